@@ -1,0 +1,91 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { getRequestListener } from '@hono/node-server';
+import { defaultConfig, type ServerConfig } from './config.ts';
+import type { ServerContext } from './context.ts';
+import { openDatabase } from './db/index.ts';
+import { bootstrapSupabase } from './db/bootstrap.ts';
+import { applyMigrations } from './db/migrations.ts';
+import { JwtService } from './jwt.ts';
+import { createAuthApp } from './auth/index.ts';
+import { createRestApp } from './rest/index.ts';
+import { createStorageApp } from './storage/index.ts';
+import { createFunctionsApp } from './functions/index.ts';
+import { attachRealtime } from './realtime/index.ts';
+import { serveStatic } from './static.ts';
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:54321 */
+  url: string;
+  port: number;
+  ctx: ServerContext;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the whole backend: database (bootstrap + migrations), one sub-app per protocol, realtime
+ * on the same port, and the built app as static files when config.staticDir is set.
+ */
+export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
+  const config = defaultConfig(overrides);
+  const db = await openDatabase(config);
+  await bootstrapSupabase(db);
+  await applyMigrations(db, config.migrationsDir);
+
+  const closers: (() => Promise<void> | void)[] = [];
+  const ctx: ServerContext = { config, db, jwt: new JwtService(config.jwtSecret), onClose: (fn) => closers.push(fn) };
+
+  const app = new Hono();
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => origin || '*',
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'x-client-info',
+        'x-supabase-api-version',
+        'accept-profile',
+        'content-profile',
+        'prefer',
+        'range',
+        'range-unit',
+        'x-upsert',
+        'cache-control',
+      ],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'content-type'],
+      credentials: true,
+      maxAge: 86400,
+    }),
+  );
+  app.route('/auth/v1', createAuthApp(ctx));
+  app.route('/rest/v1', createRestApp(ctx));
+  app.route('/storage/v1', createStorageApp(ctx));
+  app.route('/functions/v1', createFunctionsApp(ctx));
+  if (config.staticDir) app.route('/', serveStatic(config.staticDir));
+
+  const server = http.createServer(getRequestListener(app.fetch));
+  const realtime = attachRealtime(server, ctx);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await realtime.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      for (const fn of closers.reverse()) await fn();
+      await db.close();
+    })());
+
+  return { url, port, ctx, close };
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+
+/**
+ * Server configuration. Defaults follow the Supabase CLI (`supabase start`) so that supabase-js
+ * code written for a local Supabase works unchanged: port 54321, the well-known demo JWT secret
+ * and the anon / service_role keys signed with it.
+ */
+export const SUPABASE_DEMO_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+export const SUPABASE_DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+export const SUPABASE_DEMO_SERVICE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files; `memory://` for a throwaway database. Ignored when databaseUrl is set. */
+  dataDir: string;
+  /** A Postgres server to use instead of PGlite. */
+  databaseUrl?: string;
+  migrationsDir: string;
+  functionsDir: string;
+  /** Where storage objects are written (under dataDir by default). */
+  storageDir: string;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  /** Access token lifetime in seconds (GoTrue default 3600). */
+  jwtExpiry: number;
+  /** When true, sign-up sends a confirmation e-mail and returns no session until confirmed. */
+  emailConfirmation: boolean;
+  /** The site the auth e-mails link back to. */
+  siteUrl: string;
+  /** Folder of static files (the built app) served for every other path, or undefined. */
+  staticDir?: string;
+  /** Largest request body accepted, in bytes (storage uploads have their own bucket limits). */
+  maxBodyBytes: number;
+}
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  const env = process.env;
+  const dataDir = overrides.dataDir ?? env.SYNC_DATA_DIR ?? path.join(root, '.data', 'db');
+  const port = overrides.port ?? Number(env.PORT ?? env.SYNC_PORT ?? 54321);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    migrationsDir: env.SYNC_MIGRATIONS_DIR ?? path.join(root, 'supabase', 'migrations'),
+    functionsDir: env.SYNC_FUNCTIONS_DIR ?? path.join(root, 'supabase', 'functions'),
+    storageDir: env.SYNC_STORAGE_DIR ?? path.join(root, '.data', 'storage'),
+    jwtSecret: env.JWT_SECRET ?? SUPABASE_DEMO_JWT_SECRET,
+    anonKey: env.ANON_KEY ?? SUPABASE_DEMO_ANON_KEY,
+    serviceRoleKey: env.SERVICE_ROLE_KEY ?? SUPABASE_DEMO_SERVICE_KEY,
+    jwtExpiry: Number(env.JWT_EXPIRY ?? 3600),
+    emailConfirmation: env.ENABLE_EMAIL_CONFIRMATION === 'true',
+    siteUrl: env.SITE_URL ?? `http://127.0.0.1:${port}`,
+    staticDir: undefined,
+    maxBodyBytes: 1024 * 1024,
+    ...overrides,
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Database } from './types.ts';
+
+/**
+ * Applies every `*.sql` file of the migrations folder in file-name order, each once, each in its
+ * own transaction, recording what it applied in supabase_migrations.schema_migrations (the table
+ * the Supabase CLI uses). Returns the versions applied now.
+ */
+export async function applyMigrations(db: Database, migrationsDir: string): Promise<string[]> {
+  await db.exec(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text primary key,
+      name text,
+      statements text[],
+      applied_at timestamptz not null default now()
+    );`);
+  const files = (await fs.readdir(migrationsDir).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+  const done = new Set(
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+      (r) => r.version,
+    ),
+  );
+  const applied: string[] = [];
+  for (const file of files) {
+    const [version, ...nameParts] = file.replace(/\.sql$/, '').split('_');
+    if (done.has(version)) continue;
+    const sql = await fs.readFile(path.join(migrationsDir, file), 'utf8');
+    await db.transaction(async (tx) => {
+      try {
+        await tx.exec(sql);
+      } catch (error) {
+        throw new Error(`migration ${file} failed: ${(error as Error).message}`, { cause: error });
+      }
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+        version,
+        nameParts.join('_'),
+      ]);
+    });
+    applied.push(version);
+  }
+  return applied;
+}

@@ -1,0 +1,69 @@
+import pg from 'pg';
+import type { Database, Queryable, QueryResult } from './types.ts';
+import { parseValue } from './type-parsers.ts';
+
+/** node-postgres with the same value parsing as PGlite (see type-parsers.ts). */
+const types = { getTypeParser: (oid: number) => (text: string) => parseValue(text, oid) };
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
+      const r = await client.query({ text: sql, values: params, types } as pg.QueryConfig);
+      return {
+        rows: r.rows as Row[],
+        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: r.rowCount ?? 0,
+      };
+    },
+    async exec(sql: string): Promise<void> {
+      await client.query(sql);
+    },
+  };
+}
+
+/** A pool of connections to a Postgres server (DATABASE_URL). */
+export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Fail fast with a clear error when the server is not there.
+  await pool.query('select 1');
+  const base = wrap(pool);
+  const listeners = new Set<pg.PoolClient>();
+  return {
+    kind: 'postgres',
+    query: base.query,
+    exec: base.exec,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      listeners.add(client);
+      const handler = (msg: pg.Notification) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      };
+      client.on('notification', handler);
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        listeners.delete(client);
+        client.release();
+      };
+    },
+    async close() {
+      for (const client of listeners) client.release();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { startServer, type RunningServer } from './app.ts';
+import type { ServerConfig } from './config.ts';
+
+/**
+ * A real Postgres server for the tests, when one is configured. CI sets it (`.ci/run` starts
+ * Debian's postgresql); on a laptop without one, the tests that need it say so and stand aside.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+
+export interface TestServer extends RunningServer {
+  anonClient(): SupabaseClient;
+  serviceClient(): SupabaseClient;
+}
+
+/**
+ * Starts the sync-server in this process on a free port, on a throwaway database: in-memory
+ * PGlite by default, or a fresh database on the Postgres server at `databaseUrl` (dropped on close).
+ */
+export async function startTestServer(
+  options: Partial<ServerConfig> & { postgresServerUrl?: string } = {},
+): Promise<TestServer> {
+  const { postgresServerUrl, ...overrides } = options;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  if (postgresServerUrl) {
+    const { url, drop } = await createScratchDatabase(postgresServerUrl);
+    overrides.databaseUrl = url;
+    dropDatabase = drop;
+  }
+  const server = await startServer({ port: 0, dataDir: 'memory://', databaseUrl: undefined, ...overrides });
+  const clientFor = (key: string) =>
+    createClient(server.url, key, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+    });
+  return {
+    ...server,
+    anonClient: () => clientFor(server.ctx.config.anonKey),
+    serviceClient: () => clientFor(server.ctx.config.serviceRoleKey),
+    async close() {
+      await server.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** Creates an empty database on a Postgres server; returns its URL and a function that drops it. */
+export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `cadernos_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
