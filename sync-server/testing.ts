@@ -66,3 +66,22 @@ export async function createScratchDatabase(serverUrl: string): Promise<{ url: s
     },
   };
 }
+
+/**
+ * The backends every protocol suite runs on: PGlite always, and a real Postgres server when
+ * TEST_DATABASE_URL is set. In CI (CI=true) the real server is required, so a missing variable
+ * fails loudly instead of silently testing less.
+ */
+export const TEST_BACKENDS: { name: 'pglite' | 'postgres'; postgresServerUrl?: string }[] = [
+  { name: 'pglite' },
+  ...(TEST_DATABASE_URL ? [{ name: 'postgres' as const, postgresServerUrl: TEST_DATABASE_URL }] : []),
+];
+
+if (!TEST_DATABASE_URL) {
+  if (process.env.CI === 'true') {
+    throw new Error('CI=true but TEST_DATABASE_URL is not set: the real-Postgres tests must run in CI.');
+  }
+  console.warn(
+    '[sync-server tests] real-Postgres runs stand aside: set TEST_DATABASE_URL=postgres://postgres:postgres@127.0.0.1:5432/postgres to enable them.',
+  );
+}
