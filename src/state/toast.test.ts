@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_DURATION_MS, toast, useToastStore } from './toast.ts';
+
+describe('toast store', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    useToastStore.getState().dismiss();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps one toast at a time: the newest replaces the previous', () => {
+    toast({ title: 'Caderno criado!' });
+    toast({ title: 'Erro ao criar caderno', description: 'Não foi possível criar o caderno', variant: 'destructive' });
+    const { toasts } = useToastStore.getState();
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]).toMatchObject({ title: 'Erro ao criar caderno', variant: 'destructive' });
+  });
+
+  it('defaults to the normal variant', () => {
+    toast({ title: 'Logout realizado' });
+    expect(useToastStore.getState().toasts[0].variant).toBe('default');
+  });
+
+  it('dismisses itself after a while and can be dismissed by id', () => {
+    const id = toast({ title: 'Pergunta adicionada' });
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+
+    const second = toast({ title: 'Pergunta removida' });
+    expect(second).not.toBe(id);
+    useToastStore.getState().dismiss(second);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+  });
+
+  it('a replaced toast does not dismiss its successor when its timer fires', () => {
+    toast({ title: 'first' });
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 10);
+    toast({ title: 'second' });
+    vi.advanceTimersByTime(20);
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['second']);
+  });
+});

@@ -1,0 +1,61 @@
+import { createTheme, createThemeContract, styleVariants } from '@vanilla-extract/css';
+
+/**
+ * Tokens for how a notebook looks: its colour theme (spec §3: purple, pink, blue, teal, yellow,
+ * orange; default purple) and its paper style (default lined-blue). Screens apply
+ * `notebookThemeClass[theme]` and `paperClass[paper]` to a notebook's root and style its parts
+ * with `notebookVars`.
+ */
+export const NOTEBOOK_THEMES = ['purple', 'pink', 'blue', 'teal', 'yellow', 'orange'] as const;
+export type NotebookTheme = (typeof NOTEBOOK_THEMES)[number];
+export const DEFAULT_NOTEBOOK_THEME: NotebookTheme = 'purple';
+
+export const PAPER_STYLES = ['lined-blue', 'lined-red', 'grid', 'dotted', 'plain', 'kraft'] as const;
+export type PaperStyle = (typeof PAPER_STYLES)[number];
+export const DEFAULT_PAPER_STYLE: PaperStyle = 'lined-blue';
+
+export const notebookVars = createThemeContract({
+  cover: null,
+  coverText: null,
+  accent: null,
+  accentSoft: null,
+  spine: null,
+});
+
+const palette: Record<NotebookTheme, { cover: string; coverText: string; accent: string; accentSoft: string; spine: string }> = {
+  purple: { cover: '#7c3aed', coverText: '#ffffff', accent: '#6d28d9', accentSoft: '#ede4ff', spine: '#4c1d95' },
+  pink: { cover: '#db2777', coverText: '#ffffff', accent: '#be185d', accentSoft: '#fde2f0', spine: '#831843' },
+  blue: { cover: '#2563eb', coverText: '#ffffff', accent: '#1d4ed8', accentSoft: '#dfe9ff', spine: '#1e3a8a' },
+  teal: { cover: '#0d9488', coverText: '#ffffff', accent: '#0f766e', accentSoft: '#d7f5f1', spine: '#134e4a' },
+  yellow: { cover: '#facc15', coverText: '#3b2f00', accent: '#a16207', accentSoft: '#fff6cc', spine: '#854d0e' },
+  orange: { cover: '#f97316', coverText: '#2b1300', accent: '#c2410c', accentSoft: '#ffe6d5', spine: '#7c2d12' },
+};
+
+export const notebookThemeClass = Object.fromEntries(
+  NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, palette[name], `notebook-${name}`)]),
+) as Record<NotebookTheme, string>;
+
+const ink = { blue: '#a7c4f2', red: '#f2a7a7', grey: '#d0d0d8' };
+const lineGap = '28px';
+
+/** Paper backgrounds: light paper in both UI themes, like a real notebook page. */
+export const paperClass = styleVariants<Record<PaperStyle, { background: string; backgroundSize?: string; color: string }>>({
+  'lined-blue': {
+    color: '#1f1b2d',
+    background: `linear-gradient(to right, transparent 47px, #f2a7a7 47px, #f2a7a7 49px, transparent 49px), repeating-linear-gradient(#fffdf7 0 calc(${lineGap} - 1px), ${ink.blue} calc(${lineGap} - 1px) ${lineGap})`,
+  },
+  'lined-red': {
+    color: '#1f1b2d',
+    background: `repeating-linear-gradient(#fffdf7 0 calc(${lineGap} - 1px), ${ink.red} calc(${lineGap} - 1px) ${lineGap})`,
+  },
+  grid: {
+    color: '#1f1b2d',
+    background: `linear-gradient(${ink.grey} 1px, transparent 1px) 0 0 / 20px 20px, linear-gradient(90deg, ${ink.grey} 1px, #ffffff 1px) 0 0 / 20px 20px`,
+  },
+  dotted: {
+    color: '#1f1b2d',
+    background: `radial-gradient(${ink.grey} 1.2px, #ffffff 1.2px) 0 0 / 18px 18px`,
+  },
+  plain: { color: '#1f1b2d', background: '#fffdf7' },
+  kraft: { color: '#2b2116', background: '#d9b98c' },
+});

@@ -1,0 +1,22 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
+import { lingui } from '@lingui/vite-plugin';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+
+// The Lingui macro (t`…`, <Trans>) runs through Babel; @vitejs/plugin-react 6 has no babel option.
+export default defineConfig({
+  plugins: [
+    react(),
+    babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),
+    lingui(),
+    vanillaExtractPlugin(),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+  },
+});
