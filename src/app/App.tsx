@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { I18nProvider } from '@lingui/react';
+import { Router, useLocation } from 'wouter';
+import { activateLocale, i18n } from '../locale/i18n.ts';
+import { localeInfo } from '../locale/locales.ts';
+import { track } from '../analytics/analytics.ts';
+import { SiteHeader } from '../components/SiteHeader.tsx';
+import { SiteFooter } from '../components/SiteFooter.tsx';
+import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { Toaster } from '../components/Toaster.tsx';
+import { CookieConsent } from '../components/CookieConsent.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+import { useLocaleFromUrl } from './locale-routing.ts';
+import * as s from './App.css.ts';
+
+/** Spec §2: a page-view event on every route change. */
+function PageViews() {
+  const [location] = useLocation();
+  useEffect(() => {
+    track('page_view', { path: location, locale: i18n.locale });
+  }, [location]);
+  return null;
+}
+
+function Shell() {
+  const [location] = useLocation();
+  return (
+    <div className={s.shell}>
+      <OfflineBanner />
+      <SiteHeader />
+      <main id="main" className={s.main} tabIndex={-1}>
+        {/* Keyed by location so an error on one page does not stick to the next. */}
+        <ErrorBoundary key={location}>
+          <AppRoutes />
+        </ErrorBoundary>
+      </main>
+      <SiteFooter />
+      <PageViews />
+      <Toaster />
+      <CookieConsent />
+    </div>
+  );
+}
+
+export function App() {
+  const locale = useLocaleFromUrl();
+  // Back/forward across a language prefix: follow the URL.
+  useEffect(() => {
+    void activateLocale(locale);
+  }, [locale]);
+  return (
+    <I18nProvider i18n={i18n}>
+      <Router base={localeInfo(locale).prefix}>
+        <Shell />
+      </Router>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ComponentType } from 'react';
+
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+export interface RouteDef {
+  /** wouter pattern, relative to the locale prefix (the English router has base /en). */
+  path: string;
+  load: PageLoader;
+  /** Routes that need a role go through the one guard in guards.tsx. */
+  guard?: 'admin';
+  /** Static content pages: no data, checked for accessibility on every build. */
+  static?: boolean;
+}
+
+/** Every route of spec §2. Each page is its own chunk, loaded on first visit. */
+export const ROUTES: RouteDef[] = [
+  { path: '/', load: () => import('../screens/Home/HomeScreen.tsx'), static: true },
+  { path: '/login', load: () => import('../screens/Login/LoginScreen.tsx') },
+  { path: '/register', load: () => import('../screens/Register/RegisterScreen.tsx') },
+  { path: '/forgot-password', load: () => import('../screens/ForgotPassword/ForgotPasswordScreen.tsx') },
+  { path: '/reset-password', load: () => import('../screens/ResetPassword/ResetPasswordScreen.tsx') },
+  { path: '/timeline', load: () => import('../screens/Timeline/TimelineScreen.tsx') },
+  { path: '/meus-cadernos', load: () => import('../screens/Dashboard/DashboardScreen.tsx') },
+  { path: '/settings', load: () => import('../screens/Settings/SettingsScreen.tsx') },
+  { path: '/profile', load: () => import('../screens/Profile/ProfileScreen.tsx') },
+  { path: '/profile/:username', load: () => import('../screens/Profile/ProfileScreen.tsx') },
+  { path: '/create', load: () => import('../screens/CreateNotebook/CreateNotebookScreen.tsx') },
+  { path: '/notebook/:id', load: () => import('../screens/NotebookView/NotebookViewScreen.tsx') },
+  { path: '/notebook/:id/edit', load: () => import('../screens/NotebookEdit/NotebookEditScreen.tsx') },
+  { path: '/moderation/answers/:notebookId', load: () => import('../screens/Moderation/ModerationScreen.tsx') },
+  { path: '/manage-profile', load: () => import('../screens/ManageProfile/ManageProfileScreen.tsx') },
+  { path: '/admin', load: () => import('../screens/Admin/AdminScreen.tsx'), guard: 'admin' },
+  { path: '/n/:code', load: () => import('../screens/Invite/InviteScreen.tsx') },
+  { path: '/loja-sazonal', load: () => import('../screens/Store/StoreScreen.tsx') },
+  { path: '/loja-sazonal/sucesso', load: () => import('../screens/StoreSuccess/StoreSuccessScreen.tsx') },
+  { path: '/terms', load: () => import('../screens/Terms/TermsScreen.tsx'), static: true },
+  { path: '/privacy', load: () => import('../screens/Privacy/PrivacyScreen.tsx'), static: true },
+  { path: '/sobre', load: () => import('../screens/About/AboutScreen.tsx'), static: true },
+  { path: '/contato', load: () => import('../screens/Contact/ContactScreen.tsx'), static: true },
+  { path: '/faq', load: () => import('../screens/Faq/FaqScreen.tsx'), static: true },
+  { path: '/cookies', load: () => import('../screens/Cookies/CookiesScreen.tsx'), static: true },
+];
+
+export const loadNotFound: PageLoader = () => import('../screens/NotFound/NotFoundScreen.tsx');

@@ -1,0 +1,90 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+export const header = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const bar = style({
+  maxWidth: '1100px',
+  margin: '0 auto',
+  padding: '0.25rem 1rem',
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '0.25rem 1rem',
+});
+
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  fontFamily: vars.font.hand,
+  fontSize: '1.4rem',
+  fontWeight: 700,
+  color: vars.color.primary,
+  textDecoration: 'none',
+  marginRight: 'auto',
+});
+
+export const nav = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem' });
+
+export const navLink = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  padding: '0 0.6rem',
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontWeight: 500,
+  selectors: { '&[aria-current="page"]': { background: vars.color.primarySoft } },
+});
+
+export const controls = style({ display: 'flex', gap: '0.5rem', alignItems: 'center' });
+
+export const control = style({ display: 'inline-flex', alignItems: 'center', gap: '0.35rem' });
+
+export const controlLabel = style({ fontSize: '0.85rem', color: vars.color.textMuted });
+
+export const select = style({
+  minHeight: '44px',
+  padding: '0 0.5rem',
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+});
+
+export const skipLink = style({
+  position: 'absolute',
+  left: '-9999px',
+  top: 0,
+  zIndex: 100,
+  padding: '0.75rem 1rem',
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  selectors: { '&:focus': { left: '0.5rem', top: '0.5rem' } },
+});
+
+export const footer = style({
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  marginTop: '2rem',
+});
+
+export const footerInner = style({
+  maxWidth: '1100px',
+  margin: '0 auto',
+  padding: '1rem',
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.25rem 0.75rem',
+  alignItems: 'center',
+  color: vars.color.textMuted,
+  fontSize: '0.9rem',
+});

@@ -1,0 +1,85 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../styles/theme.css.ts';
+
+export const offlineBanner = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 20,
+  padding: '0.6rem 1rem',
+  background: vars.color.warning,
+  color: vars.color.background,
+  fontWeight: 600,
+  textAlign: 'center',
+});
+
+export const toastRegion = style({
+  position: 'fixed',
+  zIndex: 50,
+  left: '0.75rem',
+  right: '0.75rem',
+  bottom: '0.75rem',
+  display: 'grid',
+  justifyItems: 'end',
+  pointerEvents: 'none',
+});
+
+const toastBase = style({
+  pointerEvents: 'auto',
+  width: '100%',
+  maxWidth: '420px',
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: '0.5rem',
+  padding: '0.75rem 0.75rem 0.75rem 1rem',
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.raised,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const toast = styleVariants({
+  default: [toastBase, { background: vars.color.surfaceRaised, color: vars.color.text }],
+  destructive: [toastBase, { background: vars.color.danger, color: vars.color.dangerText }],
+});
+
+export const toastText = style({ display: 'grid', gap: '0.15rem', flex: 1 });
+
+export const toastClose = style({
+  minWidth: '44px',
+  minHeight: '44px',
+  border: 0,
+  background: 'transparent',
+  color: 'inherit',
+  fontSize: '1.4rem',
+  cursor: 'pointer',
+});
+
+export const consent = style({
+  position: 'fixed',
+  zIndex: 40,
+  left: '0.75rem',
+  right: '0.75rem',
+  bottom: '0.75rem',
+  maxWidth: '560px',
+  marginLeft: 'auto',
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.raised,
+  padding: '1rem 1.1rem',
+  maxHeight: '85dvh',
+  overflowY: 'auto',
+});
+
+export const consentTitle = style({ margin: '0 0 0.4rem', fontSize: '1.15rem' });
+export const consentText = style({ margin: '0 0 0.75rem' });
+export const consentOptions = style({ border: 0, padding: 0, margin: '0 0 0.75rem', display: 'grid', gap: '0.5rem' });
+export const consentLegend = style({ fontWeight: 600, marginBottom: '0.4rem' });
+export const consentOption = style({
+  display: 'flex',
+  gap: '0.6rem',
+  alignItems: 'flex-start',
+  minHeight: '44px',
+  selectors: { '& input': { width: '22px', height: '22px', marginTop: '0.15rem', flexShrink: 0 } },
+});
+export const consentActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });

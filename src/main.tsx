@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles/global.css.ts';
+import { App } from './app/App.tsx';
+import { detectLocale, localizePath } from './locale/detect.ts';
+import { activateLocale, readStoredLocale } from './locale/i18n.ts';
+import { syncThemeToDocument } from './state/theme.ts';
+import { startAnalytics } from './analytics/analytics.ts';
+
+async function start() {
+  const { pathname, search, hash } = window.location;
+  const locale = detectLocale({ pathname, stored: readStoredLocale(), browserLanguages: navigator.languages ?? [] });
+  // Make the URL carry the language from here on (an English visitor on `/faq` is on `/en/faq`).
+  const localized = localizePath(pathname, locale);
+  if (localized !== pathname) history.replaceState(history.state, '', localized + search + hash);
+
+  syncThemeToDocument();
+  startAnalytics();
+  await activateLocale(locale);
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start();
