@@ -9,8 +9,9 @@ import { parseValue } from './type-parsers.ts';
  * the common array OIDs (which stay as Postgres' text, as with node-postgres).
  */
 const ARRAY_OIDS = [199, 1000, 1005, 1007, 1009, 1015, 1016, 1021, 1022, 1115, 1182, 1185, 1231, 2951, 3807];
-const PARSE_ALL: Record<number, (text: string, typeId: number) => unknown> = Object.fromEntries(
-  [...Object.values(types).filter((v): v is number => typeof v === 'number'), ...ARRAY_OIDS].map((oid) => [
+const SCALAR_OIDS = (Object.values(types) as unknown[]).filter((v): v is number => typeof v === 'number');
+const PARSE_ALL: Record<number, (text: string) => unknown> = Object.fromEntries(
+  [...SCALAR_OIDS, ...ARRAY_OIDS].map((oid) => [
     oid,
     (text: string) => parseValue(text, oid),
   ]),
