@@ -1,0 +1,52 @@
+/**
+ * `npm start`: builds the app and serves it, with the whole backend (sync-server on embedded
+ * Postgres), from one origin. Prints the URL.
+ *
+ *   npm start                     build, then serve on http://127.0.0.1:54321
+ *   npm start -- --port 8080      another port (or PORT=8080)
+ *   npm start -- --no-build       serve the existing dist/ as it is
+ *   npm start -- --memory         throwaway database (tests)
+ *   HOST=0.0.0.0 npm start        reachable from phones on the same Wi-Fi (a school, a party)
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { build } from 'vite';
+import { startServer } from '../sync-server/app.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    memory: { type: 'boolean', default: false },
+  },
+});
+
+async function main() {
+  if (!args['no-build']) {
+    console.log('Building the app…');
+    await build({ root, logLevel: 'warn' });
+  }
+  const server = await startServer({
+    staticDir: path.join(root, 'dist'),
+    ...(args.port ? { port: Number(args.port) } : {}),
+    ...(args.memory ? { dataDir: 'memory://' } : {}),
+  });
+  console.log(`\n  Cadernos is running at ${server.url}\n  (backend for supabase-js at the same address; Ctrl+C stops it)\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: finishing pending work and stopping…`);
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

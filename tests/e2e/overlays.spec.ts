@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { dismissConsent } from './helpers.ts';
+
+test.describe('cookie consent', () => {
+  test('appears about a second after the first load, and not again after a choice', async ({ page }) => {
+    await page.goto('/');
+    const loadedAt = Date.now();
+    const dialog = page.getByTestId('cookie-consent');
+    await expect(dialog).toBeHidden();
+    await expect(dialog).toBeVisible({ timeout: 5000 });
+    const shownAfter = Date.now() - loadedAt;
+    expect(shownAfter).toBeGreaterThanOrEqual(700);
+
+    await dialog.getByRole('button', { name: 'Rejeitar opcionais' }).click();
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await page.waitForTimeout(2000);
+    await expect(dialog).toBeHidden();
+  });
+
+  test('customise: necessary stays on, the chosen categories are stored', async ({ page }) => {
+    await page.goto('/en');
+    const dialog = page.getByTestId('cookie-consent');
+    await dialog.getByRole('button', { name: 'Customise' }).click();
+    await expect(dialog.getByRole('checkbox').first()).toBeDisabled();
+    await expect(dialog.getByRole('checkbox').first()).toBeChecked();
+    await dialog.getByTestId('consent-functional').check();
+    await dialog.getByRole('button', { name: 'Save preferences' }).click();
+    await expect(dialog).toBeHidden();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'));
+    expect(stored).toMatchObject({ necessary: true, functional: true, analytics: false, marketing: false });
+  });
+
+  test('analytics loads only with consent, at the first interaction, and reports page views', async ({ page }) => {
+    const beacons: { name: string; props: Record<string, unknown> }[] = [];
+    let transportLoaded = false;
+    page.on('request', (r) => {
+      if (/beacon-transport/.test(r.url())) transportLoaded = true;
+    });
+    await page.route('**/__analytics', async (route) => {
+      beacons.push(...(JSON.parse(route.request().postData() ?? '{}').events ?? []));
+      await route.fulfill({ status: 204 });
+    });
+
+    await page.goto('/');
+    const dialog = page.getByTestId('cookie-consent');
+    await dialog.getByRole('button', { name: 'Aceitar todos' }).click();
+    await page.mouse.move(10, 10);
+    await expect.poll(() => transportLoaded).toBe(true);
+    await expect.poll(() => beacons.map((b) => b.name)).toContain('page_view');
+
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Sobre' }).click();
+    await expect.poll(() => beacons.filter((b) => b.name === 'page_view').map((b) => b.props.path)).toContain('/sobre');
+  });
+
+  test('analytics never loads after optional cookies are rejected', async ({ page }) => {
+    let transportLoaded = false;
+    page.on('request', (r) => {
+      if (/beacon-transport|__analytics/.test(r.url())) transportLoaded = true;
+    });
+    await page.goto('/');
+    await page.getByTestId('cookie-consent').getByRole('button', { name: 'Rejeitar opcionais' }).click();
+    await page.mouse.move(20, 20);
+    await page.mouse.wheel(0, 200);
+    await page.waitForTimeout(3500);
+    expect(transportLoaded).toBe(false);
+  });
+});
+
+test('the offline banner shows while offline and hides when the connection returns', async ({ page, context }) => {
+  await dismissConsent(page);
+  await page.goto('/');
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+});
+
+test('a page that fails to render shows the error card, and retry recovers', async ({ page }) => {
+  await dismissConsent(page);
+  // A page chunk that cannot be downloaded (bad signal at school) is a render error like any other.
+  let failing = true;
+  await page.route(/FaqScreen-[\w-]+\.js$/, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Perguntas frequentes' }).click();
+  const card = page.getByTestId('error-card');
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('heading')).toHaveText('Algo deu errado');
+  await expect(card).toContainText(/FaqScreen|module|fetch/i);
+
+  failing = false;
+  await card.getByRole('button', { name: 'Tentar novamente' }).click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/faq$/);
+});
+
+test('the error card can take the person home', async ({ page }) => {
+  await dismissConsent(page);
+  await page.route(/TermsScreen-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de uso' }).click();
+  await page.getByTestId('error-card').getByRole('link', { name: 'Ir para o início' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('error-card')).toHaveCount(0);
+});
