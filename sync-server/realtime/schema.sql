@@ -1,0 +1,197 @@
+-- Realtime's part of the database. Applied at every start after bootstrap.sql; idempotent.
+--
+-- Supabase Realtime reads changes from a logical replication slot (wal2json). PGlite has no
+-- logical replication, so changes are captured by an AFTER ROW trigger on every table of the
+-- supabase_realtime publication and handed to the server with NOTIFY, which Postgres delivers
+-- only after the writing transaction commits. The server applies filters and RLS per subscriber.
+
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+-- Change records too large for one NOTIFY (payloads must stay under 8000 bytes) wait here; the
+-- notification then carries only their id. The server deletes rows older than a few minutes.
+create table if not exists realtime.changes (
+  id bigserial primary key,
+  created_at timestamptz not null default clock_timestamp(),
+  change jsonb not null
+);
+revoke all on realtime.changes from public, anon, authenticated, service_role;
+
+-- The trigger function. Values are to_jsonb of each column, as Realtime's realtime.cast produces
+-- them; commit_timestamp uses Realtime's format. The full old row is sent: the server trims it to
+-- what the table's replica identity (and RLS) would let Supabase send.
+create or replace function realtime.capture_change() returns trigger
+language plpgsql
+security definer
+set search_path = pg_catalog
+as $$
+declare
+  change jsonb;
+  body text;
+  change_id bigint;
+begin
+  change := jsonb_build_object(
+    'schema', tg_table_schema,
+    'table', tg_table_name,
+    'type', tg_op,
+    'commit_timestamp', to_char(now() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    'old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end,
+    -- Postgres folds identical notifications of one transaction into one; a sequence number keeps
+    -- two identical changes (the same update run twice) two events, as on Supabase.
+    'seq', nextval('realtime.changes_id_seq')
+  );
+  body := change::text;
+  if octet_length(body) < 7900 then
+    perform pg_notify('realtime_changes', body);
+  else
+    insert into realtime.changes (change) values (change) returning id into change_id;
+    perform pg_notify('realtime_changes', json_build_object('ref', change_id)::text);
+  end if;
+  return null;
+end
+$$;
+revoke all on function realtime.capture_change() from public;
+
+-- Puts the capture trigger on every table of the supabase_realtime publication and takes it off
+-- tables that left it. Called by the server at start and when it sees the publication change,
+-- and by the event trigger below right inside the migration that changes the publication.
+create or replace function realtime.sync_publication_triggers() returns void
+language plpgsql
+security definer
+set search_path = pg_catalog
+as $$
+declare
+  rel regclass;
+begin
+  for rel in
+    select c.oid::regclass
+      from pg_publication_tables p
+      join pg_namespace n on n.nspname = p.schemaname
+      join pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+     where p.pubname = 'supabase_realtime'
+       and c.relkind = 'r'
+       and n.nspname <> 'realtime' -- never capture our own tables (a FOR ALL TABLES publication)
+       and not exists (
+         select 1 from pg_trigger t where t.tgrelid = c.oid and t.tgname = 'realtime_capture_change'
+       )
+  loop
+    execute format(
+      'create trigger realtime_capture_change after insert or update or delete on %s '
+      'for each row execute function realtime.capture_change()', rel);
+  end loop;
+
+  for rel in
+    select t.tgrelid::regclass
+      from pg_trigger t
+     where t.tgname = 'realtime_capture_change'
+       and not t.tgisinternal
+       and t.tgrelid not in (
+         select format('%I.%I', p.schemaname, p.tablename)::regclass
+           from pg_publication_tables p
+          where p.pubname = 'supabase_realtime'
+       )
+  loop
+    execute format('drop trigger if exists realtime_capture_change on %s', rel);
+  end loop;
+end
+$$;
+revoke all on function realtime.sync_publication_triggers() from public;
+
+-- Never lets a migration fail because of realtime: on error the server's poll retries.
+create or replace function realtime.on_publication_ddl() returns event_trigger
+language plpgsql
+as $$
+begin
+  perform realtime.sync_publication_triggers();
+exception when others then
+  raise warning 'realtime: could not sync capture triggers: %', sqlerrm;
+end
+$$;
+
+-- Event triggers need a superuser. Where there is none (some hosted Postgres), the server's
+-- once-a-second look at pg_publication_tables still installs the triggers.
+do $$
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'realtime_publication_ddl') then
+    create event trigger realtime_publication_ddl on ddl_command_end
+      when tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE')
+      execute function realtime.on_publication_ddl();
+  end if;
+exception when insufficient_privilege then
+  raise notice 'realtime: no event trigger without superuser; publication changes are picked up by polling';
+end
+$$;
+
+-- Which of several subscribers' claims may SELECT a row, checked the way Realtime's apply_rls
+-- does: one statement, the role and JWT claims set per subscriber (as PostgREST sets them), the
+-- row looked up by primary key so the table's RLS policies decide. A policy that fails counts as
+-- "no access". Returns one boolean per element of claims_list, in order.
+create or replace function realtime.visible_to(entity regclass, record jsonb, claims_list jsonb)
+returns boolean[]
+language plpgsql
+volatile
+as $$
+declare
+  pk_match text;
+  stmt text;
+  claims jsonb;
+  visible boolean;
+  result boolean[] := '{}';
+begin
+  select string_agg(
+           format('t.%1$I = ($1 ->> %1$L)::%2$s', a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod)),
+           ' and ')
+    into pk_match
+    from pg_catalog.pg_index i
+    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+   where i.indrelid = entity and i.indisprimary;
+  if pk_match is null then
+    return array_fill(false, array[jsonb_array_length(claims_list)]);
+  end if;
+  stmt := format('select exists (select 1 from %s t where %s)', entity, pk_match);
+
+  for claims in select value from jsonb_array_elements(claims_list) loop
+    begin
+      perform pg_catalog.set_config('role', claims ->> 'role', true),
+              pg_catalog.set_config('request.jwt.claims', claims::text, true),
+              pg_catalog.set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true),
+              pg_catalog.set_config('request.jwt.claim.role', claims ->> 'role', true);
+      execute stmt into visible using record;
+      perform pg_catalog.set_config('role', null, true);
+    exception when others then
+      visible := false;
+    end;
+    result := result || coalesce(visible, false);
+  end loop;
+  perform pg_catalog.set_config('request.jwt.claims', null, true),
+          pg_catalog.set_config('request.jwt.claim.sub', null, true),
+          pg_catalog.set_config('request.jwt.claim.role', null, true);
+  return result;
+end
+$$;
+revoke all on function realtime.visible_to(regclass, jsonb, jsonb) from public;
+
+-- Authorization of private channels, as on Supabase: RLS policies on realtime.messages decide who
+-- may read (select) and write (insert) broadcast and presence on a topic; realtime.topic() is the
+-- channel's name while those policies run.
+create table if not exists realtime.messages (
+  id uuid not null default gen_random_uuid() primary key,
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now()
+);
+alter table realtime.messages enable row level security;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql
+stable
+as $$
+  select nullif(current_setting('realtime.topic', true), '')::text;
+$$;
+grant execute on function realtime.topic() to anon, authenticated, service_role;
