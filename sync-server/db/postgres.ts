@@ -24,6 +24,9 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
 /** A pool of connections to a Postgres server (DATABASE_URL). */
 export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection can be cut by the server (restart, `drop database … with (force)` right after
+  // close); without a listener the pool re-emits that as an uncaught 'error' and ends the process.
+  pool.on('error', (error) => console.warn('[db] idle connection lost:', error.message));
   // Fail fast with a clear error when the server is not there.
   await pool.query('select 1');
   const base = wrap(pool);
