@@ -15,6 +15,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // The manifest lets the bundle benchmark (and the service worker) know which chunks a route needs.
+    manifest: true,
   },
   server: {
     port: 5173,

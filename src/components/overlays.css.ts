@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
 export const offlineBanner = style({
@@ -80,6 +80,6 @@ export const consentOption = style({
   gap: '0.6rem',
   alignItems: 'flex-start',
   minHeight: '44px',
-  selectors: { '& input': { width: '22px', height: '22px', marginTop: '0.15rem', flexShrink: 0 } },
 });
+globalStyle(`${consentOption} input`, { width: '22px', height: '22px', marginTop: '0.15rem', flexShrink: 0 });
 export const consentActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
