@@ -1,0 +1,62 @@
+import type { Context } from 'hono';
+
+/**
+ * GoTrue's errors. Two kinds reach the client:
+ * - HTTP errors (most): `{code, message}` when the request carries `X-Supabase-Api-Version` ≥
+ *   2024-01-01 (auth-js always sends it), else the initial shape `{code: <status>, error_code, msg}`;
+ * - OAuth errors (token endpoint, missing refresh token): `{error, error_description}`, status 400.
+ * Weak passwords add `weak_password: {reasons}`. See supabase/auth internal/api/errors.go.
+ */
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly weakPasswordReasons?: string[],
+  ) {
+    super(message);
+  }
+}
+
+export class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(`${error}: ${description}`);
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AuthError(400, code, message);
+export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
+export const notFound = (code: string, message: string) => new AuthError(404, code, message);
+export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
+export const validationFailed = (message: string) => badRequest('validation_failed', message);
+
+export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
+const API_VERSION_2024 = '2024-01-01';
+
+/** GoTrue's DetermineClosestAPIVersion: a valid date on or after 2024-01-01 selects the new shapes. */
+export function requestUses2024Api(headerValue: string | undefined): boolean {
+  if (!headerValue || !/^\d{4}-\d{2}-\d{2}$/.test(headerValue)) return false;
+  const date = Date.parse(`${headerValue}T00:00:00Z`);
+  return Number.isFinite(date) && date >= Date.parse(`${API_VERSION_2024}T00:00:00Z`);
+}
+
+/** Writes an error exactly as GoTrue's HandleResponseError does. */
+export function errorResponse(c: Context, error: AuthError | OAuthError): Response {
+  const v2024 = requestUses2024Api(c.req.header(API_VERSION_HEADER));
+  const headers: Record<string, string> = {};
+  // GoTrue echoes the version it settled on (only when it is not the initial one).
+  if (v2024) headers[API_VERSION_HEADER] = API_VERSION_2024;
+
+  if (error instanceof OAuthError) {
+    return c.json({ error: error.error, error_description: error.description }, 400, headers);
+  }
+  if (!(v2024 && error.weakPasswordReasons)) headers['x-sb-error-code'] = error.code;
+  const weak = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
+  const body = v2024
+    ? { code: error.code, message: error.message, ...weak }
+    : { code: error.status, error_code: error.code, msg: error.message, ...weak };
+  return c.json(body, error.status as 400, headers);
+}
