@@ -1,0 +1,20 @@
+/**
+ * The contract of a function handler, shared by the sync-server (which imports handler.ts in
+ * process) and Supabase Edge Functions (where a thin `index.ts` calls it from Deno.serve).
+ */
+
+/** What Supabase Edge Functions read from Deno.env, given to the handler explicitly. */
+export interface FunctionEnv {
+  /** The project URL (SUPABASE_URL): what a handler passes to createClient. */
+  supabaseUrl: string;
+  /** SUPABASE_ANON_KEY. */
+  anonKey: string;
+  /** SUPABASE_SERVICE_ROLE_KEY: bypasses RLS; never send it to a client. */
+  serviceRoleKey: string;
+}
+
+/**
+ * `export default async function handler(req, env)`. The request's path starts at the function
+ * name (`/<name>/…`), as on Supabase; the caller's Authorization header is on the request.
+ */
+export type FunctionHandler = (req: Request, env: FunctionEnv) => Response | Promise<Response>;
