@@ -1,9 +1,217 @@
-import { Hono } from 'hono';
+/**
+ * `/rest/v1`: a PostgREST-compatible API on the server's database. See ARCHITECTURE.md §1, §4.
+ *
+ * Request flow: authenticate (auth.ts) → choose the schema (Accept-Profile / Content-Profile) →
+ * parse the query (query-parser.ts) → plan against the schema cache (plan.ts) → one statement in
+ * one transaction as the requester (handlers.ts, sql-builder.ts) → PostgREST's response or error
+ * envelope (errors.ts). Exposed schemas: PGRST_DB_SCHEMAS (comma-separated), `public` by default.
+ */
+import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { asRequester } from '../db/request-context.ts';
+import { authenticate, type Requester } from './auth.ts';
+import { errors, RestError, toRestError } from './errors.ts';
+import {
+  prepareCall,
+  prepareDelete,
+  prepareInsert,
+  preparePut,
+  prepareRead,
+  prepareUpdate,
+  type Prepared,
+  type RestRequest,
+  type RestResponse,
+} from './handlers.ts';
+import { NegativeLimitError, parseQueryParams, QueryParseError } from './query-parser.ts';
+import { negotiateFormat, parsePreferences, readBody } from './request.ts';
+import { SchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
+import { openApiDocument } from './openapi.ts';
 
-// Placeholder until the rest module lands: answers 501 so a client sees a clear error.
-export function createRestApp(_ctx: ServerContext): Hono {
+const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
+
+/** Errors that a fresher schema cache might resolve (the name may have been created since). */
+const CACHE_MISS_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703']);
+
+type Target = { kind: 'relation'; name: string } | { kind: 'rpc'; name: string } | { kind: 'root' };
+
+function exposedSchemas(): string[] {
+  const list = (process.env.PGRST_DB_SCHEMAS ?? 'public')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : ['public'];
+}
+
+function jsonError(error: RestError): Response {
+  return new Response(JSON.stringify(error.body()), {
+    status: error.status,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', ...error.headers },
+  });
+}
+
+function toResponse(res: RestResponse, method: string): Response {
+  const noBody = method === 'HEAD' || res.status === 204 || res.status === 304;
+  return new Response(noBody ? null : res.body, { status: res.status, headers: res.headers });
+}
+
+function queryEntries(url: URL): { entries: [string, string][]; apikey: string | null } {
+  const params = new URLSearchParams(url.search);
+  const apikey = params.get('apikey');
+  return { entries: [...params].filter(([k]) => k !== 'apikey'), apikey };
+}
+
+function chooseSchema(cache: SchemaCacheHolder, method: string, headers: Headers): { schema: string; negotiated: boolean } {
+  const header = ['GET', 'HEAD'].includes(method) ? 'accept-profile' : 'content-profile';
+  const profile = headers.get(header);
+  if (profile === null) return { schema: cache.schemas[0], negotiated: cache.schemas.length > 1 };
+  if (!cache.schemas.includes(profile)) throw errors.unacceptableSchema(profile, cache.schemas);
+  return { schema: profile, negotiated: true };
+}
+
+function parseQuery(entries: [string, string][], isRpcRead: boolean) {
+  try {
+    return parseQueryParams(entries, isRpcRead);
+  } catch (error) {
+    if (error instanceof QueryParseError) throw errors.queryParam(error.message, error.details);
+    if (error instanceof NegativeLimitError) throw errors.invalidRange('Limit should be greater than or equal to zero.');
+    throw error;
+  }
+}
+
+function plan(cache: SchemaCache, target: Target, req: RestRequest): Prepared {
+  if (target.kind === 'rpc') {
+    if (!['GET', 'HEAD', 'POST'].includes(req.method)) throw errors.invalidRpcMethod(req.method);
+    return prepareCall(cache, target.name, req);
+  }
+  if (target.kind === 'root') throw errors.invalidPath();
+  const table = cache.table(req.schema, target.name);
+  if (!table) throw errors.tableNotFound(req.schema, target.name);
+  switch (req.method) {
+    case 'GET':
+    case 'HEAD':
+      return prepareRead(cache, table, req);
+    case 'POST':
+      return prepareInsert(cache, table, req);
+    case 'PUT':
+      return preparePut(cache, table, req);
+    case 'PATCH':
+      return prepareUpdate(cache, table, req);
+    case 'DELETE':
+      return prepareDelete(cache, table, req);
+  }
+  throw errors.unsupportedMethod(req.method);
+}
+
+/** Plans on the current cache; a miss reloads the cache once (a migration may just have run). */
+async function planWithReload(holder: SchemaCacheHolder, target: Target, req: RestRequest): Promise<Prepared> {
+  const cache = await holder.get();
+  try {
+    return plan(cache, target, req);
+  } catch (error) {
+    if (!(error instanceof RestError) || !CACHE_MISS_CODES.has(error.code)) throw error;
+    const fresh = await holder.reloadAfterMiss();
+    if (!fresh) throw error;
+    return plan(fresh, target, req);
+  }
+}
+
+function requestPath(target: Target): string {
+  if (target.kind === 'rpc') return `/rpc/${target.name}`;
+  if (target.kind === 'relation') return `/${target.name}`;
+  return '/';
+}
+
+async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context, target: Target): Promise<Response> {
+  const raw = c.req.raw;
+  const method = raw.method.toUpperCase();
+  let requester: Requester | undefined;
+  try {
+    if (!METHODS.includes(method)) throw errors.unsupportedMethod(method);
+    const url = new URL(raw.url);
+    const { entries, apikey } = queryEntries(url);
+    requester = await authenticate(ctx, raw.headers, apikey);
+    if (method === 'OPTIONS') return optionsResponse(target);
+    const { schema, negotiated } = chooseSchema(holder, method, raw.headers);
+    if (target.kind === 'root') return await rootDocument(holder, schema, method);
+    const isRpcRead = target.kind === 'rpc' && (method === 'GET' || method === 'HEAD');
+    const query = parseQuery(entries, isRpcRead);
+    const prefs = parsePreferences(raw.headers);
+    if (prefs.handling === 'strict' && prefs.invalid.length) throw errors.invalidPreferences(prefs.invalid);
+    const format = negotiateFormat(raw.headers.get('accept'));
+    const hasBody = ['POST', 'PATCH', 'PUT'].includes(method);
+    const body = hasBody ? await readBody(raw, ctx.config.maxBodyBytes) : '';
+    if (hasBody) checkContentType(raw.headers.get('content-type'));
+    const req: RestRequest = {
+      method,
+      schema,
+      profileNegotiated: negotiated,
+      query,
+      prefs,
+      format,
+      headers: raw.headers,
+      body,
+      authed: requester.role !== 'anon',
+    };
+    const prepared = await planWithReload(holder, target, req);
+    const headers: Record<string, string> = {};
+    raw.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
+    const result = await asRequester(
+      ctx.db,
+      requester.claims,
+      async (tx) => {
+        if (prepared.readOnly) await tx.query('SET TRANSACTION READ ONLY');
+        return prepared.run(tx);
+      },
+      { method, path: requestPath(target), headers },
+    );
+    return toResponse(result, method);
+  } catch (error) {
+    const rest = toRestError(error, requester !== undefined && requester.role !== 'anon');
+    if (['42P01', '42703', '42883'].includes(rest.code) && !(error instanceof RestError)) void holder.reload().catch(() => undefined);
+    if (rest.status >= 500) console.error('[rest]', method, raw.url, error);
+    return jsonError(rest);
+  }
+}
+
+function checkContentType(contentType: string | null): void {
+  if (contentType === null) return;
+  const type = contentType.split(';')[0].trim().toLowerCase();
+  if (type === '' || type === 'application/json' || type === '*/*' || type.endsWith('+json')) return;
+  throw errors.invalidBody(`Content-Type not acceptable: ${type}`);
+}
+
+function optionsResponse(target: Target): Response {
+  const allow = target.kind === 'rpc' ? 'OPTIONS,GET,HEAD,POST' : target.kind === 'root' ? 'OPTIONS,GET,HEAD' : 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE';
+  return new Response(null, { status: 200, headers: { Allow: allow } });
+}
+
+async function rootDocument(holder: SchemaCacheHolder, schema: string, method: string): Promise<Response> {
+  if (method !== 'GET' && method !== 'HEAD') throw errors.unsupportedMethod(method);
+  const doc = openApiDocument(await holder.get(), schema);
+  return new Response(method === 'HEAD' ? null : JSON.stringify(doc), {
+    status: 200,
+    headers: { 'Content-Type': 'application/openapi+json; charset=utf-8' },
+  });
+}
+
+export function createRestApp(ctx: ServerContext): Hono {
+  const holder = new SchemaCacheHolder(ctx.db, exposedSchemas());
+  const ready = holder
+    .start()
+    .then(() => holder.reload())
+    .catch((error) => console.error('[rest] schema cache:', error));
+  ctx.onClose(() => holder.stop());
+
   const app = new Hono();
-  app.all('*', (c) => c.json({ message: 'rest is not implemented yet' }, 501));
+  const route = (target: (c: Context) => Target) => async (c: Context) => {
+    await ready;
+    return handle(ctx, holder, c, target(c));
+  };
+  app.all('/', route(() => ({ kind: 'root' })));
+  app.all('/rpc/:fn', route((c) => ({ kind: 'rpc', name: c.req.param('fn') ?? '' })));
+  app.all('/:relation', route((c) => ({ kind: 'relation', name: c.req.param('relation') ?? '' })));
+  app.all('*', async () => jsonError(errors.invalidPath()));
   return app;
 }

@@ -1,0 +1,460 @@
+/**
+ * One function per PostgREST action: read (GET/HEAD), insert (POST), upsert (PUT), update
+ * (PATCH), delete (DELETE) and call (RPC). Each plans against the schema cache, runs ONE
+ * statement in the requester's transaction (asRequester: role + request.jwt.claims, RLS
+ * decides) and answers with PostgREST's statuses and headers.
+ */
+import type { Queryable } from '../db/types.ts';
+import { errors, RestError } from './errors.ts';
+import {
+  checkPayloadColumns,
+  planRead,
+  planRootFilters,
+  planRootOrder,
+  tableSource,
+  type NodeSource,
+  type ReadNode,
+} from './plan.ts';
+import type { QueryParams } from './query-parser.ts';
+import {
+  contentRange,
+  contentTypeOf,
+  parseJsonPayload,
+  rangeStatus,
+  topLevelRange,
+  type JsonPayload,
+  type Preferences,
+} from './request.ts';
+import type { Routine, RoutineParam, SchemaCache, Table } from './schema-cache.ts';
+import {
+  bodySql,
+  callSql,
+  countQuery,
+  deleteSql,
+  insertSql,
+  locationSql,
+  mutationWhere,
+  payloadSql,
+  Params,
+  readQuery,
+  statement,
+  updateSql,
+  type BodyFormat,
+  type CallArgs,
+  type ReturnShape,
+} from './sql-builder.ts';
+
+/** Everything a handler needs to know about the request, parsed and checked. */
+export interface RestRequest {
+  method: string;
+  schema: string;
+  /** True when the schema was chosen by Accept-Profile/Content-Profile (or several are exposed). */
+  profileNegotiated: boolean;
+  query: QueryParams;
+  prefs: Preferences;
+  format: BodyFormat;
+  headers: Headers;
+  body: string;
+  authed: boolean;
+}
+
+export interface RestResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** What one statement returns (standardRow in PostgREST's Statements.hs). */
+interface ResultRow {
+  total_result_set: string | number | null;
+  page_total: string | number;
+  body: string;
+  response_headers: string | null;
+  response_status: string | null;
+  location?: string | null;
+  inserted?: number | null;
+}
+
+/** A planned statement, run later inside the transaction. */
+export interface Prepared {
+  /** Runs before the statement: e.g. read-only mode for GET. */
+  readOnly: boolean;
+  run(tx: Queryable): Promise<RestResponse>;
+}
+
+const toNumber = (v: string | number | null | undefined) => (v === null || v === undefined ? undefined : Number(v));
+
+async function runStatement(tx: Queryable, sql: string, params: Params): Promise<ResultRow> {
+  const { rows } = await tx.query<ResultRow>(sql, params.values);
+  return rows[0];
+}
+
+/** response.headers / response.status set by SQL override ours, as in PostgREST. */
+function applyGucOverrides(row: ResultRow, status: number, headers: Record<string, string>): number {
+  if (row.response_headers) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.response_headers);
+    } catch {
+      parsed = undefined;
+    }
+    const valid =
+      Array.isArray(parsed) &&
+      parsed.every((h) => typeof h === 'object' && h !== null && Object.keys(h).length === 1 && typeof Object.values(h)[0] === 'string');
+    if (!valid) {
+      throw new RestError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value');
+    }
+    for (const h of parsed as Record<string, string>[]) {
+      const [k, v] = Object.entries(h)[0];
+      headers[k] = v;
+    }
+  }
+  if (row.response_status) {
+    const s = Number(row.response_status);
+    if (!Number.isInteger(s) || s < 100 || s > 599) throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    return s;
+  }
+  return status;
+}
+
+function baseHeaders(req: RestRequest, withBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (withBody) headers['Content-Type'] = contentTypeOf(req.format);
+  if (req.profileNegotiated && withBody) headers['Content-Profile'] = req.schema;
+  return headers;
+}
+
+function preferenceApplied(req: RestRequest, keys: string[], headers: Record<string, string>): void {
+  const applied = req.prefs.applied.filter((p) => keys.includes(p.split('=')[0]));
+  if (applied.length) headers['Preference-Applied'] = applied.join(', ');
+}
+
+function checkMaxAffected(req: RestRequest, affected: number): void {
+  if (req.prefs.handling === 'strict' && req.prefs.maxAffected !== undefined && affected > req.prefs.maxAffected) {
+    throw errors.maxAffected(affected);
+  }
+}
+
+/** `Prefer: count=planned` asks the planner (preparePlanRows); estimated is exact without a max-rows setting. */
+async function plannedCount(tx: Queryable, root: ReadNode): Promise<number | undefined> {
+  const params = new Params();
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${countQuery(root, params)}`, params.values);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const n = (parsed as { Plan?: { 'Plan Rows'?: number } }[])?.[0]?.Plan?.['Plan Rows'];
+  return typeof n === 'number' ? n : undefined;
+}
+
+/** The rows of a mutation or function, as the source of the returned representation. */
+function cteSource(label: string, table: Table | undefined, columns: NodeSource['columns']): NodeSource {
+  return { ref: '"pgrst_source"', from: 'pgrst_source', label, table, columns };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Read
+// ---------------------------------------------------------------------------------------------
+
+export function prepareRead(cache: SchemaCache, table: Table, req: RestRequest): Prepared {
+  const root = planRead(cache, tableSource(table), req.query, { rootConditions: true });
+  root.range = topLevelRange(req.method, req.headers.get('range'), req.query.ranges.get(''));
+  const headOnly = req.method === 'HEAD';
+  const countMode = req.prefs.count;
+  return {
+    readOnly: true,
+    async run(tx) {
+      const params = new Params();
+      const source = readQuery(root, params);
+      const count = countMode === 'exact' || countMode === 'estimated' ? countQuery(root, params) : undefined;
+      const sql = statement({ source, select: 'SELECT * FROM pgrst_source', count, body: bodySql(headOnly ? { kind: 'none' } : req.format) });
+      const row = await runStatement(tx, sql, params);
+      const total = countMode === 'planned' ? await plannedCount(tx, root) : toNumber(row.total_result_set);
+      return readResponse(req, row, root.range.offset, total, headOnly);
+    },
+  };
+}
+
+function readResponse(req: RestRequest, row: ResultRow, offset: number, total: number | undefined, headOnly: boolean): RestResponse {
+  const pageTotal = Number(row.page_total);
+  const lower = offset;
+  const upper = lower + pageTotal - 1;
+  let status = rangeStatus(lower, upper, total);
+  const headers = baseHeaders(req, !headOnly);
+  headers['Content-Range'] = contentRange(lower, upper, total);
+  preferenceApplied(req, ['count'], headers);
+  if (status === 416) {
+    const error = errors.invalidRange(`An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`);
+    return { status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(error.body()) };
+  }
+  if (req.format.kind === 'object' && pageTotal !== 1) throw errors.singularity(pageTotal);
+  status = applyGucOverrides(row, status, headers);
+  return { status, headers, body: headOnly ? '' : row.body };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Mutations
+// ---------------------------------------------------------------------------------------------
+
+interface MutationContext {
+  table: Table;
+  payload?: JsonPayload;
+  representation: boolean;
+  root?: ReadNode;
+}
+
+function representationPlan(cache: SchemaCache, table: Table, req: RestRequest): ReadNode | undefined {
+  if (req.prefs.return !== 'representation') return undefined;
+  return planRead(cache, cteSource(table.name, table, table.columns), req.query, { rootConditions: false });
+}
+
+/** The rows the response is built from: the representation's SELECT, or just the affected rows. */
+function mutationSelect(ctx: MutationContext, params: Params): string {
+  return ctx.root ? readQuery(ctx.root, params) : 'SELECT * FROM pgrst_source';
+}
+
+function payloadColumns(table: Table, req: RestRequest, payload: JsonPayload) {
+  return checkPayloadColumns(table, req.query.columns ?? payload.keys);
+}
+
+function mutationBody(ctx: MutationContext, row: ResultRow): string {
+  return ctx.representation ? row.body : '';
+}
+
+function singularCheck(req: RestRequest, pageTotal: number): void {
+  if (req.prefs.return === 'representation' && req.format.kind === 'object' && pageTotal !== 1) throw errors.singularity(pageTotal);
+}
+
+export function prepareInsert(cache: SchemaCache, table: Table, req: RestRequest): Prepared {
+  const payload = parseJsonPayload(req.body, { allowEmptyAsObject: false, columns: req.query.columns });
+  const columns = payloadColumns(table, req, payload);
+  const resolution = req.prefs.resolution;
+  let conflict: { columns: string[]; action: 'merge' | 'ignore' } | undefined;
+  if (resolution) {
+    const conflictColumns = req.query.onConflict ?? table.primaryKey;
+    for (const c of conflictColumns) if (!table.columns.has(c)) throw errors.undefinedColumn(table.name, c);
+    conflict = { columns: conflictColumns, action: resolution === 'merge-duplicates' ? 'merge' : 'ignore' };
+  }
+  const ctx: MutationContext = { table, payload, representation: req.prefs.return === 'representation', root: representationPlan(cache, table, req) };
+  const headersOnly = req.prefs.return === 'headers-only' && table.primaryKey.length > 0;
+  const merge = conflict?.action === 'merge' && conflict.columns.length > 0;
+  return {
+    readOnly: false,
+    async run(tx) {
+      const params = new Params();
+      const from = payloadSql(payload.raw, payload.isArray, columns, params, {
+        applyDefaults: req.prefs.missing === 'default',
+        limitOne: false,
+        countInserted: merge && columns.length > 0,
+      });
+      const source = insertSql(table, columns, from, conflict, ctx.representation || headersOnly);
+      const select = mutationSelect(ctx, params);
+      const extra = [
+        ...(headersOnly ? [locationSql(table.primaryKey, params)] : []),
+        ...(merge ? [`nullif(current_setting('pgrst.inserted', true), '')::int AS inserted`] : []),
+      ];
+      const body = ctx.representation ? bodySql(req.format) : `''`;
+      const count = req.prefs.count ? 'SELECT 1 FROM pgrst_source' : undefined;
+      const row = await runStatement(tx, statement({ source, select, count, body, extra }), params);
+      const pageTotal = Number(row.page_total);
+      singularCheck(req, pageTotal);
+      const headers: Record<string, string> = ctx.representation ? baseHeaders(req, true) : {};
+      headers['Content-Range'] = contentRange(1, 0, req.prefs.count ? pageTotal : undefined);
+      if (headersOnly && pageTotal === 1 && row.location) {
+        const pairs = JSON.parse(row.location) as [string, string][];
+        headers['Location'] = `/${table.name}?${new URLSearchParams(pairs).toString()}`;
+      }
+      preferenceApplied(req, ['return', 'count', 'missing', ...(conflict ? ['resolution'] : [])], headers);
+      const inserted = row.inserted ?? 0;
+      let status = merge && inserted <= 0 && pageTotal > 0 ? 200 : 201;
+      status = applyGucOverrides(row, status, headers);
+      return { status, headers, body: mutationBody(ctx, row) };
+    },
+  };
+}
+
+/** PUT: a single-row upsert addressed by its whole primary key (MutationSingleUpsert). */
+export function preparePut(cache: SchemaCache, table: Table, req: RestRequest): Prepared {
+  if (req.query.ranges.get('')) throw errors.putLimit();
+  const payload = parseJsonPayload(req.body, { allowEmptyAsObject: false, columns: req.query.columns });
+  const pk = table.primaryKey;
+  const filters = req.query.filters.filter((f) => f.path.length === 0);
+  const pkFilters = new Map<string, string>();
+  for (const { filter } of filters) {
+    if (filter.negated || filter.operation.kind !== 'quant' || filter.operation.op !== 'eq' || filter.operation.quantifier) break;
+    if (filter.field.jsonPath.length) break;
+    pkFilters.set(filter.field.name, filter.operation.value);
+  }
+  const exact = pk.length > 0 && filters.length === pk.length && req.query.logic.length === 0 && pk.every((c) => pkFilters.has(c));
+  if (!exact) throw errors.invalidFilters();
+  const rows = payload.isArray ? (payload.value as Record<string, unknown>[]) : [payload.value as Record<string, unknown>];
+  if (rows.length !== 1) throw errors.putMatchingPk();
+  for (const c of pk) {
+    const v = rows[0][c];
+    if (v === undefined || v === null || String(v) !== pkFilters.get(c)) throw errors.putMatchingPk();
+  }
+  const columns = payloadColumns(table, req, payload);
+  const ctx: MutationContext = { table, payload, representation: req.prefs.return === 'representation', root: representationPlan(cache, table, req) };
+  return {
+    readOnly: false,
+    async run(tx) {
+      const params = new Params();
+      const from = payloadSql(payload.raw, payload.isArray, columns, params, { applyDefaults: false, limitOne: true, countInserted: true });
+      const source = insertSql(table, columns, from, { columns: pk, action: 'merge' }, ctx.representation);
+      const select = mutationSelect(ctx, params);
+      const body = ctx.representation ? bodySql(req.format) : `''`;
+      const extra = [`nullif(current_setting('pgrst.inserted', true), '')::int AS inserted`];
+      const row = await runStatement(tx, statement({ source, select, body, extra }), params);
+      singularCheck(req, Number(row.page_total));
+      const headers: Record<string, string> = ctx.representation ? baseHeaders(req, true) : {};
+      preferenceApplied(req, ['return'], headers);
+      let status = ctx.representation ? ((row.inserted ?? 0) > 0 ? 201 : 200) : 204;
+      status = applyGucOverrides(row, status, headers);
+      return { status, headers, body: mutationBody(ctx, row) };
+    },
+  };
+}
+
+function prepareFilteredMutation(cache: SchemaCache, table: Table, req: RestRequest, command: 'UPDATE' | 'DELETE'): Prepared {
+  const source = tableSource(table);
+  const where = planRootFilters(source, req.query);
+  const order = planRootOrder(source, req.query);
+  const range = req.query.ranges.get('') ?? { offset: 0 };
+  if (where.length === 0 && range.limit === undefined) throw errors.whereRequired(command);
+  const payload = command === 'UPDATE' ? parseJsonPayload(req.body, { allowEmptyAsObject: false, columns: req.query.columns }) : undefined;
+  const columns = payload ? payloadColumns(table, req, payload) : [];
+  const ctx: MutationContext = { table, payload, representation: req.prefs.return === 'representation', root: representationPlan(cache, table, req) };
+  return {
+    readOnly: false,
+    async run(tx) {
+      const params = new Params();
+      let mutation: string;
+      if (command === 'UPDATE') {
+        const from = columns.length
+          ? payloadSql(payload!.raw, payload!.isArray, columns, params, { applyDefaults: req.prefs.missing === 'default', limitOne: true, countInserted: false })
+          : '';
+        const whereSql = columns.length ? mutationWhere(table, where, order, range, params) : '';
+        mutation = updateSql(table, columns, from, whereSql, ctx.representation);
+      } else {
+        mutation = deleteSql(table, mutationWhere(table, where, order, range, params), ctx.representation);
+      }
+      const select = mutationSelect(ctx, params);
+      const body = ctx.representation ? bodySql(req.format) : `''`;
+      const count = req.prefs.count ? 'SELECT 1 FROM pgrst_source' : undefined;
+      const row = await runStatement(tx, statement({ source: mutation, select, count, body }), params);
+      const pageTotal = Number(row.page_total);
+      checkMaxAffected(req, pageTotal);
+      singularCheck(req, pageTotal);
+      const headers: Record<string, string> = ctx.representation ? baseHeaders(req, true) : {};
+      const total = req.prefs.count ? pageTotal : undefined;
+      headers['Content-Range'] = command === 'UPDATE' ? contentRange(0, pageTotal - 1, total) : contentRange(1, 0, total);
+      preferenceApplied(req, ['return', 'count', 'missing', 'handling'], headers);
+      let status = ctx.representation ? 200 : 204;
+      status = applyGucOverrides(row, status, headers);
+      return { status, headers, body: mutationBody(ctx, row) };
+    },
+  };
+}
+
+export const prepareUpdate = (cache: SchemaCache, table: Table, req: RestRequest) => prepareFilteredMutation(cache, table, req, 'UPDATE');
+export const prepareDelete = (cache: SchemaCache, table: Table, req: RestRequest) => prepareFilteredMutation(cache, table, req, 'DELETE');
+
+// ---------------------------------------------------------------------------------------------
+// RPC
+// ---------------------------------------------------------------------------------------------
+
+/** Which overload the argument names select (findProc). */
+export function findRoutine(
+  cache: SchemaCache,
+  schema: string,
+  name: string,
+  argNames: string[],
+  isPost: boolean,
+): { routine: Routine; singleUnnamed: boolean } {
+  const candidates = cache.routinesNamed(schema, name);
+  const keys = new Set(argNames);
+  const matches: Routine[] = [];
+  const fallbacks: Routine[] = [];
+  for (const r of candidates) {
+    if (r.params.length === 1 && r.params[0].name === '') {
+      if (isPost && ['json', 'jsonb'].includes(r.params[0].type)) fallbacks.push(r);
+      continue;
+    }
+    const required = r.params.filter((p) => p.required).map((p) => p.name);
+    const optional = new Set(r.params.filter((p) => !p.required).map((p) => p.name));
+    const ok =
+      r.params.length === 0
+        ? keys.size === 0
+        : required.every((k) => keys.has(k)) && [...keys].every((k) => optional.has(k) || required.includes(k));
+    if (ok) matches.push(r);
+  }
+  const describe = (r: Routine) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+  if (matches.length === 1) return { routine: matches[0], singleUnnamed: false };
+  if (matches.length > 1) throw errors.ambiguousFunction(matches.map(describe));
+  if (fallbacks.length === 1) return { routine: fallbacks[0], singleUnnamed: true };
+  if (fallbacks.length > 1) throw errors.ambiguousFunction(fallbacks.map(describe));
+  throw errors.noFunction(schema, name, [...keys].sort());
+}
+
+function returnShape(r: Routine): ReturnShape {
+  if (r.returnsComposite) return r.returnsSet ? 'rows' : 'singleRow';
+  return r.returnsSet ? 'setOfScalar' : 'scalar';
+}
+
+export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest): Prepared {
+  const isPost = req.method === 'POST';
+  let payload: JsonPayload | undefined;
+  let argNames: string[];
+  if (isPost) {
+    payload = parseJsonPayload(req.body, { allowEmptyAsObject: true, columns: req.query.columns });
+    argNames = req.query.columns ?? (payload.isArray ? payload.keys : payload.keys);
+  } else {
+    argNames = req.query.rpcArgs.map(([k]) => k);
+  }
+  const { routine, singleUnnamed } = findRoutine(cache, req.schema, fnName, argNames, isPost);
+  const readOnly = !isPost || routine.volatility !== 'v';
+  let args: CallArgs;
+  if (singleUnnamed) args = { kind: 'singleJson', body: payload!.raw, type: routine.params[0].type };
+  else {
+    const given = new Set(argNames);
+    const used: RoutineParam[] = routine.params.filter((p) => given.has(p.name));
+    args = isPost
+      ? { kind: 'json', body: payload!.raw, params: used }
+      : { kind: 'text', values: new Map(req.query.rpcArgs), params: used };
+  }
+  const returnTable = routine.returnsComposite ? cache.table(routine.returnType.schema, routine.returnType.name) : undefined;
+  const columns = routine.returnsComposite && routine.outColumns.length ? new Map(routine.outColumns.map((c) => [c.name, c])) : undefined;
+  const root = planRead(cache, cteSource(routine.name, returnTable, columns), req.query, { rootConditions: true });
+  root.range = topLevelRange(req.method, req.headers.get('range'), req.query.ranges.get(''));
+  const shape = returnShape(routine);
+  const headOnly = req.method === 'HEAD';
+  return {
+    readOnly,
+    async run(tx) {
+      const params = new Params();
+      const source = callSql(routine, args, params);
+      const select = readQuery(root, params);
+      const count = req.prefs.count === 'exact' || req.prefs.count === 'estimated' ? countQuery(root, params) : undefined;
+      const body = bodySql(headOnly || routine.returnsVoid ? { kind: 'none' } : req.format, shape);
+      const row = await runStatement(tx, statement({ source, select, count, body }), params);
+      const pageTotal = shape === 'scalar' || shape === 'singleRow' ? 1 : Number(row.page_total);
+      const total = req.prefs.count === 'planned' ? await plannedCount(tx, root) : toNumber(row.total_result_set);
+      const lower = root.range.offset;
+      const upper = lower + pageTotal - 1;
+      const headers = baseHeaders(req, !routine.returnsVoid && !headOnly);
+      headers['Content-Range'] = contentRange(lower, upper, total);
+      preferenceApplied(req, ['count'], headers);
+      if (routine.returnsVoid) {
+        const status = applyGucOverrides(row, 204, headers);
+        delete headers['Content-Type'];
+        return { status, headers, body: '' };
+      }
+      let status = rangeStatus(lower, upper, total);
+      if (status === 416) {
+        const error = errors.invalidRange(`An offset of ${lower} was requested, but there are only ${total ?? 0} rows.`);
+        return { status, headers, body: JSON.stringify(error.body()) };
+      }
+      if (req.format.kind === 'object' && Number(row.page_total) !== 1) throw errors.singularity(Number(row.page_total));
+      status = applyGucOverrides(row, status, headers);
+      return { status, headers, body: headOnly ? '' : row.body };
+    },
+  };
+}

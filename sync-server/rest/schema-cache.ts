@@ -1,0 +1,475 @@
+/**
+ * What PostgREST calls the schema cache: tables, views, columns, primary keys, foreign-key
+ * relationships, functions and type names of the exposed schemas, read from pg_catalog in one
+ * query. Every identifier a client sends is looked up here before it reaches SQL.
+ *
+ * Reloaded on `NOTIFY pgrst, 'reload schema'` (an event trigger sends it after DDL, as on
+ * Supabase) and lazily when a request names something the cache does not know.
+ */
+import type { Database, Queryable } from '../db/types.ts';
+
+export interface TableRef {
+  schema: string;
+  name: string;
+}
+
+export interface Column {
+  name: string;
+  /** format_type(): the type as SQL spells it, e.g. `character varying(20)`, `public.mood`. */
+  type: string;
+  nullable: boolean;
+  /** pg_get_expr of the default, used by Prefer: missing=default. */
+  default: string | null;
+  generated: boolean;
+}
+
+export interface Table extends TableRef {
+  isView: boolean;
+  columns: Map<string, Column>;
+  columnList: Column[];
+  primaryKey: string[];
+  insertable: boolean;
+  updatable: boolean;
+  deletable: boolean;
+}
+
+export type Cardinality = 'M2O' | 'O2M' | 'O2O' | 'M2M';
+
+export interface Junction {
+  table: TableRef;
+  constraint1: string;
+  constraint2: string;
+  /** (column of the origin table, column of the junction) */
+  sourceColumns: [string, string][];
+  /** (column of the target table, column of the junction) */
+  targetColumns: [string, string][];
+}
+
+export interface Relationship {
+  table: TableRef;
+  foreignTable: TableRef;
+  isSelf: boolean;
+  cardinality: Cardinality;
+  constraint: string;
+  /** (column of table, column of foreignTable); empty for M2M. */
+  columns: [string, string][];
+  junction?: Junction;
+}
+
+export interface RoutineParam {
+  name: string;
+  type: string;
+  required: boolean;
+  variadic: boolean;
+}
+
+export interface Routine {
+  schema: string;
+  name: string;
+  params: RoutineParam[];
+  returnsSet: boolean;
+  returnsComposite: boolean;
+  returnsVoid: boolean;
+  /** The table (or composite type) whose rows the function returns, if any. */
+  returnType: TableRef;
+  /** Columns of the returned composite: a table's, a composite type's or the OUT/TABLE parameters. */
+  outColumns: Column[];
+  volatility: 'v' | 's' | 'i';
+}
+
+export const isToOne = (rel: Relationship) => rel.cardinality === 'M2O' || rel.cardinality === 'O2O';
+
+export class SchemaCache {
+  readonly loadedAt = Date.now();
+
+  constructor(
+    /** Exposed schemas; the first is the default. */
+    readonly schemas: string[],
+    readonly tables: Map<string, Map<string, Table>>,
+    readonly relationships: Relationship[],
+    readonly routines: Map<string, Map<string, Routine[]>>,
+    /** Lower-cased type name or alias → the SQL that names the type (for `::cast`). */
+    readonly types: Map<string, string>,
+  ) {}
+
+  table(schema: string, name: string): Table | undefined {
+    return this.tables.get(schema)?.get(name);
+  }
+
+  routinesNamed(schema: string, name: string): Routine[] {
+    return this.routines.get(schema)?.get(name) ?? [];
+  }
+
+  relationshipsFrom(table: TableRef): Relationship[] {
+    return this.relationships.filter((r) => r.table.schema === table.schema && r.table.name === table.name);
+  }
+
+  castType(name: string): string | undefined {
+    return this.types.get(name.trim().toLowerCase().replace(/\s+/g, ' '));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Loading
+// ---------------------------------------------------------------------------------------------
+
+const CATALOG_QUERY = `
+with
+rels as (
+  select c.oid, n.nspname as schema, c.relname as name, c.relkind,
+    c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 8) = 8 as insertable,
+    c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 4) = 4 as updatable,
+    c.relkind in ('r', 'p') or (pg_relation_is_updatable(c.oid, true) & 16) = 16 as deletable
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where n.nspname = any($1::text[]) and c.relkind in ('r', 'v', 'm', 'f', 'p') and not c.relispartition
+),
+funcs as (
+  select p.oid, n.nspname as schema, p.proname as name, p.provolatile::text as volatility, p.proretset as returns_set,
+    p.pronargs, p.pronargdefaults, p.proargnames, p.proargmodes::text[] as modes,
+    coalesce(p.proallargtypes, p.proargtypes::oid[]) as argtypes,
+    rt.typtype::text as ret_typtype, rt.typrelid as ret_relid, rt.typname as ret_typname,
+    rtn.nspname as ret_schema, rc.relname as ret_relname,
+    p.prorettype = 'void'::regtype as returns_void
+  from pg_proc p
+  join pg_namespace n on n.oid = p.pronamespace
+  join pg_type rt on rt.oid = p.prorettype
+  join pg_namespace rtn on rtn.oid = rt.typnamespace
+  left join pg_class rc on rc.oid = rt.typrelid
+  where n.nspname = any($1::text[]) and p.prokind = 'f'
+    and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)
+),
+col_rels as (
+  select oid from rels union select ret_relid from funcs where ret_relid <> 0
+)
+select json_build_object(
+  'tables', (select coalesce(json_agg(json_build_object(
+      'oid', r.oid, 'schema', r.schema, 'name', r.name, 'kind', r.relkind::text,
+      'insertable', r.insertable, 'updatable', r.updatable, 'deletable', r.deletable,
+      'pk', (select coalesce(json_agg(a.attname order by k.ord), '[]')
+             from pg_constraint con, unnest(con.conkey) with ordinality k(attnum, ord)
+             join pg_attribute a on a.attrelid = r.oid and a.attnum = k.attnum
+             where con.conrelid = r.oid and con.contype = 'p'))), '[]') from rels r),
+  'columns', (select coalesce(json_agg(json_build_object(
+      'relid', a.attrelid, 'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
+      'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'generated', a.attgenerated <> '') order by a.attrelid, a.attnum), '[]')
+    from pg_attribute a
+    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid in (select oid from col_rels) and a.attnum > 0 and not a.attisdropped),
+  'fks', (select coalesce(json_agg(json_build_object(
+      'schema', ns1.nspname, 'table', tab.relname, 'fschema', ns2.nspname, 'ftable', other.relname,
+      'isSelf', traint.conrelid = traint.confrelid, 'constraint', traint.conname,
+      'columns', cols.pairs,
+      'oneToOne', exists (
+        select 1 from pg_constraint u
+        where u.conrelid = traint.conrelid and u.contype in ('p', 'u')
+          and (select array_agg(x order by x) from unnest(u.conkey) x) = cols.sorted)
+    ) order by traint.conrelid, traint.conname), '[]')
+    from pg_constraint traint
+    join lateral (
+      select json_agg(json_build_array(c1.attname, c2.attname) order by ord) as pairs,
+             array_agg(c1.attnum order by c1.attnum) as sorted
+      from unnest(traint.conkey, traint.confkey) with ordinality as _(col, ref, ord)
+      join pg_attribute c1 on c1.attrelid = traint.conrelid and c1.attnum = col
+      join pg_attribute c2 on c2.attrelid = traint.confrelid and c2.attnum = ref
+    ) cols on true
+    join pg_class tab on tab.oid = traint.conrelid
+    join pg_namespace ns1 on ns1.oid = tab.relnamespace
+    join pg_class other on other.oid = traint.confrelid
+    join pg_namespace ns2 on ns2.oid = other.relnamespace
+    where traint.contype = 'f' and traint.conparentid = 0
+      and ns1.nspname = any($1::text[]) and ns2.nspname = any($1::text[])),
+  'functions', (select coalesce(json_agg(json_build_object(
+      'schema', f.schema, 'name', f.name, 'volatility', f.volatility, 'returnsSet', f.returns_set,
+      'nargs', f.pronargs, 'ndefaults', f.pronargdefaults, 'retTyptype', f.ret_typtype,
+      'retRelid', f.ret_relid, 'retSchema', f.ret_schema, 'retName', coalesce(f.ret_relname, f.ret_typname),
+      'returnsVoid', f.returns_void,
+      'args', (select coalesce(json_agg(json_build_object(
+          'name', coalesce(f.proargnames[u.i], ''),
+          'mode', coalesce(f.modes[u.i], 'i'),
+          'type', case u.t
+            when 'bit'::regtype then 'bit varying'
+            when 'character'::regtype then 'character varying'
+            else u.t::regtype::text end) order by u.i), '[]')
+        from unnest(f.argtypes) with ordinality as u(t, i)))), '[]') from funcs f),
+  'types', (select coalesce(json_agg(json_build_array(t.typname, format_type(t.oid, null), n.nspname)), '[]')
+    from pg_type t join pg_namespace n on n.oid = t.typnamespace
+    where (n.nspname = 'pg_catalog' or n.nspname = any($1::text[])) and t.typtype in ('b', 'd', 'e', 'r', 'c', 'm')
+      and t.typname not like '\\_%' and t.typisdefined)
+) as catalog`;
+
+interface CatalogRow {
+  tables: {
+    oid: number;
+    schema: string;
+    name: string;
+    kind: string;
+    insertable: boolean;
+    updatable: boolean;
+    deletable: boolean;
+    pk: string[];
+  }[];
+  columns: { relid: number; name: string; type: string; nullable: boolean; default: string | null; generated: boolean }[];
+  fks: {
+    schema: string;
+    table: string;
+    fschema: string;
+    ftable: string;
+    isSelf: boolean;
+    constraint: string;
+    columns: [string, string][];
+    oneToOne: boolean;
+  }[];
+  functions: {
+    schema: string;
+    name: string;
+    volatility: 'v' | 's' | 'i';
+    returnsSet: boolean;
+    nargs: number;
+    ndefaults: number;
+    retTyptype: string;
+    retRelid: number;
+    retSchema: string;
+    retName: string;
+    returnsVoid: boolean;
+    args: { name: string; mode: string; type: string }[];
+  }[];
+  types: [string, string, string][];
+}
+
+/** SQL type-name aliases Postgres' grammar accepts that are neither a typname nor format_type(). */
+const TYPE_ALIASES: [string, string][] = [
+  ['int', 'integer'],
+  ['float', 'double precision'],
+  ['decimal', 'numeric'],
+  ['char', 'character'],
+  ['timestamp without time zone', 'timestamp without time zone'],
+  ['time without time zone', 'time without time zone'],
+];
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function buildTypes(rows: [string, string, string][]): Map<string, string> {
+  const types = new Map<string, string>();
+  for (const [typname, formatted, schema] of rows) {
+    const sql = schema === 'pg_catalog' ? formatted : `${quoteIdent(schema)}.${quoteIdent(typname)}`;
+    if (!types.has(typname.toLowerCase())) types.set(typname.toLowerCase(), sql);
+    if (schema === 'pg_catalog') types.set(formatted.toLowerCase(), sql);
+  }
+  for (const [alias, target] of TYPE_ALIASES) {
+    const sql = types.get(target);
+    if (sql) types.set(alias, sql);
+  }
+  return types;
+}
+
+function buildRelationships(fks: CatalogRow['fks'], tablesByRef: (ref: TableRef) => Table | undefined): Relationship[] {
+  const base: Relationship[] = fks.map((fk) => ({
+    table: { schema: fk.schema, name: fk.table },
+    foreignTable: { schema: fk.fschema, name: fk.ftable },
+    isSelf: fk.isSelf,
+    cardinality: fk.oneToOne ? 'O2O' : 'M2O',
+    constraint: fk.constraint,
+    columns: fk.columns,
+  }));
+  const swap = (cols: [string, string][]) => cols.map(([a, b]) => [b, a] as [string, string]);
+  const inverse: Relationship[] = base.map((r) => ({
+    table: r.foreignTable,
+    foreignTable: r.table,
+    isSelf: r.isSelf,
+    cardinality: r.cardinality === 'M2O' ? 'O2M' : 'O2O',
+    constraint: r.constraint,
+    columns: swap(r.columns),
+  }));
+  // Many-to-many through a junction table whose two foreign keys are part of its primary key.
+  const manyToMany: Relationship[] = [];
+  for (const r1 of base) {
+    for (const r2 of base) {
+      if (r1.cardinality !== 'M2O' || r2.cardinality !== 'M2O') continue;
+      if (r1.table.schema !== r2.table.schema || r1.table.name !== r2.table.name || r1.constraint === r2.constraint) continue;
+      const junction = tablesByRef(r1.table);
+      if (!junction) continue;
+      const fkColumns = [...r1.columns.map(([c]) => c), ...r2.columns.map(([c]) => c)];
+      if (!fkColumns.every((c) => junction.primaryKey.includes(c))) continue;
+      manyToMany.push({
+        table: r1.foreignTable,
+        foreignTable: r2.foreignTable,
+        isSelf: r1.foreignTable.schema === r2.foreignTable.schema && r1.foreignTable.name === r2.foreignTable.name,
+        cardinality: 'M2M',
+        constraint: r1.constraint,
+        columns: [],
+        junction: {
+          table: r1.table,
+          constraint1: r1.constraint,
+          constraint2: r2.constraint,
+          sourceColumns: swap(r1.columns),
+          targetColumns: swap(r2.columns),
+        },
+      });
+    }
+  }
+  return [...base, ...inverse, ...manyToMany];
+}
+
+function buildRoutine(fn: CatalogRow['functions'][number], columnsByRelid: Map<number, Column[]>): Routine | undefined {
+  const inputs = fn.args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+  const outputs = fn.args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
+  const unnamed = inputs.filter((a) => a.name === '');
+  // As PostgREST: callable only if every input is named, or a single unnamed json/jsonb/text/xml/bytea one.
+  if (unnamed.length > 1) return undefined;
+  if (unnamed.length === 1 && (inputs.length > 1 || !['json', 'jsonb', 'text', 'xml', 'bytea'].includes(unnamed[0].type))) {
+    return undefined;
+  }
+  const requiredCount = fn.nargs - fn.ndefaults;
+  const params: RoutineParam[] = inputs.map((a, i) => ({
+    name: a.name,
+    type: a.type,
+    required: i < requiredCount,
+    variadic: a.mode === 'v',
+  }));
+  const returnsComposite = fn.retTyptype === 'c' || outputs.length > 0;
+  const outColumns: Column[] =
+    outputs.length > 0
+      ? outputs.map((a) => ({ name: a.name, type: a.type, nullable: true, default: null, generated: false }))
+      : (columnsByRelid.get(fn.retRelid) ?? []);
+  return {
+    schema: fn.schema,
+    name: fn.name,
+    params,
+    returnsSet: fn.returnsSet,
+    returnsComposite,
+    returnsVoid: fn.returnsVoid,
+    returnType: { schema: fn.retSchema, name: fn.retName },
+    outColumns,
+    volatility: fn.volatility,
+  };
+}
+
+export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
+  const { rows } = await db.query<{ catalog: CatalogRow }>(CATALOG_QUERY, [schemas]);
+  const catalog = rows[0].catalog;
+
+  const columnsByRelid = new Map<number, Column[]>();
+  for (const c of catalog.columns) {
+    const list = columnsByRelid.get(c.relid) ?? [];
+    list.push({ name: c.name, type: c.type, nullable: c.nullable, default: c.default, generated: c.generated });
+    columnsByRelid.set(c.relid, list);
+  }
+
+  const tables = new Map<string, Map<string, Table>>();
+  for (const t of catalog.tables) {
+    const columnList = columnsByRelid.get(t.oid) ?? [];
+    const table: Table = {
+      schema: t.schema,
+      name: t.name,
+      isView: !['r', 'p'].includes(t.kind),
+      columns: new Map(columnList.map((c) => [c.name, c])),
+      columnList,
+      primaryKey: t.pk,
+      insertable: t.insertable,
+      updatable: t.updatable,
+      deletable: t.deletable,
+    };
+    if (!tables.has(t.schema)) tables.set(t.schema, new Map());
+    tables.get(t.schema)!.set(t.name, table);
+  }
+
+  const routines = new Map<string, Map<string, Routine[]>>();
+  for (const fn of catalog.functions) {
+    const routine = buildRoutine(fn, columnsByRelid);
+    if (!routine) continue;
+    if (!routines.has(fn.schema)) routines.set(fn.schema, new Map());
+    const bySchema = routines.get(fn.schema)!;
+    bySchema.set(fn.name, [...(bySchema.get(fn.name) ?? []), routine]);
+  }
+
+  const relationships = buildRelationships(catalog.fks, (ref) => tables.get(ref.schema)?.get(ref.name));
+  return new SchemaCache(schemas, tables, relationships, routines, buildTypes(catalog.types));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keeping it current
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The event triggers Supabase installs so that PostgREST reloads its cache after DDL. Needs a
+ * superuser (true for PGlite and the usual local server); without one the lazy reload still works.
+ */
+const DDL_WATCH_SQL = `
+create schema if not exists extensions;
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger language plpgsql as $$
+begin
+  perform pg_notify('pgrst', 'reload schema');
+end $$;
+create or replace function extensions.pgrst_drop_watch() returns event_trigger language plpgsql as $$
+begin
+  perform pg_notify('pgrst', 'reload schema');
+end $$;
+do $$
+begin
+  if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_ddl_watch') then
+    create event trigger pgrst_ddl_watch on ddl_command_end execute procedure extensions.pgrst_ddl_watch();
+  end if;
+  if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_drop_watch') then
+    create event trigger pgrst_drop_watch on sql_drop execute procedure extensions.pgrst_drop_watch();
+  end if;
+end $$;`;
+
+/** Holds the current cache; swaps in a fresh one on reload. */
+export class SchemaCacheHolder {
+  private current?: SchemaCache;
+  private loading?: Promise<SchemaCache>;
+  private stopListening?: () => Promise<void>;
+  /** Bumped by every NOTIFY; a cache older than the last notification is stale. */
+  private dirtySince = 0;
+
+  constructor(
+    private readonly db: Database,
+    readonly schemas: string[],
+    /** A cache miss reloads at most this often, so unknown names cannot make the server reload in a loop. */
+    private readonly missReloadIntervalMs = 250,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.db.exec(DDL_WATCH_SQL).catch(() => undefined);
+    this.stopListening = await this.db
+      .listen('pgrst', (payload) => {
+        if (payload === '' || payload === 'reload schema') {
+          this.dirtySince = Date.now();
+          void this.reload().catch(() => undefined);
+        }
+      })
+      .catch(() => undefined);
+  }
+
+  async stop(): Promise<void> {
+    await this.loading?.catch(() => undefined);
+    await this.stopListening?.();
+  }
+
+  /** The cache, loading it first if there is none or it is older than the last reload notice. */
+  async get(): Promise<SchemaCache> {
+    if (this.current && this.current.loadedAt >= this.dirtySince) return this.current;
+    return this.reload();
+  }
+
+  reload(): Promise<SchemaCache> {
+    this.loading ??= loadSchemaCache(this.db, this.schemas)
+      .then((cache) => {
+        this.current = cache;
+        return cache;
+      })
+      .finally(() => {
+        this.loading = undefined;
+      });
+    return this.loading;
+  }
+
+  /** After a miss: a fresh cache if the current one is old enough to be worth reloading, else undefined. */
+  async reloadAfterMiss(): Promise<SchemaCache | undefined> {
+    if (this.current && Date.now() - this.current.loadedAt < this.missReloadIntervalMs) return undefined;
+    return this.reload();
+  }
+}
