@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AuthApiError, createClient, isAuthWeakPasswordError, type SupabaseClient } from '@supabase/supabase-js';
@@ -383,6 +384,34 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
 
     const grant = await post('/token?grant_type=magic', '{}', { 'X-Supabase-Api-Version': '2024-01-01' });
     expect(grant.status).toBe(400);
+  });
+
+  it('answers 400, not 500, to input Postgres refuses (a NUL character in metadata)', async () => {
+    const { client } = await signedUpClient('nul');
+    const { error } = await client.auth.updateUser({ data: { name: 'a\u0000b' } });
+    expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
+    const signUp = await server.anonClient().auth.signUp({ email: uniqueEmail('nul'), password: PASSWORD, options: { data: { x: '\u0000' } } });
+    expect(signUp.error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it('does not build recovery links from a forged Host header', async () => {
+    const { email } = await signedUpClient('host');
+    const { port } = new URL(server.url);
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.request(
+        { host: '127.0.0.1', port, path: '/auth/v1/recover', method: 'POST', headers: { host: 'evil.example', 'content-type': 'application/json' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end(JSON.stringify({ email }));
+    });
+    expect(status).toBe(200);
+    const mail = await latestMail(server.url, email);
+    expect(mail.link.startsWith(`${new URL(server.ctx.config.siteUrl).origin}/auth/v1/verify?`)).toBe(true);
+    expect(mail.link).not.toContain('evil.example');
   });
 
   it('serves settings, health and the mailbox page', async () => {

@@ -60,3 +60,13 @@ export function errorResponse(c: Context, error: AuthError | OAuthError): Respon
     : { code: error.status, error_code: error.code, msg: error.message, ...weak };
   return c.json(body, error.status as 400, headers);
 }
+
+/**
+ * A Postgres "data exception" (class 22: a NUL character in a string, a number out of range …) is
+ * the client's input that Postgres refused: 400, never a 500. Other database errors stay server errors.
+ */
+export function fromDataException(error: unknown): AuthError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^22[0-9A-Z]{3}$/.test(code)) return undefined;
+  return validationFailed(`Invalid input: ${(error as Error).message}`);
+}

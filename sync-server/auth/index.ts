@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
-import { AuthError, errorResponse, forbidden, OAuthError } from './errors.ts';
+import { AuthError, errorResponse, forbidden, fromDataException, OAuthError } from './errors.ts';
 import { clearMail, listMail, mailboxPage } from './mailbox.ts';
 import { isLoopbackAddress, remoteAddress } from './request.ts';
 import { createUser, deleteUser, generateLink, getUserById, invite, listUsers, updateUserById } from './routes/admin.ts';
@@ -53,6 +53,8 @@ export function createAuthApp(ctx: ServerContext): Hono {
   app.all('*', (c) => errorResponse(c, new AuthError(404, 'not_found', 'Not Found')));
   app.onError((error, c) => {
     if (error instanceof AuthError || error instanceof OAuthError) return errorResponse(c, error);
+    const refusedInput = fromDataException(error);
+    if (refusedInput) return errorResponse(c, refusedInput);
     console.error('[auth] unexpected error:', error);
     return errorResponse(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
   });

@@ -1,4 +1,6 @@
+import os from 'node:os';
 import type { Context } from 'hono';
+import type { ServerContext } from '../context.ts';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { AuthError, badRequest } from './errors.ts';
 
@@ -70,8 +72,8 @@ export interface RequestInfo {
   referer: string | null;
 }
 
-export function requestInfo(c: Context): RequestInfo {
-  const origin = new URL(c.req.url).origin;
+export function requestInfo(c: Context, ctx: ServerContext): RequestInfo {
+  const origin = trustedOrigin(new URL(c.req.url), ctx.config.siteUrl);
   return {
     origin,
     externalUrl: `${origin}/auth/v1`,
@@ -79,6 +81,24 @@ export function requestInfo(c: Context): RequestInfo {
     ip: remoteAddress(c),
     referer: c.req.header('referer') ?? null,
   };
+}
+
+/**
+ * The origin e-mail links and the JWT issuer are built from. The Host header is the client's to
+ * choose, so it is used only when it names this machine (loopback, one of its addresses, or the
+ * site URL's host); otherwise a forged Host could plant its own address in a recovery link.
+ */
+function trustedOrigin(url: URL, siteUrl: string): string {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isLoopbackAddress(host) || host === 'localhost') return url.origin;
+  const own = Object.values(os.networkInterfaces()).flat().map((address) => address?.address);
+  if (own.includes(host)) return url.origin;
+  try {
+    const site = new URL(siteUrl);
+    return site.hostname === url.hostname ? url.origin : site.origin;
+  } catch {
+    return url.origin;
+  }
 }
 
 export function remoteAddress(c: Context): string | null {

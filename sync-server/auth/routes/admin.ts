@@ -205,7 +205,7 @@ export async function invite(c: Context, ctx: ServerContext): Promise<Response> 
 }
 
 function adminMailContext(c: Context, ctx: ServerContext, params: Params): MailContext {
-  const info = requestInfo(c);
+  const info = requestInfo(c, ctx);
   const requested = stringParam(params, 'redirect_to') ?? c.req.query('redirect_to');
   return { info, redirectTo: chooseRedirect(requested, ctx.config.siteUrl, info), pkce: false };
 }

@@ -10,7 +10,7 @@ import { translateInsertError } from './signup.ts';
 
 async function mailContext(c: Context, ctx: ServerContext, params: Params) {
   const codeChallenge = readCodeChallenge(params);
-  const info = requestInfo(c);
+  const info = requestInfo(c, ctx);
   const requested = c.req.query('redirect_to') ?? stringParam(params, 'redirect_to');
   const mail: MailContext = { info, redirectTo: chooseRedirect(requested, ctx.config.siteUrl, info), pkce: !!codeChallenge };
   return { codeChallenge, mail };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import { sendConfirmation, type MailContext } from '../emails.ts';
-import { AuthError, badRequest, unprocessable, validationFailed } from '../errors.ts';
+import { AuthError, badRequest, fromDataException, unprocessable, validationFailed } from '../errors.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { createFlowState, readCodeChallenge, type CodeChallenge } from '../pkce.ts';
 import { chooseRedirect } from '../redirect.ts';
@@ -30,7 +30,7 @@ export async function signup(c: Context, ctx: ServerContext): Promise<Response> 
   const codeChallenge = readCodeChallenge(params);
   const email = validateEmail(rawEmail);
 
-  const info = requestInfo(c);
+  const info = requestInfo(c, ctx);
   const autoconfirm = !ctx.config.emailConfirmation;
   const mail: MailContext = {
     info,
@@ -97,6 +97,8 @@ function lookAlikeUser(email: string, data: Record<string, unknown>): Record<str
 /** A unique violation means a concurrent sign-up won; anything else is a trigger of the project failing. */
 export function translateInsertError(error: unknown): never {
   if (error instanceof AuthError) throw error;
+  const refusedInput = fromDataException(error);
+  if (refusedInput) throw refusedInput;
   const code = (error as { code?: string }).code;
   if (code === '23505') throw unprocessable('user_already_exists', 'User already registered');
   console.error('[auth] database error saving new user:', error);

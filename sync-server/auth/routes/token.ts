@@ -13,7 +13,7 @@ const INVALID_LOGIN = 'Invalid login credentials';
 export async function token(c: Context, ctx: ServerContext): Promise<Response> {
   const grantType = c.req.query('grant_type');
   const params = await readParams(c, ctx.config.maxBodyBytes);
-  const info = requestInfo(c);
+  const info = requestInfo(c, ctx);
   switch (grantType) {
     case 'password':
       return c.json(await passwordGrant(ctx, params, info));

@@ -45,7 +45,7 @@ export async function updateUser(c: Context, ctx: ServerContext): Promise<Respon
     passwordHash = await hashPassword(password);
   }
 
-  const info = requestInfo(c);
+  const info = requestInfo(c, ctx);
   const body = await ctx.db.transaction(async (tx) => {
     if (passwordHash) {
       await setPassword(tx, user.id, passwordHash);

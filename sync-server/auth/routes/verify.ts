@@ -58,7 +58,7 @@ export async function verifyPost(c: Context, ctx: ServerContext): Promise<Respon
     }
   }
 
-  const info = requestInfo(c);
+  const info = requestInfo(c, ctx);
   const session = await ctx.db.transaction(async (tx) => {
     const { user, kind } = token
       ? await userByEmailAndOtp(tx, normalizedEmail, token, type as EmailVerification)
@@ -74,7 +74,7 @@ export async function verifyGet(c: Context, ctx: ServerContext): Promise<Respons
   const token = c.req.query('token') ?? '';
   if (!type) throw validationFailed('Verify requires a verification type');
   if (!token) throw validationFailed('Verify requires a token or a token hash');
-  const info = requestInfo(c);
+  const info = requestInfo(c, ctx);
   const redirectTo = chooseRedirect(c.req.query('redirect_to'), ctx.config.siteUrl, info);
   const pkce = token.startsWith('pkce_');
   try {
