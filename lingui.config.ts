@@ -2,6 +2,16 @@ import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 import { DEFAULT_LOCALE, LOCALE_CODES } from './src/locale/locales.ts';
 
+/**
+ * Two catalogs per locale: the app's messages (loaded at start), and the long texts of the
+ * content pages (terms, privacy, cookies, FAQ, about, contact), loaded only when one of those pages
+ * opens — so the landing page does not download the legal texts (see src/locale/i18n.ts).
+ */
+export const CONTENT_PAGE_DIRS = ['About', 'Contact', 'Cookies', 'Faq', 'Privacy', 'Terms', 'static'].map(
+  (dir) => `<rootDir>/src/screens/${dir}/**`,
+);
+const notSource = ['**/*.test.*', '**/node_modules/**'];
+
 export default defineConfig({
   locales: [...LOCALE_CODES],
   sourceLocale: DEFAULT_LOCALE,
@@ -10,7 +20,12 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/*.test.*', '**/node_modules/**'],
+      exclude: [...notSource, ...CONTENT_PAGE_DIRS],
+    },
+    {
+      path: '<rootDir>/src/screens/static/locales/{locale}/messages',
+      include: CONTENT_PAGE_DIRS,
+      exclude: notSource,
     },
   ],
   format: formatter({ lineNumbers: false }),

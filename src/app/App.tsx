@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { Router, useLocation } from 'wouter';
 import { activateLocale, i18n } from '../locale/i18n.ts';
@@ -8,11 +8,13 @@ import { SiteHeader } from '../components/SiteHeader.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
-import { CookieConsent } from '../components/CookieConsent.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
 import * as s from './App.css.ts';
+
+// The consent dialog shows a second after load at the earliest: its code need not delay the first paint.
+const CookieConsent = lazy(() => import('../components/CookieConsent.tsx').then((m) => ({ default: m.CookieConsent })));
 
 /** Spec §2: a page-view event on every route change. */
 function PageViews() {
@@ -38,7 +40,9 @@ function Shell() {
       <SiteFooter />
       <PageViews />
       <Toaster />
-      <CookieConsent />
+      <Suspense fallback={null}>
+        <CookieConsent />
+      </Suspense>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { loadCatalogArea, type CatalogArea } from '../locale/i18n.ts';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -12,6 +13,12 @@ export interface RouteDef {
   /** Static content pages: no data, checked for accessibility on every build. */
   static?: boolean;
 }
+
+/** A page whose texts live in an area catalog: the page's code and its catalog load together. */
+const withCatalog =
+  (area: CatalogArea, load: PageLoader): PageLoader =>
+  () =>
+    Promise.all([load(), loadCatalogArea(area)]).then(([page]) => page);
 
 /** Every route of spec §2. Each page is its own chunk, loaded on first visit. */
 export const ROUTES: RouteDef[] = [
@@ -34,12 +41,12 @@ export const ROUTES: RouteDef[] = [
   { path: '/n/:code', load: () => import('../screens/Invite/InviteScreen.tsx') },
   { path: '/loja-sazonal', load: () => import('../screens/Store/StoreScreen.tsx') },
   { path: '/loja-sazonal/sucesso', load: () => import('../screens/StoreSuccess/StoreSuccessScreen.tsx') },
-  { path: '/terms', load: () => import('../screens/Terms/TermsScreen.tsx'), static: true },
-  { path: '/privacy', load: () => import('../screens/Privacy/PrivacyScreen.tsx'), static: true },
-  { path: '/sobre', load: () => import('../screens/About/AboutScreen.tsx'), static: true },
-  { path: '/contato', load: () => import('../screens/Contact/ContactScreen.tsx'), static: true },
-  { path: '/faq', load: () => import('../screens/Faq/FaqScreen.tsx'), static: true },
-  { path: '/cookies', load: () => import('../screens/Cookies/CookiesScreen.tsx'), static: true },
+  { path: '/terms', load: withCatalog('pages', () => import('../screens/Terms/TermsScreen.tsx')), static: true },
+  { path: '/privacy', load: withCatalog('pages', () => import('../screens/Privacy/PrivacyScreen.tsx')), static: true },
+  { path: '/sobre', load: withCatalog('pages', () => import('../screens/About/AboutScreen.tsx')), static: true },
+  { path: '/contato', load: withCatalog('pages', () => import('../screens/Contact/ContactScreen.tsx')), static: true },
+  { path: '/faq', load: withCatalog('pages', () => import('../screens/Faq/FaqScreen.tsx')), static: true },
+  { path: '/cookies', load: withCatalog('pages', () => import('../screens/Cookies/CookiesScreen.tsx')), static: true },
 ];
 
 export const loadNotFound: PageLoader = () => import('../screens/NotFound/NotFoundScreen.tsx');

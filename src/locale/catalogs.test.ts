@@ -1,22 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import linguiConfig from '../../lingui.config.ts';
 import { LOCALE_CODES } from './locales.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const catalogPaths = linguiConfig.catalogs!.map((c) => c.path.replace('<rootDir>', root));
 
 /**
  * Every message must be translated in every catalog. `npm test` runs `lingui extract` first, so a
  * message added to the code but not yet translated shows up here as an empty msgstr.
  */
+/** Every catalog of a locale (app and content pages), merged. */
 function readCatalog(locale: string): Map<string, string> {
-  const file = path.resolve(import.meta.dirname, 'locales', locale, 'messages.po');
-  const text = fs.readFileSync(file, 'utf8');
   const entries = new Map<string, string>();
+  for (const catalogPath of catalogPaths) readPo(catalogPath.replace('{locale}', locale) + '.po', entries);
+  return entries;
+}
+
+function readPo(file: string, entries: Map<string, string>) {
+  const text = fs.readFileSync(file, 'utf8');
   for (const block of text.split(/\n\s*\n/)) {
     const id = joinedString(block, 'msgid');
     if (id === undefined || id === '') continue;
     entries.set(id, joinedString(block, 'msgstr') ?? '');
   }
-  return entries;
 }
 
 /** The value of a (possibly multi-line) PO string field. */

@@ -1,26 +1,52 @@
 import { i18n, type Messages } from '@lingui/core';
 import { LANGUAGE_STORAGE_KEY, type Locale } from './locales.ts';
 
-/**
- * Catalogs are compiled from .po by the Lingui Vite plugin and loaded one at a time, each in its
- * own chunk. The glob derives from the folder layout, so adding a locale to LOCALES and a
- * catalog folder is all it takes.
- */
-const catalogs = import.meta.glob<{ messages: Messages }>('./locales/*/messages.po');
+type CatalogModule = { messages: Messages };
+type CatalogFiles = Record<string, () => Promise<CatalogModule>>;
 
-function catalogLoader(locale: Locale) {
-  const load = catalogs[`./locales/${locale}/messages.po`];
-  if (!load) throw new Error(`No catalog for ${locale}; expected src/locale/locales/${locale}/messages.po`);
-  return load;
+/**
+ * Catalogs are compiled from .po by the Lingui Vite plugin, one chunk per locale and area (see
+ * lingui.config.ts). The app catalog loads at start; an area catalog (the long texts of the
+ * content pages) loads the first time a page of that area opens, and again with each language
+ * switch from then on. Globs derive from the folder layout: adding a locale means adding it to
+ * LOCALES and creating its catalog folders.
+ */
+// Functions, so that importing this module outside Vite (the route table in browser tests) is harmless.
+const appCatalogs = (): CatalogFiles => import.meta.glob<CatalogModule>('./locales/*/messages.po');
+const areaCatalogs = {
+  pages: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/static/locales/*/messages.po'),
+};
+
+export type CatalogArea = keyof typeof areaCatalogs;
+const areasInUse = new Set<CatalogArea>();
+
+function loadCatalog(files: CatalogFiles, locale: Locale): Promise<CatalogModule> {
+  const entry = Object.entries(files).find(([file]) => file.includes(`/${locale}/`));
+  if (!entry) throw new Error(`No ${locale} catalog among ${Object.keys(files).join(', ')}`);
+  return entry[1]();
 }
 
-/** Loads the locale's catalog, activates it and sets <html lang>. */
+async function messagesFor(locale: Locale): Promise<Messages> {
+  const parts = await Promise.all([
+    loadCatalog(appCatalogs(), locale),
+    ...[...areasInUse].map((area) => loadCatalog(areaCatalogs[area](), locale)),
+  ]);
+  return Object.assign({}, ...parts.map((p) => p.messages));
+}
+
+/** Loads the locale's catalogs, activates it and sets <html lang>. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (i18n.locale !== locale) {
-    const { messages } = await catalogLoader(locale)();
-    i18n.loadAndActivate({ locale, messages });
-  }
+  if (i18n.locale !== locale) i18n.loadAndActivate({ locale, messages: await messagesFor(locale) });
   document.documentElement.lang = locale;
+}
+
+/** Makes an area's messages available (in the active language, and in every later one). */
+export async function loadCatalogArea(area: CatalogArea): Promise<void> {
+  if (areasInUse.has(area)) return;
+  areasInUse.add(area);
+  const locale = i18n.locale as Locale;
+  const { messages } = await loadCatalog(areaCatalogs[area](), locale);
+  i18n.load(locale, messages);
 }
 
 /** Remembers an explicit language choice for unprefixed paths on later visits. */
