@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../db/types.ts';
+import type { Queryable } from '../db/types.ts';
 import type { ServerContext } from '../context.ts';
 import type { JwtClaims } from '../jwt.ts';
 import { badRequest, OAuthError } from './errors.ts';
@@ -230,7 +230,7 @@ export async function endOtherSessions(q: Queryable, userId: string, keepSession
   await logout(q, userId, keepSessionId, keepSessionId ? 'others' : 'global');
 }
 
-export async function sessionExists(db: Database | Queryable, sessionId: string): Promise<boolean> {
+export async function sessionExists(db: Queryable, sessionId: string): Promise<boolean> {
   const { rows } = await db.query(`select 1 from auth.sessions where id = $1`, [sessionId]);
   return rows.length > 0;
 }

@@ -79,15 +79,12 @@ export async function verifyGet(c: Context, ctx: ServerContext): Promise<Respons
   const pkce = token.startsWith('pkce_');
   try {
     if (!VERIFICATION_TYPES.has(type) || type === 'email') throw validationFailed('Unsupported verification type');
-    const outcome = await ctx.db.transaction(async (tx) => {
+    const target = await ctx.db.transaction(async (tx) => {
       const { user, kind } = await userByTokenHash(tx, token, type as EmailVerification, LINK_INVALID);
       await applyVerification(tx, user, kind);
-      if (pkce) return { code: await issueAuthCode(tx, user.id, FLOW_METHOD[kind]), session: undefined };
-      return { code: undefined, session: await startSession(ctx, tx, user.id, 'otp', info) };
+      if (pkce) return withQuery(redirectTo, { code: await issueAuthCode(tx, user.id, FLOW_METHOD[kind]) });
+      return sessionRedirect(redirectTo, await startSession(ctx, tx, user.id, 'otp', info), type);
     });
-    const target = outcome.session
-      ? sessionRedirect(redirectTo, outcome.session, type)
-      : withQuery(redirectTo, { code: outcome.code ?? '' });
     return c.redirect(target, 303);
   } catch (error) {
     if (!(error instanceof AuthError)) throw error;
