@@ -31,7 +31,14 @@ export const brand = style({
   marginRight: 'auto',
 });
 
-export const nav = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem' });
+export const nav = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '0.25rem',
+  order: 3,
+  width: '100%',
+  '@media': { 'screen and (min-width: 720px)': { width: 'auto', order: 1 } },
+});
 
 export const navLink = style({
   display: 'inline-flex',
@@ -45,15 +52,24 @@ export const navLink = style({
   selectors: { '&[aria-current="page"]': { background: vars.color.primarySoft } },
 });
 
-export const controls = style({ display: 'flex', gap: '0.5rem', alignItems: 'center' });
+export const controls = style({ display: 'flex', gap: '0.4rem', alignItems: 'center', order: 2 });
 
 export const control = style({ display: 'inline-flex', alignItems: 'center', gap: '0.35rem' });
 
-export const controlLabel = style({ fontSize: '0.85rem', color: vars.color.textMuted });
+/** Labels stay for screen readers; on a 360 px phone the selects speak for themselves. */
+export const controlLabel = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+});
 
 export const select = style({
   minHeight: '44px',
-  padding: '0 0.5rem',
+  maxWidth: '8.5rem',
+  padding: '0 0.35rem',
   borderRadius: vars.radius.sm,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
