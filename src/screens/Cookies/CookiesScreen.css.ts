@@ -11,6 +11,15 @@ export const cardList = style({
   '@media': { '(min-width: 40rem)': { gridTemplateColumns: '1fr 1fr' } },
 });
 
+/** Stored items: one column, so each item's facts can sit side by side. */
+export const itemList = style({
+  listStyle: 'none',
+  margin: '0 0 1.5rem',
+  padding: 0,
+  display: 'grid',
+  gap: '1rem',
+});
+
 export const card = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,

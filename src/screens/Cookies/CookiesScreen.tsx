@@ -180,7 +180,7 @@ function StoredItems() {
           terceiros.
         </Trans>
       </p>
-      <ul className={s.cardList}>
+      <ul className={s.itemList}>
         <StoredItem
           name={<code>{THEME_STORAGE_KEY}</code>}
           where={localStorageName}

@@ -260,7 +260,7 @@ export default function FaqScreen() {
   return (
     <StaticPage
       eyebrow={<Trans>Pergunta boa a gente responde</Trans>}
-      title={<Trans>Perguntas frequentes</Trans>}
+      title={<Trans context="page title">Perguntas frequentes</Trans>}
       lede={<Trans>As dúvidas que mais aparecem por aqui, respondidas sem enrolação. Toque numa pergunta para abrir.</Trans>}
       sections={sections}
       footer={

@@ -18,6 +18,7 @@ export const home = style({
 
 export const hero = style({
   display: 'grid',
+  overflowX: 'clip',
   gap: '2rem',
   alignItems: 'center',
   paddingBottom: '2.5rem',
@@ -72,7 +73,7 @@ export const art = style({
 /** A second notebook peeking out from behind. */
 export const backNotebook = style({
   position: 'absolute',
-  inset: '1.25rem -0.25rem 0.75rem 2rem',
+  inset: '1.25rem 0.5rem 0.75rem 2.5rem',
   background: notebookVars.cover,
   borderRadius: '10px 18px 18px 10px',
   boxShadow: vars.shadow.card,

@@ -153,7 +153,7 @@ function NotebookIllustration() {
         <div className={s.spiral} />
         <div className={`${paperClass['lined-blue']} ${s.page}`}>
           <p className={s.pageTitle}>
-            <Trans>Caderno de perguntas da 8ª B</Trans>
+            <Trans>Caderno da 8ª B</Trans>
           </p>
           <ul className={s.qa}>
             <li>
@@ -182,7 +182,7 @@ function NotebookIllustration() {
             </li>
             <li>
               <span className={s.question}>
-                <Trans>4. Deixe um recado para mim</Trans>
+                <Trans>4. Um recado pra mim?</Trans>
               </span>
               <span className={s.answer}>
                 <Trans>Amiga pra sempre!</Trans>
