@@ -81,14 +81,17 @@ export function fromDatabaseError(error: unknown, context: 'object' | 'bucket' =
     case '23503':
       // For a bucket: deleting one still referenced by objects. For an object: an unknown bucket.
       return context === 'bucket' ? ERRORS.bucketNotEmpty() : ERRORS.noSuchBucket();
-    case '22P02':
-    case '22023':
     case '23502':
     case '23514':
     case 'P0001':
-      // Bad values and exceptions raised by the app's own triggers/policies are the caller's to fix.
+      // Constraint failures and exceptions raised by the app's own triggers are the caller's to fix.
       return ERRORS.invalidRequest(text);
     default:
+      // Class 22 (bad data: NUL bytes, invalid uuid …) and 54 (too long for an index) come from
+      // values the client sent.
+      if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('54'))) {
+        return ERRORS.invalidRequest(text);
+      }
       return ERRORS.internal(`database error, code: ${String(code ?? 'unknown')}`);
   }
 }

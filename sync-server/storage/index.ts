@@ -8,7 +8,7 @@ import { ERRORS, toStorageError } from './errors.ts';
 import { splitBucketAndKey } from './keys.ts';
 import { listObjects, type ListBody } from './list.ts';
 import { ObjectService, type ReadAccess, type TransferInput } from './objects.ts';
-import { parseExpiresIn, UrlSigner } from './signed-urls.ts';
+import { parseExpiresIn, SIGNED_UPLOAD_URL_SECONDS, UrlSigner } from './signed-urls.ts';
 
 /**
  * Storage (`/storage/v1`), speaking Supabase Storage's HTTP API as storage-js uses it: buckets,
@@ -77,6 +77,24 @@ export function createStorageApp(ctx: ServerContext): Hono {
     const { bucket, key } = objectParams(c);
     const expires = await signer.verify(c.req.query('token'), bucket, key);
     return objects.downloadSigned(bucket, key, c.req.raw, { expires, download: c.req.query('download') });
+  });
+
+  // Signed upload URLs: the signer checks the caller could upload; the token then stands in for them.
+  app.post('/object/upload/sign/*', async (c) => {
+    const who = await caller(c);
+    const { bucket, key } = objectParams(c);
+    const upsert = c.req.header('x-upsert') === 'true';
+    await objects.assertCanUpload(who, bucket, key, upsert);
+    const owner = typeof who.claims.sub === 'string' ? who.claims.sub : undefined;
+    return c.json(await signer.signUpload(bucket, key, owner, upsert, SIGNED_UPLOAD_URL_SECONDS));
+  });
+  app.put('/object/upload/sign/*', async (c) => {
+    const { bucket, key } = objectParams(c);
+    const { owner, upsert } = await signer.verifyUpload(c.req.query('token'), bucket, key);
+    // As Supabase: written as the storage admin on behalf of the token's owner.
+    const uploader = { claims: { role: 'service_role', ...(owner ? { sub: owner } : {}) }, authenticated: true };
+    const { Id, Key } = await objects.upload(uploader, bucket, key, c.req.raw, upsert);
+    return c.json({ Id, Key });
   });
 
   const download = (access: ReadAccess, allowAnonymous: boolean) => async (c: Context) => {

@@ -58,6 +58,25 @@ export class ObjectService {
     }
   }
 
+  /**
+   * Checks, without writing anything, that the caller could upload this key (Supabase's canUpload:
+   * the insert or upsert is tried under RLS in a transaction that is then rolled back).
+   */
+  async assertCanUpload(caller: Caller, bucketId: string, key: string, upsert: boolean): Promise<void> {
+    assertValidKey(key);
+    await this.bucketOrThrow(bucketId);
+    const rollback = new Error('rollback');
+    try {
+      await asCaller(this.db, caller, async (tx) => {
+        await writeObjectRow(tx, caller, { bucketId, key, metadata: {}, userMetadata: null, upsert });
+        throw rollback;
+      });
+    } catch (error) {
+      if (error === rollback) return;
+      throw error instanceof StorageHttpError ? error : fromDatabaseError(error);
+    }
+  }
+
   /** GET /object/(public|authenticated/)?:bucket/*key. */
   async download(caller: Caller, access: ReadAccess, bucketId: string, key: string, request: Request, options: ServeOptions) {
     const row = await this.findReadable(caller, access, bucketId, key);

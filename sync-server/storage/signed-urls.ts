@@ -4,7 +4,8 @@ import { ERRORS } from './errors.ts';
 /**
  * Signed download URLs as Supabase Storage makes them: an HS256 token over `{url: "<bucket>/<key>",
  * scope: "download"}` with the project's JWT secret, served at `/object/sign/<bucket>/<key>?token=`.
- * The token has no role claim, so it can never be used as an API key.
+ * The token has no role claim, so it can never be used as an API key. Upload tokens (scope
+ * `upload`) name the key, the uploader and whether it may overwrite.
  */
 export class UrlSigner {
   private readonly key: Uint8Array;
@@ -24,23 +25,57 @@ export class UrlSigner {
     return `/object/sign/${url}?token=${token}`;
   }
 
+  /** A token allowing one upload to this key as `owner`, as createSignedUploadUrl() receives it. */
+  async signUpload(bucketId: string, objectKey: string, owner: string | undefined, upsert: boolean, expiresIn: number) {
+    const url = `${bucketId}/${objectKey}`;
+    const now = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({ url, owner, upsert, scope: 'upload' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt(now)
+      .setExpirationTime(now + expiresIn)
+      .sign(this.key);
+    return { url: `/object/upload/sign/${url}?token=${token}`, token };
+  }
+
+  /** Verifies an upload token for exactly this key; returns who uploads and whether it may overwrite. */
+  async verifyUpload(token: string | undefined, bucketId: string, objectKey: string) {
+    const payload = await this.verifyPayload(token);
+    if (payload.scope !== 'upload') throw ERRORS.invalidSignature('Token is not scoped for upload');
+    if (payload.url !== `${bucketId}/${objectKey}`) throw ERRORS.invalidSignature();
+    return { owner: typeof payload.owner === 'string' ? payload.owner : undefined, upsert: payload.upsert === true };
+  }
+
   /** Verifies a download token for exactly this object; returns its expiry. */
   async verify(token: string | undefined, bucketId: string, objectKey: string): Promise<Date> {
-    if (!token) throw ERRORS.invalidJwt('Missing token');
-    let payload: { url?: unknown; scope?: unknown; exp?: number };
-    try {
-      ({ payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] }));
-    } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw ERRORS.expiredSignature();
-      throw ERRORS.invalidJwt('invalid signature');
-    }
+    const payload = await this.verifyPayload(token);
     if (payload.scope !== undefined && payload.scope !== 'download') {
       throw ERRORS.invalidSignature('Token is not scoped for download');
     }
     if (payload.url !== `${bucketId}/${objectKey}`) throw ERRORS.invalidSignature();
     return new Date((payload.exp ?? 0) * 1000);
   }
+
+  private async verifyPayload(token: string | undefined): Promise<SignedPayload> {
+    if (!token) throw ERRORS.invalidJwt('Missing token');
+    try {
+      return (await jwtVerify(token, this.key, { algorithms: ['HS256'] })).payload as SignedPayload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw ERRORS.expiredSignature();
+      throw ERRORS.invalidJwt('invalid signature');
+    }
+  }
 }
+
+interface SignedPayload {
+  url?: unknown;
+  scope?: unknown;
+  owner?: unknown;
+  upsert?: unknown;
+  exp?: number;
+}
+
+/** Supabase's default lifetime of a signed upload URL (2 hours). */
+export const SIGNED_UPLOAD_URL_SECONDS = 2 * 60 * 60;
 
 /** `expiresIn` as Supabase accepts it: a whole number of seconds, at least 1. */
 export function parseExpiresIn(value: unknown): number {

@@ -235,6 +235,32 @@ describe.each(TEST_BACKENDS)('storage on $name', ({ postgresServerUrl }) => {
       expect(many.data![0]).toMatchObject({ path: key, error: null });
       expect(many.data![1]).toMatchObject({ signedUrl: null, error: expect.stringContaining('does not exist') });
     });
+    it('hands out a signed upload URL only where the caller may upload, and the token uploads once', async () => {
+      const key = `${alice.id}/via-signed-upload.txt`;
+      const signed = await alice.client.storage.from('private').createSignedUploadUrl(key);
+      expect(signed.error).toBeNull();
+      // Anyone holding the token can upload (no Authorization needed), as on Supabase.
+      const upload = await server.anonClient().storage.from('private').uploadToSignedUrl(key, signed.data!.token, 'uploaded');
+      expect(upload.error).toBeNull();
+      expect(upload.data).toMatchObject({ path: key, fullPath: `private/${key}` });
+      expect((await bytesOf((await alice.client.storage.from('private').download(key)).data)).toString()).toBe('uploaded');
+      // Without upsert the token does not overwrite.
+      const again = await server.anonClient().storage.from('private').uploadToSignedUrl(key, signed.data!.token, 'again');
+      expect(again.error).toMatchObject({ statusCode: '409' });
+
+      const refused = await bob.client.storage.from('private').createSignedUploadUrl(`${alice.id}/bob-was-here.txt`);
+      expect(refused.error).toMatchObject({ statusCode: '403' });
+    });
+
+    it('answers exists() with true and false through HEAD', async () => {
+      const key = `${alice.id}/exists.txt`;
+      await alice.client.storage.from('private').upload(key, 'here');
+      expect(await alice.client.storage.from('private').exists(key)).toMatchObject({ data: true, error: null });
+      expect((await alice.client.storage.from('private').exists(`${alice.id}/absent.txt`)).data).toBe(false);
+      const info = await alice.client.storage.from('private').info(key);
+      expect(info.error).toBeNull();
+      expect(info.data).toMatchObject({ name: key, bucketId: 'private', size: 4, contentType: 'text/plain;charset=UTF-8' });
+    });
   });
 
   describe('list', () => {

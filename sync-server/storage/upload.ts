@@ -102,7 +102,11 @@ function receiveMultipart(request: Request, store: DiskStore, maxBytes: number):
       staging = store.stage(stream, Number.POSITIVE_INFINITY);
       staging.catch(() => {}); // awaited on close; avoid an unhandled rejection meanwhile
     });
-    parser.on('error', () => reject(ERRORS.invalidRequest('Malformed multipart/form-data body')));
+    parser.on('error', () => {
+      // A file already staged before the form broke is not kept.
+      void staging?.then((staged) => store.discard(staged), () => {});
+      reject(ERRORS.invalidRequest('Malformed multipart/form-data body'));
+    });
     parser.on('close', () => {
       void (async () => {
         if (!staging) return reject(ERRORS.noContentProvided());
