@@ -80,8 +80,6 @@ export interface Routine {
 export const isToOne = (rel: Relationship) => rel.cardinality === 'M2O' || rel.cardinality === 'O2O';
 
 export class SchemaCache {
-  readonly loadedAt = Date.now();
-
   constructor(
     /** Exposed schemas; the first is the default. */
     readonly schemas: string[],
@@ -394,17 +392,26 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The event triggers Supabase installs so that PostgREST reloads its cache after DDL. Needs a
- * superuser (true for PGlite and the usual local server); without one the lazy reload still works.
+ * The event triggers Supabase installs so that PostgREST reloads its cache after DDL, plus a
+ * version counter they bump, so that a cache miss can tell cheaply whether the catalog changed
+ * (a NOTIFY may arrive after the next request). Needs a superuser (true for PGlite and the usual
+ * local server); without it, misses fall back to a time-throttled reload.
  */
 const DDL_WATCH_SQL = `
 create schema if not exists extensions;
-create or replace function extensions.pgrst_ddl_watch() returns event_trigger language plpgsql as $$
+create table if not exists extensions.pgrst_schema_version (
+  id boolean primary key default true check (id),
+  version bigint not null default 0
+);
+insert into extensions.pgrst_schema_version (id) values (true) on conflict do nothing;
+create or replace function extensions.pgrst_ddl_watch() returns event_trigger language plpgsql security definer as $$
 begin
+  update extensions.pgrst_schema_version set version = version + 1;
   perform pg_notify('pgrst', 'reload schema');
 end $$;
-create or replace function extensions.pgrst_drop_watch() returns event_trigger language plpgsql as $$
+create or replace function extensions.pgrst_drop_watch() returns event_trigger language plpgsql security definer as $$
 begin
+  update extensions.pgrst_schema_version set version = version + 1;
   perform pg_notify('pgrst', 'reload schema');
 end $$;
 do $$
@@ -417,23 +424,39 @@ begin
   end if;
 end $$;`;
 
+const VERSION_QUERY = 'select version::text as version from extensions.pgrst_schema_version';
+
+interface Loaded {
+  cache: SchemaCache;
+  /** The DDL counter read just before the catalog. */
+  version?: bigint;
+  /** When the catalog query was sent: changes committed before then are in the cache. */
+  startedAt: number;
+}
+
 /** Holds the current cache; swaps in a fresh one on reload. */
 export class SchemaCacheHolder {
-  private current?: SchemaCache;
-  private loading?: Promise<SchemaCache>;
+  private current?: Loaded;
+  private loading?: Promise<Loaded>;
   private stopListening?: () => Promise<void>;
   /** Bumped by every NOTIFY; a cache older than the last notification is stale. */
   private dirtySince = 0;
+  /** Whether the DDL version counter is installed. */
+  private versioned = false;
 
   constructor(
     private readonly db: Database,
     readonly schemas: string[],
-    /** A cache miss reloads at most this often, so unknown names cannot make the server reload in a loop. */
+    /** Without the version counter, a miss reloads at most this often. */
     private readonly missReloadIntervalMs = 250,
   ) {}
 
   async start(): Promise<void> {
     await this.db.exec(DDL_WATCH_SQL).catch(() => undefined);
+    this.versioned = await this.readVersion().then(
+      (v) => v !== undefined,
+      () => false,
+    );
     this.stopListening = await this.db
       .listen('pgrst', (payload) => {
         if (payload === '' || payload === 'reload schema') {
@@ -449,27 +472,47 @@ export class SchemaCacheHolder {
     await this.stopListening?.();
   }
 
+  private async readVersion(): Promise<bigint | undefined> {
+    const { rows } = await this.db.query<{ version: string }>(VERSION_QUERY);
+    return rows[0] ? BigInt(rows[0].version) : undefined;
+  }
+
   /** The cache, loading it first if there is none or it is older than the last reload notice. */
   async get(): Promise<SchemaCache> {
-    if (this.current && this.current.loadedAt >= this.dirtySince) return this.current;
+    if (this.current && this.current.startedAt > this.dirtySince) return this.current.cache;
     return this.reload();
   }
 
-  reload(): Promise<SchemaCache> {
-    this.loading ??= loadSchemaCache(this.db, this.schemas)
-      .then((cache) => {
-        this.current = cache;
-        return cache;
-      })
-      .finally(() => {
-        this.loading = undefined;
-      });
+  private load(): Promise<Loaded> {
+    this.loading ??= (async () => {
+      const startedAt = Date.now();
+      // The version first: the catalog read after it is at least as new.
+      const version = this.versioned ? await this.readVersion() : undefined;
+      const cache = await loadSchemaCache(this.db, this.schemas);
+      this.current = { cache, version, startedAt };
+      return this.current;
+    })().finally(() => {
+      this.loading = undefined;
+    });
     return this.loading;
   }
 
-  /** After a miss: a fresh cache if the current one is old enough to be worth reloading, else undefined. */
+  async reload(): Promise<SchemaCache> {
+    return (await this.load()).cache;
+  }
+
+  /** After a miss: a fresh cache if the catalog changed since the current one, else undefined. */
   async reloadAfterMiss(): Promise<SchemaCache | undefined> {
-    if (this.current && Date.now() - this.current.loadedAt < this.missReloadIntervalMs) return undefined;
-    return this.reload();
+    if (!this.versioned) {
+      if (this.current && Date.now() - this.current.startedAt < this.missReloadIntervalMs) return undefined;
+      return this.reload();
+    }
+    const version = await this.readVersion().catch(() => undefined);
+    if (version === undefined) return this.reload();
+    if (this.current?.version !== undefined && this.current.version >= version) return undefined;
+    let loaded = await this.load();
+    // A load already under way may have read an older version: load once more.
+    if (loaded.version === undefined || loaded.version < version) loaded = await this.load();
+    return loaded.cache;
   }
 }
