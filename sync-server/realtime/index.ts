@@ -47,7 +47,12 @@ export function attachRealtime(
   const service = new RealtimeService(ctx, { ...DEFAULT_REALTIME_OPTIONS, ...overrides });
   const onUpgrade = (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (!WEBSOCKET_PATH.test(url.pathname)) return;
+    if (!WEBSOCKET_PATH.test(url.pathname)) {
+      // Not ours. With no other upgrade listener, do what Node does when nobody listens: drop it
+      // (otherwise the socket would hang, and keep the server from closing).
+      if (server.listenerCount('upgrade') === 1) socket.destroy();
+      return;
+    }
     service.upgrade(req, socket, head, url).catch((error) => {
       console.error('[realtime] upgrade failed:', (error as Error).message);
       socket.destroy();
