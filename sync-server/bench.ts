@@ -67,7 +67,8 @@ async function runChild(mode: 'start-stop' | 'serve', dataDir: string, migration
   }
   const stop = async () => {
     await server.close();
-    process.stdout.write(`STOPPED ${JSON.stringify({ maxRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+    const memory = { maxRssMb: process.resourceUsage().maxRSS / 1024, rssMb: process.memoryUsage().rss / 1024 / 1024 };
+    process.stdout.write(`STOPPED ${JSON.stringify(memory)}\n`);
     process.exit(0);
   };
   process.once('SIGTERM', stop);
@@ -166,6 +167,11 @@ async function restIsReady(base: string, headers: Record<string, string>): Promi
 
 async function measureLoad(label: string, migrationsDir: string, duration: number, databaseUrl?: string) {
   const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-bench-load-')), 'db');
+  if (!databaseUrl) {
+    // Create the PGlite folder first, so the server under load is a warm restart (initdb's
+    // memory peak is reported by the cold start above, not mixed into these figures).
+    await waitForExit((await spawnChild('start-stop', dataDir, migrationsDir)).process);
+  }
   const server = await spawnChild('serve', dataDir, migrationsDir, databaseUrl);
   try {
     const { SUPABASE_DEMO_ANON_KEY: anonKey } = await import('./config.ts');
@@ -202,7 +208,10 @@ async function measureLoad(label: string, migrationsDir: string, duration: numbe
     server.process.kill('SIGTERM');
     await waitForExit(server.process);
     const stopped = server.output.find((l) => l.startsWith('STOPPED '));
-    if (stopped) console.log(`  server peak RSS under load: ${JSON.parse(stopped.slice(8)).maxRssMb.toFixed(0)} MB`);
+    if (stopped) {
+      const memory = JSON.parse(stopped.slice(8)) as { maxRssMb: number; rssMb: number };
+      console.log(`  server memory: peak RSS ${memory.maxRssMb.toFixed(0)} MB, RSS after the runs ${memory.rssMb.toFixed(0)} MB`);
+    }
     fs.rmSync(path.dirname(dataDir), { recursive: true, force: true });
   }
 }
@@ -232,6 +241,8 @@ async function main() {
   const migrationsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-bench-migrations-'));
   fs.writeFileSync(path.join(migrationsDir, '20240101000000_bench.sql'), MIGRATION);
   console.log(`sync-server benchmark — Node ${process.version}, ${os.cpus().length} CPU(s) ${os.cpus()[0]?.model ?? ''}`);
+  // Figures from a busy machine are not comparable: print how busy it was.
+  console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   try {
     const { cold, warm } = await measureStarts(migrationsDir);
     console.log('\nstart on PGlite (child process; peak RSS = process maxRSS when ready)');
