@@ -3,9 +3,12 @@ import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { lingui } from '@lingui/vite-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import pkg from './package.json' with { type: 'json' };
 
 // The Lingui macro (t`…`, <Trans>) runs through Babel; @vitejs/plugin-react 6 has no babel option.
 export default defineConfig({
+  // Shown in the footer; APP_VERSION names a build (CI, the update test).
+  define: { __APP_VERSION__: JSON.stringify(process.env.APP_VERSION || pkg.version) },
   plugins: [
     react(),
     babel({ plugins: ['@lingui/babel-plugin-lingui-macro'] }),

@@ -6,11 +6,12 @@
  *   npm start -- --port 8080      another port (or PORT=8080)
  *   npm start -- --no-build       serve the existing dist/ as it is
  *   npm start -- --memory         throwaway database (tests)
+ *   npm start -- --dist <dir>     serve a build from another folder (the update test)
  *   HOST=0.0.0.0 npm start        reachable from phones on the same Wi-Fi (a school, a party)
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'vite';
+import { buildApp } from './build.ts';
 import { startServer } from '../sync-server/app.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,16 +20,18 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
     memory: { type: 'boolean', default: false },
+    dist: { type: 'string' },
   },
 });
 
 async function main() {
+  const dist = path.resolve(args.dist ?? path.join(root, 'dist'));
   if (!args['no-build']) {
     console.log('Building the app…');
-    await build({ root, logLevel: 'warn' });
+    await buildApp({ outDir: dist });
   }
   const server = await startServer({
-    staticDir: path.join(root, 'dist'),
+    staticDir: dist,
     ...(args.port ? { port: Number(args.port) } : {}),
     ...(args.memory ? { dataDir: 'memory://' } : {}),
   });

@@ -32,7 +32,7 @@ run('type-check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 run('unit and integration tests', 'npx', ['vitest', 'run', ...vitestArgs]);
 if (!skipE2e && vitestArgs.length === 0) {
   ensureChromium();
-  run('build for browser tests', 'npx', ['vite', 'build', '--logLevel', 'warn'], { VITE_ANALYTICS_ENDPOINT: '/__analytics' });
+  run('build for browser tests', 'npx', ['tsx', 'scripts/build.ts'], { VITE_ANALYTICS_ENDPOINT: '/__analytics' });
   run('browser tests', 'npx', ['playwright', 'test']);
 }
 console.log(`\nAll tests passed in ${((Date.now() - started) / 1000).toFixed(0)}s.`);

@@ -6,6 +6,8 @@ import { detectLocale, localizePath } from './locale/detect.ts';
 import { activateLocale, readStoredLocale } from './locale/i18n.ts';
 import { syncThemeToDocument } from './state/theme.ts';
 import { startAnalytics } from './analytics/analytics.ts';
+import { registerServiceWorker } from './app/service-worker.ts';
+import { listenForInstallPrompt } from './state/install.ts';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -16,6 +18,7 @@ async function start() {
 
   syncThemeToDocument();
   startAnalytics();
+  listenForInstallPrompt();
   await activateLocale(locale);
 
   createRoot(document.getElementById('root')!).render(
@@ -23,6 +26,7 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  void registerServiceWorker();
 }
 
 void start();

@@ -8,6 +8,9 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_ANON_KEY?: string;
 }
 
+/** The app's version, from package.json or APP_VERSION at build time. */
+declare const __APP_VERSION__: string;
+
 declare module '*.po' {
   import type { Messages } from '@lingui/core';
   export const messages: Messages;

@@ -2,12 +2,14 @@ import { lazy, Suspense, useEffect } from 'react';
 import { I18nProvider } from '@lingui/react';
 import { Router, useLocation } from 'wouter';
 import { activateLocale, i18n } from '../locale/i18n.ts';
-import { localeInfo } from '../locale/locales.ts';
+import { DEFAULT_LOCALE, localeInfo, type Locale } from '../locale/locales.ts';
 import { track } from '../analytics/analytics.ts';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
+import { UpdateCard } from '../components/UpdateCard.tsx';
+import { InstallCard } from '../components/InstallCard.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
@@ -15,6 +17,9 @@ import * as s from './App.css.ts';
 
 // The consent dialog shows a second after load at the earliest: its code need not delay the first paint.
 const CookieConsent = lazy(() => import('../components/CookieConsent.tsx').then((m) => ({ default: m.CookieConsent })));
+
+const manifestHref = (locale: Locale) =>
+  locale === DEFAULT_LOCALE ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`;
 
 /** Spec §2: a page-view event on every route change. */
 function PageViews() {
@@ -40,6 +45,8 @@ function Shell() {
       <SiteFooter />
       <PageViews />
       <Toaster />
+      <UpdateCard />
+      <InstallCard />
       <Suspense fallback={null}>
         <CookieConsent />
       </Suspense>
@@ -52,6 +59,8 @@ export function App() {
   // Back/forward across a language prefix: follow the URL.
   useEffect(() => {
     void activateLocale(locale);
+    // Installing from an English page starts the installed app in English.
+    document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.setAttribute('href', manifestHref(locale));
   }, [locale]);
   return (
     <I18nProvider i18n={i18n}>

@@ -25,6 +25,9 @@ export function SiteFooter() {
         <Link href="/cookies" className={s.navLink}>
           <Trans>Cookies</Trans>
         </Link>
+        <span className={s.version} data-testid="app-version">
+          <Trans>versão {__APP_VERSION__}</Trans>
+        </span>
       </nav>
     </footer>
   );

@@ -104,3 +104,5 @@ export const footerInner = style({
   color: vars.color.textMuted,
   fontSize: '0.9rem',
 });
+
+export const version = style({ marginLeft: 'auto', fontSize: '0.8rem' });

@@ -83,3 +83,23 @@ export const consentOption = style({
 });
 globalStyle(`${consentOption} input`, { width: '22px', height: '22px', marginTop: '0.15rem', flexShrink: 0 });
 export const consentActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+
+/** Update and install cards: small, above the page, below the consent dialog. */
+export const card = style({
+  position: 'fixed',
+  zIndex: 30,
+  left: '0.75rem',
+  right: '0.75rem',
+  top: '0.75rem',
+  maxWidth: '420px',
+  marginLeft: 'auto',
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.raised,
+  padding: '0.9rem 1rem',
+});
+export const cardTitle = style({ margin: '0 0 0.3rem', fontSize: '1.05rem' });
+export const cardText = style({ margin: '0 0 0.6rem' });
+export const cardActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });

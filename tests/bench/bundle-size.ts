@@ -1,5 +1,5 @@
 /**
- * Bundle benchmark: builds the app N times (median build time) and reports the initial
+ * Bundle benchmark: builds the app (Vite + service worker) N times (median build time) and reports the initial
  * JavaScript of the landing route — the entry chunk, its static imports, the Home page chunk and
  * the Portuguese catalog — gzip-compressed. Target: ≤ 80 kB gzip, with no data layer in it.
  *
@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { buildApp, type BuildReport } from '../../scripts/build.ts';
 
 interface ManifestChunk {
   file: string;
@@ -26,9 +26,11 @@ const runs = Number(process.argv[2] ?? 3);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
+let lastReport: BuildReport | undefined;
+
 async function timedBuild(): Promise<number> {
   const started = performance.now();
-  await build({ root, logLevel: 'silent' });
+  lastReport = await buildApp({ quiet: true });
   return performance.now() - started;
 }
 
@@ -78,6 +80,11 @@ async function main() {
   console.log(rows.join('\n'));
   console.log(`landing route CSS (gzip): ${kB(css)}`);
   console.log(`data layer / supabase-js in the initial chunks: ${heavy.length ? heavy.join(', ') : 'none'}`);
+  if (lastReport) {
+    console.log(
+      `precache: ${lastReport.precacheFiles} files, ${kB(lastReport.precacheBytes)}; service worker ${kB(lastReport.serviceWorkerGzipBytes)} gzip`,
+    );
+  }
 }
 
 main().catch((error) => {

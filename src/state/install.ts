@@ -1,0 +1,70 @@
+import { create } from 'zustand';
+
+/** Spec §4, §9: the install card stays hidden for 24 hours after it is dismissed. */
+export const INSTALL_DISMISS_MS = 24 * 60 * 60 * 1000;
+export const INSTALL_DISMISSED_KEY = 'install-dismissed-at';
+
+/** The browser's install prompt event (Chromium), not in the DOM typings. */
+export interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+export function isDismissed(storedAt: string | null, now: number): boolean {
+  const at = Number(storedAt);
+  return Number.isFinite(at) && at > 0 && now - at < INSTALL_DISMISS_MS;
+}
+
+/** iOS Safari has no install prompt: the card explains Share → Add to Home Screen instead. */
+export function isIosSafari(userAgent: string, maxTouchPoints: number): boolean {
+  const ios = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+  return ios && /Safari/.test(userAgent) && !/CriOS|FxiOS|EdgiOS/.test(userAgent);
+}
+
+interface InstallState {
+  prompt: BeforeInstallPromptEvent | null;
+  dismissedAt: string | null;
+  installed: boolean;
+  dismiss(): void;
+  install(): Promise<void>;
+}
+
+const readDismissed = () => {
+  try {
+    return localStorage.getItem(INSTALL_DISMISSED_KEY);
+  } catch {
+    return null;
+  }
+};
+
+export const useInstallStore = create<InstallState>((set, get) => ({
+  prompt: null,
+  dismissedAt: typeof localStorage === 'undefined' ? null : readDismissed(),
+  installed: typeof window !== 'undefined' && window.matchMedia?.('(display-mode: standalone)').matches === true,
+  dismiss() {
+    const at = String(Date.now());
+    try {
+      localStorage.setItem(INSTALL_DISMISSED_KEY, at);
+    } catch {
+      // Storage blocked: hidden for this visit only.
+    }
+    set({ dismissedAt: at });
+  },
+  async install() {
+    const prompt = get().prompt;
+    if (!prompt) return;
+    await prompt.prompt();
+    const { outcome } = await prompt.userChoice;
+    set({ prompt: null, installed: outcome === 'accepted' });
+    if (outcome === 'dismissed') get().dismiss();
+  },
+}));
+
+/** Keeps the browser's install offer for the card. Call once at start. */
+export function listenForInstallPrompt(): void {
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault();
+    useInstallStore.setState({ prompt: event as BeforeInstallPromptEvent });
+  });
+  window.addEventListener('appinstalled', () => useInstallStore.setState({ installed: true, prompt: null }));
+}

@@ -1,0 +1,50 @@
+/// <reference lib="webworker" />
+/**
+ * The Cadernos service worker (ARCHITECTURE §5). Built by scripts/build-sw.ts: bundled as one
+ * IIFE, then workbox-build injects the precache manifest (every file of the built app: shell,
+ * route chunks, both catalogs, icons, fonts).
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { BACKEND_PATH_PREFIXES, SW_MESSAGES } from './protocol.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every app route is the same shell; the router inside decides. Backend paths are never the shell.
+const backendPaths = BACKEND_PATH_PREFIXES.map((prefix) => new RegExp(`^${prefix}(/|$)`));
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: backendPaths }));
+
+// Avatars and covers: immutable enough to serve from cache first, bounded so phones do not fill up.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/storage/v1/object/public/'),
+  new CacheFirst({
+    cacheName: 'storage-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// Dynamic translations: show the last known texts at once, refresh them in the background.
+registerRoute(
+  ({ url }) => url.pathname.startsWith('/functions/v1/translations-manager'),
+  new StaleWhileRevalidate({
+    cacheName: 'translations',
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 20 })],
+  }),
+);
+
+self.addEventListener('message', (event) => {
+  if (event.data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
+});
+
+// The first install controls the open page at once, so it works offline without a reload.
+clientsClaim();
