@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { LANGUAGE_STORAGE_KEY } from '../../locale/locales.ts';
-import { CONSENT_STORAGE_KEY, useConsentStore, type CookiePreferences } from '../../state/consent.ts';
+import { CONSENT_STORAGE_KEY, readConsent, useConsentStore, type CookiePreferences } from '../../state/consent.ts';
 import { THEME_STORAGE_KEY } from '../../state/theme.ts';
 import { MoreHelp, StaticPage, type PageSection } from '../static/LegalPage.tsx';
 import * as actions from '../static/actions.css.ts';
@@ -233,8 +233,17 @@ function StoredItems() {
   );
 }
 
+/** The stored choice, read directly: it still holds while the dialog is reopened to change it. */
+function storedChoice(): CookiePreferences | null {
+  try {
+    return readConsent(localStorage);
+  } catch {
+    return null;
+  }
+}
+
 function ChangeChoice() {
-  const choice = useConsentStore((state) => state.choice);
+  const choice = useConsentStore((state) => state.choice) ?? storedChoice();
   return (
     <>
       <p>

@@ -10,6 +10,7 @@ export const list = style({
 });
 
 export const item = style({
+  scrollMarginTop: '7rem',
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { StaticPage, type PageSection } from '../static/LegalPage.tsx';
@@ -30,7 +30,20 @@ function FaqList({ items }: { items: Faq[] }) {
   );
 }
 
+/** A link to /faq#question opens that question and scrolls it into view. */
+function useOpenLinkedQuestion() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    const target = id ? document.getElementById(id) : null;
+    if (target instanceof HTMLDetailsElement) {
+      target.open = true;
+      target.scrollIntoView({ block: 'start' });
+    }
+  }, []);
+}
+
 export default function FaqScreen() {
+  useOpenLinkedQuestion();
   const notebooks: Faq[] = [
     {
       id: 'o-que-e',

@@ -93,7 +93,7 @@ globalStyle(`${prose} code`, {
 });
 
 /** A section of a long page; the offset keeps its heading clear of a sticky header after a jump. */
-export const section = style({ scrollMarginTop: '5rem' });
+export const section = style({ scrollMarginTop: '7rem' });
 
 /** A highlighted note. */
 export const callout = style({

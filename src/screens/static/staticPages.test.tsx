@@ -111,3 +111,14 @@ describe('page content', () => {
     expect(container.querySelector('form')).toBeNull();
   });
 });
+
+describe('faq links', () => {
+  it('opens the question named in the address', () => {
+    window.history.replaceState(null, '', '/faq#offline');
+    Element.prototype.scrollIntoView ??= () => {};
+    const { container } = renderPage(FaqScreen);
+    expect((container.querySelector('#offline') as HTMLDetailsElement).open).toBe(true);
+    expect((container.querySelector('#instalar') as HTMLDetailsElement).open).toBe(false);
+    window.history.replaceState(null, '', '/');
+  });
+});
