@@ -1,0 +1,210 @@
+-- Calls (RPC) for sharing and moderation that a table write cannot express (spec §5, §7, §8):
+--
+--   create_invite_link(notebook_id, expires_at?)  owner only; unique short code, retried
+--   revoke_invite_link(invite_id)                 owner only
+--   redeem_invite(code)                           login required; a share for the caller; the notebook id
+--   search_users(query)                           '@username' prefix or name; public fields only
+--   moderate_answer(answer_id, status, notes?)    owner, editors, collaborators (anonymous answers too)
+--
+-- Messages are the spec's: 'Invalid or expired invitation.', 'Usuário não autenticado',
+-- 'you cannot invite yourself', 'Could not generate a unique invite code. Please try again.'
+
+-- The caller, who must be signed in; RPCs that write also refuse banned and deleted accounts
+-- with the spec's messages (p_writing).
+create or replace function private.require_user(p_writing boolean default false)
+returns uuid
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  status text;
+begin
+  if auth.uid() is null then
+    raise exception using errcode = '42501', message = 'Usuário não autenticado', hint = 'not_authenticated';
+  end if;
+  if p_writing then
+    status := private.account_status(auth.uid());
+    if status = 'banned' then
+      raise exception using errcode = '42501',
+        message = 'Sua conta foi banida. Entre em contato com o suporte se achar que isso é um engano.',
+        hint = 'account_banned';
+    elsif status = 'deleted' then
+      raise exception using errcode = '42501', message = 'Sua conta foi removida.', hint = 'account_deleted';
+    end if;
+  end if;
+  return auth.uid();
+end
+$$;
+grant execute on function private.require_user(boolean) to anon, authenticated, service_role;
+
+-- An 8-character code from an alphabet without look-alikes (no 0/O, 1/I), 40 random bits.
+create or replace function private.new_invite_code()
+returns text
+language sql
+volatile
+set search_path = ''
+as $$
+  select string_agg(substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', (get_byte(b, i) % 32) + 1, 1), '' order by i)
+    from (select uuid_send(gen_random_uuid()) as b) r
+   cross join lateral (values (0), (1), (2), (3), (4), (5), (10), (11)) as t(i)
+$$;
+
+create or replace function public.create_invite_link(p_notebook_id uuid, p_expires_at timestamptz default null)
+returns public.invite_links
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  result public.invite_links;
+begin
+  perform private.require_user(true);
+  if public.notebook_role(p_notebook_id) <> 'owner' then
+    raise exception using errcode = '42501', message = 'Only the owner can create invites.', hint = 'not_allowed';
+  end if;
+  if p_expires_at is not null and p_expires_at <= now() then
+    raise exception using errcode = '23514', message = 'The expiry date must be in the future.', hint = 'validation';
+  end if;
+  for attempt in 1..5 loop
+    begin
+      insert into public.invite_links (notebook_id, code, expires_at, created_by)
+      values (p_notebook_id, private.new_invite_code(), p_expires_at, auth.uid())
+      returning * into result;
+      return result;
+    exception when unique_violation then
+      null; -- another link has this code: draw again
+    end;
+  end loop;
+  raise exception using errcode = '23505',
+    message = 'Could not generate a unique invite code. Please try again.', hint = 'invite_code_exhausted';
+end
+$$;
+
+create or replace function public.revoke_invite_link(p_invite_id uuid)
+returns public.invite_links
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  link public.invite_links;
+begin
+  perform private.require_user(true);
+  select * into link from public.invite_links where id = p_invite_id;
+  if not found or public.notebook_role(link.notebook_id) <> 'owner' then
+    raise exception using errcode = '42501', message = 'Only the owner can revoke invites.', hint = 'not_allowed';
+  end if;
+  if link.status = 'active' then
+    update public.invite_links set status = 'revoked' where id = p_invite_id returning * into link;
+  end if;
+  return link;
+end
+$$;
+
+-- Redeems an invite code (or the public link {origin}/n/{notebook id} of a notebook whose shared
+-- flag is on): the caller gets a share given by the owner, and the notebook id comes back. Someone
+-- who already has access just gets the id. Revoked, expired or unknown codes: 'Invalid or expired
+-- invitation.'
+create or replace function public.redeem_invite(p_code text)
+returns uuid
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  uid uuid := private.require_user(true);
+  link public.invite_links;
+  target uuid;
+begin
+  select * into link from public.invite_links where code = upper(btrim(coalesce(p_code, ''))) for update;
+  if found then
+    if link.status <> 'active' or (link.expires_at is not null and link.expires_at <= now()) then
+      raise exception using errcode = 'P0001', message = 'Invalid or expired invitation.', hint = 'invite_invalid';
+    end if;
+    target := link.notebook_id;
+  elsif btrim(coalesce(p_code, '')) ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    select n.id into target from public.notebooks n where n.id = btrim(p_code)::uuid and n.is_shared;
+  end if;
+  if target is null then
+    raise exception using errcode = 'P0001', message = 'Invalid or expired invitation.', hint = 'invite_invalid';
+  end if;
+
+  if public.notebook_role(target) in ('owner', 'editor', 'collaborator', 'viewer') then
+    return target;
+  end if;
+  insert into public.notebook_shares (notebook_id, shared_with) values (target, uid);
+  if link.id is not null then
+    update public.invite_links set redeemed_count = redeemed_count + 1 where id = link.id;
+  end if;
+  return target;
+end
+$$;
+
+-- People for the share dialog: '@ana' matches usernames starting with "ana"; anything else
+-- matches username or display name containing it. Active accounts only, never the caller, only
+-- public fields. Login required.
+create or replace function public.search_users(p_query text, p_limit integer default 10)
+returns table (id uuid, username text, display_name text, avatar_url text)
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  q text := btrim(coalesce(p_query, ''));
+  by_username boolean := left(q, 1) = '@';
+  pattern text;
+begin
+  perform private.require_user();
+  q := ltrim(q, '@');
+  if q = '' then
+    return;
+  end if;
+  pattern := replace(replace(replace(lower(q), '\', '\\'), '%', '\%'), '_', '\_');
+  return query
+    select p.id, p.username, p.display_name, p.avatar_url
+      from public.profiles p
+     where p.account_status = 'active'
+       and p.id <> auth.uid()
+       and (case when by_username then lower(p.username) like pattern || '%'
+                 else lower(p.username) like '%' || pattern || '%'
+                   or lower(coalesce(p.display_name, '')) like '%' || pattern || '%' end)
+     order by (lower(p.username) = lower(q)) desc, lower(p.username) like pattern || '%' desc, p.username
+     limit least(greatest(coalesce(p_limit, 10), 1), 50);
+end
+$$;
+
+-- Moderation by the owner, editors and collaborators, for any answer they may see — including
+-- anonymous ones, which the answers table does not show them. Returns the answer as they may
+-- see it (public.visible_answers).
+create or replace function public.moderate_answer(p_answer_id uuid, p_status text, p_notes text default null)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  target record;
+  result jsonb;
+begin
+  perform private.require_user(true);
+  if p_status not in ('pending', 'approved', 'rejected') then
+    raise exception using errcode = '23514', message = 'Invalid moderation status.', hint = 'validation';
+  end if;
+  select a.id, a.notebook_id into target from public.answers a where a.id = p_answer_id;
+  if not found or public.notebook_role(target.notebook_id) not in ('owner', 'editor', 'collaborator') then
+    raise exception using errcode = '42501',
+      message = 'Only the notebook owner and collaborators can moderate answers.', hint = 'not_allowed';
+  end if;
+  update public.answers
+     set moderation_status = p_status, moderation_notes = p_notes
+   where id = p_answer_id;
+  select to_jsonb(v) into result from public.visible_answers v where v.id = p_answer_id;
+  return result;
+end
+$$;
