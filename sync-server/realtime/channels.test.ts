@@ -82,6 +82,30 @@ describe.each(TEST_BACKENDS)('realtime channels on $name', ({ postgresServerUrl 
     });
   });
 
+  describe('broadcast over HTTP', () => {
+    it('httpSend() and POST /api/broadcast reach the subscribers of the topic', async () => {
+      const listener = await client();
+      const got = new Inbox<Broadcast>();
+      await subscribed(listener.channel('http-room').on('broadcast', { event: '*' }, got.push));
+
+      const sender = await client({ token: alice.token });
+      expect(await sender.channel('http-room').httpSend('single', { n: 1 })).toEqual({ success: true });
+      expect((await got.next((b) => b.event === 'single')).value.payload).toEqual({ n: 1 });
+
+      const post = (body: unknown, headers: Record<string, string> = { apikey: server.ctx.config.anonKey }) =>
+        fetch(`${server.url}/realtime/v1/api/broadcast`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      const batch = await post({ messages: [{ topic: 'http-room', event: 'batch', payload: { n: 2 } }, { topic: 'elsewhere', event: 'x', payload: {} }] });
+      expect(batch.status).toBe(202);
+      expect((await got.next((b) => b.event === 'batch')).value.payload).toEqual({ n: 2 });
+
+      expect((await post({ messages: [{ topic: 'http-room' }] })).status).toBe(422);
+      expect((await post({ messages: [] })).status).toBe(422);
+      const refused = await post({ messages: [{ topic: 'http-room', event: 'e', payload: {} }] }, { apikey: 'forged' });
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ message: 'Unauthorized' });
+    });
+  });
+
   describe('presence', () => {
     it('sends presence_state on join and a diff on track and untrack', async () => {
       const a = await client();

@@ -8,7 +8,9 @@ import { ChangeFeed } from './change-feed.ts';
 import { Connection, type RealtimeLimits, type RealtimeServices } from './connection.ts';
 import { PostgresChanges } from './postgres-changes.ts';
 import { isSupportedVsn } from './protocol.ts';
-import { Topics } from './topics.ts';
+import { topicsFor } from './http-broadcast.ts';
+
+export { createRealtimeApp } from './http-broadcast.ts';
 
 export interface RealtimeOptions extends RealtimeLimits {
   /** A socket silent for this long (no frame, no pong) is dropped. realtime-js heartbeats every 25 s. */
@@ -86,7 +88,7 @@ class RealtimeService {
       overflowRetentionMs: 10 * 60_000,
     });
     changes = new PostgresChanges(ctx.db, this.feed);
-    this.services = { ctx, topics: new Topics(), changes, limits: options };
+    this.services = { ctx, topics: topicsFor(ctx), changes, limits: options };
     this.livenessTimer = setInterval(() => this.checkLiveness(), Math.max(50, options.heartbeatTimeoutMs / 4));
     this.livenessTimer.unref();
   }

@@ -1,9 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
 import { clientFor, createUser, FIXTURE_MIGRATIONS, Inbox, sleep, subscribed, type TestUser } from './test-helpers.ts';
 
-type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
+/** What realtime-js hands a postgres_changes callback. */
+type Change = {
+  schema: string;
+  table: string;
+  commit_timestamp: string;
+  eventType: 'INSERT' | 'UPDATE' | 'DELETE';
+  new: Record<string, unknown>;
+  old: Record<string, unknown>;
+  errors: string[] | null;
+};
 
 describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ postgresServerUrl }) => {
   let server: TestServer;

@@ -124,32 +124,42 @@ end
 $$;
 
 -- Which of several subscribers' claims may SELECT a row, checked the way Realtime's apply_rls
--- does: one statement, the role and JWT claims set per subscriber (as PostgREST sets them), the
--- row looked up by primary key so the table's RLS policies decide. A policy that fails counts as
--- "no access". Returns one boolean per element of claims_list, in order.
+-- does: one call per change, the role and JWT claims set per subscriber (as PostgREST sets them),
+-- the row looked up by primary key through a prepared statement so that the table's RLS policies
+-- decide and the plan is made once. A policy that fails counts as "no access". Returns one
+-- boolean per element of claims_list, in order.
 create or replace function realtime.visible_to(entity regclass, record jsonb, claims_list jsonb)
 returns boolean[]
 language plpgsql
 volatile
 as $$
 declare
+  param_types text;
   pk_match text;
-  stmt text;
+  pk_values text;
+  run_check text;
   claims jsonb;
   visible boolean;
   result boolean[] := '{}';
 begin
-  select string_agg(
-           format('t.%1$I = ($1 ->> %1$L)::%2$s', a.attname, pg_catalog.format_type(a.atttypid, a.atttypmod)),
-           ' and ')
-    into pk_match
+  select string_agg(pg_catalog.format_type(a.atttypid, a.atttypmod), ', ' order by k.ord),
+         string_agg(format('t.%I = $%s', a.attname, k.ord), ' and ' order by k.ord),
+         string_agg(pg_catalog.quote_nullable(record ->> a.attname), ', ' order by k.ord)
+    into param_types, pk_match, pk_values
     from pg_catalog.pg_index i
-    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+    cross join lateral unnest(i.indkey::int2[]) with ordinality as k(attnum, ord)
+    join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
    where i.indrelid = entity and i.indisprimary;
   if pk_match is null then
     return array_fill(false, array[jsonb_array_length(claims_list)]);
   end if;
-  stmt := format('select exists (select 1 from %s t where %s)', entity, pk_match);
+
+  if exists (select 1 from pg_catalog.pg_prepared_statements where name = 'realtime_visible_to') then
+    deallocate realtime_visible_to;
+  end if;
+  execute format('prepare realtime_visible_to(%s) as select exists (select 1 from %s t where %s)',
+                 param_types, entity, pk_match);
+  run_check := format('execute realtime_visible_to(%s)', pk_values);
 
   for claims in select value from jsonb_array_elements(claims_list) loop
     begin
@@ -157,13 +167,14 @@ begin
               pg_catalog.set_config('request.jwt.claims', claims::text, true),
               pg_catalog.set_config('request.jwt.claim.sub', coalesce(claims ->> 'sub', ''), true),
               pg_catalog.set_config('request.jwt.claim.role', claims ->> 'role', true);
-      execute stmt into visible using record;
+      execute run_check into visible;
       perform pg_catalog.set_config('role', null, true);
     exception when others then
       visible := false;
     end;
     result := result || coalesce(visible, false);
   end loop;
+  deallocate realtime_visible_to;
   perform pg_catalog.set_config('request.jwt.claims', null, true),
           pg_catalog.set_config('request.jwt.claim.sub', null, true),
           pg_catalog.set_config('request.jwt.claim.role', null, true);
