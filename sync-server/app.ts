@@ -13,7 +13,7 @@ import { createAuthApp } from './auth/index.ts';
 import { createRestApp } from './rest/index.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
-import { attachRealtime } from './realtime/index.ts';
+import { attachRealtime, createRealtimeApp } from './realtime/index.ts';
 import { serveStatic } from './static.ts';
 
 export interface RunningServer {
@@ -66,6 +66,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
+  app.route('/realtime/v1', createRealtimeApp(ctx));
   if (config.staticDir) app.route('/', serveStatic(config.staticDir));
 
   const server = http.createServer(getRequestListener(app.fetch));
