@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
@@ -15,6 +16,14 @@ export default defineConfig({
     lingui(),
     vanillaExtractPlugin(),
   ],
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(new URL('./src/app/shims/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: true,

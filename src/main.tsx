@@ -6,8 +6,7 @@ import { detectLocale, localizePath } from './locale/detect.ts';
 import { activateLocale, readStoredLocale } from './locale/i18n.ts';
 import { syncThemeToDocument } from './state/theme.ts';
 import { startAnalytics } from './analytics/analytics.ts';
-import { registerServiceWorker } from './app/service-worker.ts';
-import { listenForInstallPrompt } from './state/install.ts';
+import { captureInstallPrompt } from './app/install-prompt.ts';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -18,7 +17,7 @@ async function start() {
 
   syncThemeToDocument();
   startAnalytics();
-  listenForInstallPrompt();
+  captureInstallPrompt();
   await activateLocale(locale);
 
   createRoot(document.getElementById('root')!).render(
@@ -26,7 +25,8 @@ async function start() {
       <App />
     </StrictMode>,
   );
-  void registerServiceWorker();
+  // After first paint: the worker and its update card are not needed to show the page.
+  void import('./app/service-worker.ts').then((m) => m.registerServiceWorker());
 }
 
 void start();

@@ -8,15 +8,12 @@ import { SiteHeader } from '../components/SiteHeader.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
-import { UpdateCard } from '../components/UpdateCard.tsx';
-import { InstallCard } from '../components/InstallCard.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
 import * as s from './App.css.ts';
 
-// The consent dialog shows a second after load at the earliest: its code need not delay the first paint.
-const CookieConsent = lazy(() => import('../components/CookieConsent.tsx').then((m) => ({ default: m.CookieConsent })));
+const DeferredOverlays = lazy(() => import('./overlays-lazy.tsx'));
 
 const manifestHref = (locale: Locale) =>
   locale === DEFAULT_LOCALE ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`;
@@ -45,10 +42,8 @@ function Shell() {
       <SiteFooter />
       <PageViews />
       <Toaster />
-      <UpdateCard />
-      <InstallCard />
       <Suspense fallback={null}>
-        <CookieConsent />
+        <DeferredOverlays />
       </Suspense>
     </div>
   );

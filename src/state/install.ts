@@ -1,14 +1,9 @@
 import { create } from 'zustand';
+import { watchInstallPrompt, type BeforeInstallPromptEvent } from '../app/install-prompt.ts';
 
 /** Spec §4, §9: the install card stays hidden for 24 hours after it is dismissed. */
 export const INSTALL_DISMISS_MS = 24 * 60 * 60 * 1000;
 export const INSTALL_DISMISSED_KEY = 'install-dismissed-at';
-
-/** The browser's install prompt event (Chromium), not in the DOM typings. */
-export interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
 
 export function isDismissed(storedAt: string | null, now: number): boolean {
   const at = Number(storedAt);
@@ -60,11 +55,9 @@ export const useInstallStore = create<InstallState>((set, get) => ({
   },
 }));
 
-/** Keeps the browser's install offer for the card. Call once at start. */
-export function listenForInstallPrompt(): void {
-  window.addEventListener('beforeinstallprompt', (event) => {
-    event.preventDefault();
-    useInstallStore.setState({ prompt: event as BeforeInstallPromptEvent });
-  });
-  window.addEventListener('appinstalled', () => useInstallStore.setState({ installed: true, prompt: null }));
+// The offer caught at start-up (and any later change) flows into the store.
+if (typeof window !== 'undefined') {
+  watchInstallPrompt(({ prompt, installed }) =>
+    useInstallStore.setState((state) => ({ prompt, installed: state.installed || installed })),
+  );
 }
