@@ -17,6 +17,15 @@ const PARSE_ALL: Record<number, (text: string) => unknown> = Object.fromEntries(
   ]),
 );
 
+/**
+ * Parameters: a string goes to Postgres as text, untouched, as node-postgres sends it, so that
+ * Postgres (not a JS serializer) parses it. PGlite's own boolean and bytea serializers would
+ * otherwise throw a JS error on text Postgres accepts or rejects itself (e.g. '\\x00' for bytea).
+ */
+const TEXT_AS_IS: Record<string, (value: unknown) => string> = Object.fromEntries(
+  Object.entries(types.serializers).map(([oid, serialize]) => [oid, (value: unknown) => (typeof value === 'string' ? value : serialize(value))]),
+);
+
 function wrap(q: PGlite | Transaction): Queryable {
   return {
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
@@ -33,6 +42,7 @@ function wrap(q: PGlite | Transaction): Queryable {
 export async function openPglite(dataDir: string): Promise<Database> {
   const pg = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, {
     parsers: PARSE_ALL,
+    serializers: TEXT_AS_IS,
     // Supabase has pgcrypto; migrations may use digest()/crypt().
     extensions: { pgcrypto },
   });
