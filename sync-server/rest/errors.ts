@@ -186,6 +186,11 @@ export function pgErrorStatus(code: string, message: string, authed: boolean): n
       return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
     case '53400':
       return 500;
+    // PostgREST answers 500 for class 54; these two come from what the client sent
+    // (a value too large for an index, a query too deep), so they are the client's 400.
+    case '54000':
+    case '54001':
+      return 400;
     case '57P01':
       return 503;
     case 'P0001':

@@ -135,10 +135,15 @@ function checkMaxAffected(req: RestRequest, affected: number): void {
   }
 }
 
-/** `Prefer: count=planned` asks the planner (preparePlanRows); estimated is exact without a max-rows setting. */
-async function plannedCount(tx: Queryable, root: ReadNode): Promise<number | undefined> {
+/**
+ * `Prefer: count=planned` asks the planner (preparePlanRows); estimated is exact without a
+ * max-rows setting. `source` renders the pgrst_source CTE the count reads, for function results.
+ */
+async function plannedCount(tx: Queryable, root: ReadNode, source?: (params: Params) => string): Promise<number | undefined> {
   const params = new Params();
-  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) ${countQuery(root, params)}`, params.values);
+  const cte = source ? `WITH pgrst_source AS (${source(params)}) ` : '';
+  const sql = `EXPLAIN (FORMAT JSON) ${cte}${countQuery(root, params)}`;
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(sql, params.values);
   const plan = rows[0]?.['QUERY PLAN'];
   const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
   const n = (parsed as { Plan?: { 'Plan Rows'?: number } }[])?.[0]?.Plan?.['Plan Rows'];
@@ -436,7 +441,8 @@ export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest
       const body = bodySql(headOnly || routine.returnsVoid ? { kind: 'none' } : req.format, shape);
       const row = await runStatement(tx, statement({ source, select, count, body }), params);
       const pageTotal = shape === 'scalar' || shape === 'singleRow' ? 1 : Number(row.page_total);
-      const total = req.prefs.count === 'planned' ? await plannedCount(tx, root) : toNumber(row.total_result_set);
+      const total =
+        req.prefs.count === 'planned' ? await plannedCount(tx, root, (p) => callSql(routine, args, p)) : toNumber(row.total_result_set);
       const lower = root.range.offset;
       const upper = lower + pageTotal - 1;
       const headers = baseHeaders(req, !routine.returnsVoid && !headOnly);

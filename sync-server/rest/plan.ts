@@ -31,6 +31,11 @@ export interface PlanSelect {
   alias?: string;
   /** SQL spelling of a validated type. */
   cast?: string;
+  /**
+   * `select=count` / `questions(count)` where no column is named count: PostgREST sends
+   * `"t"."count"`, which Postgres reads as count(t) (attribute notation). Rendered as count(*).
+   */
+  countRows?: boolean;
 }
 
 export type PlanLogic =
@@ -237,6 +242,10 @@ function planSelect(cache: SchemaCache, node: ReadNode, items: SelectItem[], ali
       continue;
     }
     if (item.aggregate) throw errors.aggregatesNotAllowed();
+    if (item.field.name === 'count' && item.field.jsonPath.length === 0 && !node.columns?.has('count')) {
+      node.select.push({ field: { column: '*', jsonPath: [] }, alias: item.alias ?? 'count', countRows: true });
+      continue;
+    }
     const field = planField(node, item.field);
     let cast: string | undefined;
     if (item.cast !== undefined) {

@@ -113,6 +113,16 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       ]);
     });
 
+    it('counts embedded rows with questions(count), as PostgREST does', async () => {
+      const { data, error } = await ana.from('notebooks').select('id, questions(count)').order('id');
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { id: 1, questions: [{ count: 2 }] },
+        { id: 2, questions: [{ count: 1 }] },
+        { id: 3, questions: [{ count: 0 }] },
+      ]);
+    });
+
     it('embeds one-to-one as an object and many-to-many through the junction table', async () => {
       const { data } = await ana.from('notebooks').select('id, covers(color), labels(name)').in('id', [1, 2]).order('id');
       expect(data).toEqual([
@@ -305,6 +315,12 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       expect(error?.code).toBe('22P02');
     });
 
+    it('answers a filter value Postgres cannot read as the column type with 400, on every backend', async () => {
+      const { error, status } = await ana.from('notebooks').select('id').eq('archived', '(1,10)');
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: '22P02', message: 'invalid input syntax for type boolean: "(1,10)"' });
+    });
+
     it('refuses aggregates (PGRST123) and unknown casts (42704)', async () => {
       expect((await ana.from('notebooks').select('count()')).error?.code).toBe('PGRST123');
       expect((await ana.from('notebooks').select('id::notatype')).error?.code).toBe('42704');
@@ -361,6 +377,36 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       const read = await rest('/notebooks?select=id&title=eq.big', { token: anaToken });
       expect(await read.text()).toBe('[{"id":9007199254740993}]');
       await ana.from('notebooks').delete().eq('title', 'big');
+    });
+
+    it('answers return=headers-only with the Location of the new row', async () => {
+      const res = await rest('/labels', {
+        method: 'POST',
+        token: anaToken,
+        headers: { 'Content-Type': 'application/json', Prefer: 'return=headers-only' },
+        body: JSON.stringify({ id: 500, name: 'located' }),
+      });
+      expect(res.status).toBe(201);
+      expect(res.headers.get('location')).toBe('/labels?id=eq.500');
+      expect(await res.text()).toBe('');
+    });
+
+    it('upserts one row with PUT addressed by its whole primary key', async () => {
+      const put = (id: number, body: object) =>
+        rest(`/labels?id=eq.${id}`, {
+          method: 'PUT',
+          token: anaToken,
+          headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
+          body: JSON.stringify(body),
+        });
+      const created = await put(600, { id: 600, name: 'put-me' });
+      expect(created.status).toBe(201);
+      expect(await created.json()).toEqual([{ id: 600, name: 'put-me', uses: 0 }]);
+      const replaced = await put(600, { id: 600, name: 'put-again', uses: 2 });
+      expect(replaced.status).toBe(200);
+      expect(await replaced.json()).toEqual([{ id: 600, name: 'put-again', uses: 2 }]);
+      const mismatch = await put(600, { id: 601, name: 'x' });
+      expect([mismatch.status, (await mismatch.json()).code]).toEqual([400, 'PGRST115']);
     });
 
     it('refuses an anonymous insert with 401 and another owner with 403 (42501)', async () => {
@@ -442,6 +488,12 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       expect([notNull.status, notNull.error?.code]).toEqual([400, '23502']);
     });
 
+    it('answers a value too large for its index with 400, not 500', async () => {
+      const { error, status } = await ana.from('labels').insert({ name: 'x'.repeat(300_000) });
+      expect(status).toBe(400);
+      expect(error?.code).toBe('54000');
+    });
+
     it('answers unknown payload columns with 400 PGRST204', async () => {
       const { error, status } = await ana.from('notebooks').insert({ title: 'x', nope: 1 });
       expect(status).toBe(400);
@@ -512,6 +564,9 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       const { data, count } = await ana.rpc('search_notebooks', { query: '' }, { count: 'exact' }).range(0, 0);
       expect(data).toHaveLength(1);
       expect(count).toBe(3);
+      const planned = await ana.rpc('notebook_titles', undefined, { count: 'planned' }).order('notebook_title');
+      expect(planned.error).toBeNull();
+      expect(typeof planned.count).toBe('number');
     });
 
     it('answers a raised exception (P0001) with 400 and its hint', async () => {

@@ -171,7 +171,7 @@ function embedJoin(parentRef: string, embed: PlanEmbed, params: Params): string 
 /** SELECT of one node with its embeds (readPlanToQuery). */
 export function readQuery(node: ReadNode, params: Params, embedOf?: { parentRef: string; embed: PlanEmbed }): string {
   const selects = node.select.map((s) => {
-    let sql = fieldSql(node.ref, s.field, params);
+    let sql = s.countRows ? 'pg_catalog.count(*)' : fieldSql(node.ref, s.field, params);
     if (s.cast) sql = `CAST(${sql} AS ${s.cast})`;
     return s.alias !== undefined ? `${sql} AS ${quoteIdent(s.alias)}` : sql;
   });
@@ -297,19 +297,20 @@ export function payloadSql(
       : `, LATERAL (SELECT ${obj} || pgrst_payload.json_data AS val) pgrst_json_defs`;
     data = 'pgrst_json_defs.val';
   }
+  // Counts the payload rows, so an upsert can tell inserts from updates (pgrst.inserted).
   const inserted = options.countInserted
     ? ` WHERE set_config('pgrst.inserted', (coalesce(nullif(current_setting('pgrst.inserted', true), '')::int, 0) + 1)::text, true) <> '0'`
     : '';
   let rows: string;
   if (columns.length === 0) {
-    rows = isArray ? `SELECT FROM ${prefix}_array_elements(${data}) _` : `SELECT FROM (VALUES (1)) _`;
+    rows = isArray ? `SELECT FROM ${prefix}_array_elements(${data}) _${inserted}` : `SELECT FROM (VALUES (1)) _${inserted}`;
   } else {
     const typed = columns.map((c) => `${quoteIdent(c.name)} ${c.type}`).join(', ');
     const names = columns.map((c) => quoteIdent(c.name)).join(', ');
     const fn = `${prefix}_to_record${isArray ? 'set' : ''}`;
-    rows = `SELECT ${names} FROM ${fn}(${data}) AS _(${typed})${options.limitOne ? ' LIMIT 1' : ''}`;
+    rows = `SELECT ${names} FROM ${fn}(${data}) AS _(${typed})${inserted}${options.limitOne ? ' LIMIT 1' : ''}`;
   }
-  return `FROM ${payload}${defaults}, LATERAL (${rows}${inserted}) pgrst_body`;
+  return `FROM ${payload}${defaults}, LATERAL (${rows}) pgrst_body`;
 }
 
 export function returningSql(table: Table, representation: boolean): string {
