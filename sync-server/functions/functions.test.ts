@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
 
 const FUNCTIONS_DIR = path.join(import.meta.dirname, 'test-fixtures', 'functions');
+// No tables needed: an empty migrations folder keeps these tests independent of supabase/migrations.
+const MIGRATIONS_DIR = path.join(import.meta.dirname, 'test-fixtures', 'migrations');
 
 describe.each(TEST_BACKENDS)('functions on $name', ({ postgresServerUrl }) => {
   let server: TestServer;
@@ -12,7 +14,7 @@ describe.each(TEST_BACKENDS)('functions on $name', ({ postgresServerUrl }) => {
   let user: SupabaseClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ functionsDir: FUNCTIONS_DIR, postgresServerUrl });
+    server = await startTestServer({ functionsDir: FUNCTIONS_DIR, migrationsDir: MIGRATIONS_DIR, postgresServerUrl });
     userId = crypto.randomUUID();
     await server.ctx.db.query(
       `insert into auth.users (id, email, aud, role) values ($1, 'fn-user@example.test', 'authenticated', 'authenticated')`,

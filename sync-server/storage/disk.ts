@@ -24,14 +24,14 @@ export interface StagedFile {
 export class DiskStore {
   private readonly tempDir: string;
 
+  /** Folders are created on first write: a server that stores nothing leaves nothing behind. */
   constructor(readonly root: string) {
     this.tempDir = path.join(root, '.tmp');
-    fs.mkdirSync(this.tempDir, { recursive: true });
   }
 
   /** A throwaway root for in-memory databases; removed by dispose(). */
   static temporary(): DiskStore {
-    return new DiskStore(fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-storage-')));
+    return new DiskStore(path.join(os.tmpdir(), `cadernos-storage-${randomUUID()}`));
   }
 
   filePath(bucket: string, key: string): string {
@@ -40,6 +40,7 @@ export class DiskStore {
 
   /** Streams body into a temp file, counting and hashing; over maxBytes it stops with EntityTooLarge. */
   async stage(body: Readable, maxBytes: number): Promise<StagedFile> {
+    await fsp.mkdir(this.tempDir, { recursive: true });
     const tempPath = path.join(this.tempDir, randomUUID());
     const hash = createHash('md5');
     let size = 0;
@@ -75,6 +76,7 @@ export class DiskStore {
 
   /** Copies an object's bytes through the temp folder, so the destination appears atomically. */
   async copy(fromBucket: string, fromKey: string, toBucket: string, toKey: string): Promise<void> {
+    await fsp.mkdir(this.tempDir, { recursive: true });
     const tempPath = path.join(this.tempDir, randomUUID());
     try {
       await fsp.copyFile(this.filePath(fromBucket, fromKey), tempPath);
