@@ -12,6 +12,7 @@
  *   inserted row concerns one subscriber.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import WebSocket from 'ws';
 import { RealtimeClient, type RealtimeChannel } from '@supabase/realtime-js';
 import { startTestServer, type TestServer } from '../testing.ts';
@@ -41,7 +42,10 @@ async function main() {
     alter table public.bench_feed enable row level security;
     create policy "signed-in users read the feed" on public.bench_feed for select to authenticated using (true);
     alter publication supabase_realtime add table public.bench_feed;`);
-  console.log(`backend: ${server.ctx.db.kind}; ${rowsPerScenario} rows per scenario, one insert every 250 ms`);
+  console.log(
+    `backend: ${server.ctx.db.kind}; ${rowsPerScenario} rows per scenario (fan-out: one insert every 250 ms); ` +
+      `node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+  );
   console.log('scenario   subscribers  connect_s  rss_MB  deliveries  delivered%  p50_ms  p99_ms  max_ms  subs_all_under_1s');
   for (const n of sizes) {
     const subscribers = await connect(server, n);

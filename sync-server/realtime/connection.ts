@@ -150,7 +150,10 @@ export class Connection implements ChannelTransport {
 
     const channel = this.createChannel(message, config, verified.auth, isPrivate, rights);
     const subscribeError = await this.subscribeChanges(channel, config.postgres_changes);
-    if (this.closed) return channel.dispose();
+    if (this.closed) {
+      this.services.changes.unsubscribe(channel);
+      return channel.dispose();
+    }
 
     this.channels.set(topic, channel);
     this.services.topics.add(channel);

@@ -263,7 +263,7 @@ export class PostgresChanges {
     const toCheck: JwtClaims[] = [];
     claimsList.forEach((claims, i) => {
       if (verdicts[i] !== 'ok') return;
-      const key = JSON.stringify(claims);
+      const key = this.claimsKey(claims);
       if (!distinct.has(key)) {
         distinct.set(key, toCheck.length);
         toCheck.push(claims);
@@ -282,8 +282,17 @@ export class PostgresChanges {
     }
     return verdicts.map((verdict, i) => {
       if (verdict !== 'ok') return verdict;
-      return results[distinct.get(JSON.stringify(claimsList[i]))!] === true ? 'ok' : 'hidden';
+      return results[distinct.get(this.claimsKey(claimsList[i]))!] === true ? 'ok' : 'hidden';
     });
+  }
+
+  /** Subscribers with equal claims share one RLS check; a token's claims object lives as long as the token. */
+  private readonly claimsKeys = new WeakMap<JwtClaims, string>();
+
+  private claimsKey(claims: JwtClaims): string {
+    let key = this.claimsKeys.get(claims);
+    if (key === undefined) this.claimsKeys.set(claims, (key = JSON.stringify(claims)));
+    return key;
   }
 }
 
