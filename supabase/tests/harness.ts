@@ -36,6 +36,8 @@ export interface SqlError extends Error {
 export interface TestDatabase {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The scratch database's URL (postgres backend only), for tests that open their own connections. */
+  url?: string;
   /** Creates a person as GoTrue would (auth.users row; the trigger makes profile and settings). */
   createUser(username: string, options?: { admin?: boolean; email?: string; displayName?: string }): Promise<string>;
   /** Runs one statement as the caller and returns its rows. */
@@ -78,11 +80,13 @@ export async function openTestDatabase(
 ): Promise<TestDatabase> {
   const backend = options.backend ?? 'pglite';
   let drop: (() => Promise<void>) | undefined;
+  let url: string | undefined;
   let db: Database;
   if (backend === 'postgres') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
     const scratch = await createScratchDatabase(TEST_DATABASE_URL);
     drop = scratch.drop;
+    url = scratch.url;
     db = await openDatabase({ dataDir: 'memory://', databaseUrl: scratch.url });
   } else {
     db = await openDatabase({ dataDir: 'memory://', databaseUrl: undefined });
@@ -99,6 +103,7 @@ export async function openTestDatabase(
   return {
     db,
     kind: db.kind,
+    url,
     async createUser(username, opts = {}) {
       const id = randomUUID();
       const email = opts.email ?? `${username.toLowerCase()}-${id.slice(0, 8)}@example.test`;

@@ -1,0 +1,1028 @@
+-- Replication: RxDB's protocol (checkpointed pull, batched push with conflicts) as two RPCs,
+--
+--   replication_pull(collection, checkpoint, limit)  → {documents, checkpoint, resync?}
+--   replication_push(collection, rows)               → {conflicts: [master docs], rejected: [{id, reason, message, document}]}
+--
+-- for the collections of ARCHITECTURE §2, and a per-user pulse for Realtime. The invariants:
+--
+-- S3 no missed changes. Every replicated row stores the id of the transaction that last wrote it
+--    (replication_xid = pg_current_xact_id()). A pull only hands out keys below the current
+--    snapshot's xmin, the oldest transaction still running: every transaction with a smaller id
+--    has finished, so no row with a smaller key can appear later. Checkpoint = (key, id).
+-- S4 access-aware. private.replication_access logs, per person and notebook, the level
+--    (owner/editor/collaborator/viewer/invited/none) and the transaction that last changed it.
+--    A row's key for a person is greatest(row xid, access xid): gaining access, losing it, or
+--    changing level resends every row of that notebook, as a document where the row is visible
+--    at the new level and as a deletion where it is not. A row that becomes invisible (blocked
+--    question, answer still pending or rejected for a sharee) is sent as a deletion too.
+-- S5 anonymity. Documents are built by one function per collection; answers hide user_id and
+--    responder_name of anonymous answers from everyone but the notebook owner and the answerer.
+--    Pulses carry no data. Answer ids are derived from a per-person secret (S6).
+-- S6 deterministic answer ids: a pushed new answer must carry public.my_answer_id(question_id).
+-- S7 fields have owners: a push applies only the fields that changed between the assumed master
+--    and the new state; triggers refuse fields the pusher does not own. The answerer's
+--    client_clock (device clock, ms) must move forward, else the push is a conflict; the server
+--    keeps it monotonic. Delete beats edit for notebooks and questions.
+-- S8 per-row rejections with reason codes (forbidden_words, not_allowed, account_banned,
+--    validation, invalid_id, not_found, duplicate, online_only, read_only, …); each row runs in
+--    its own subtransaction, so one refusal never blocks the batch.
+-- S9 compare-and-swap on server_rev (a per-row revision the server increments): a replayed or
+--    stale push is a conflict, never an overwrite.
+-- S10 deletions leave tombstones; replication_purge(retention) removes old ones and raises the
+--    horizon; a checkpoint older than the horizon gets {resync: true}.
+
+-- ---------------------------------------------------------------------------------------------
+-- Revision columns and indexes
+-- ---------------------------------------------------------------------------------------------
+
+do $$
+declare
+  t text;
+begin
+  foreach t in array array['notebooks', 'questions', 'answers', 'notebook_shares', 'notebook_collaborators',
+                           'invite_links', 'profiles', 'user_settings', 'notifications', 'favorites', 'forbidden_words']
+  loop
+    execute format('alter table public.%I add column replication_xid xid8 not null default pg_current_xact_id()', t);
+    execute format('alter table public.%I add column server_rev integer not null default 1', t);
+  end loop;
+end
+$$;
+
+-- Every replicated collection has its primary key in `id` (RxDB's primaryPath); the settings row
+-- is keyed by its person.
+alter table public.user_settings add column id uuid generated always as (user_id) stored;
+create unique index user_settings_id on public.user_settings (id);
+
+-- The answerer's device clock (ms since epoch) of the last edit of text/anonymity/name (S7).
+alter table public.answers add column client_clock bigint not null default 0;
+
+create index questions_replication on public.questions (notebook_id, replication_xid, id);
+create index questions_by_notebook_id on public.questions (notebook_id, id) include (replication_xid);
+create index answers_replication on public.answers (notebook_id, replication_xid, id);
+create index answers_by_notebook_id on public.answers (notebook_id, id) include (replication_xid);
+create index notebook_shares_replication on public.notebook_shares (notebook_id, replication_xid, id);
+create index notebook_shares_by_notebook_id on public.notebook_shares (notebook_id, id) include (replication_xid);
+create index notebook_collaborators_replication on public.notebook_collaborators (notebook_id, replication_xid, id);
+create index notebook_collaborators_by_notebook_id on public.notebook_collaborators (notebook_id, id) include (replication_xid);
+create index invite_links_replication on public.invite_links (notebook_id, replication_xid, id);
+create index invite_links_by_notebook_id on public.invite_links (notebook_id, id) include (replication_xid);
+create index notifications_replication on public.notifications (recipient_id, replication_xid, id);
+create index favorites_replication on public.favorites (user_id, replication_xid, id);
+create index forbidden_words_replication on public.forbidden_words (replication_xid, id);
+
+-- ---------------------------------------------------------------------------------------------
+-- Bookkeeping tables (private: never exposed)
+-- ---------------------------------------------------------------------------------------------
+
+create table private.replication_collections (
+  name text primary key,
+  table_name text not null,
+  -- notebook: rows of a notebook (scope_column = its notebook id); user: a person's own rows
+  -- (scope_column = the person); global: everyone's; profile: people in my notebooks
+  scope text not null check (scope in ('notebook', 'user', 'global', 'profile')),
+  scope_column text not null,
+  doc_function text not null,
+  insertable text[] not null default '{}',
+  updatable text[] not null default '{}',
+  deletable boolean not null default false,
+  delete_wins boolean not null default false,
+  -- why a push of a new row is refused (e.g. invite links need a server-drawn code)
+  insert_refusal text
+);
+alter table private.replication_collections enable row level security;
+
+create table private.replication_access (
+  user_id uuid not null,
+  notebook_id uuid not null,
+  level text not null check (level in ('owner', 'editor', 'collaborator', 'viewer', 'invited', 'none')),
+  xid xid8 not null default pg_current_xact_id(),
+  changed_at timestamptz not null default now(),
+  primary key (user_id, notebook_id)
+);
+create index replication_access_notebook on private.replication_access (notebook_id, user_id);
+alter table private.replication_access enable row level security;
+
+create table private.replication_tombstones (
+  collection text not null,
+  id uuid not null,
+  notebook_id uuid,
+  owner_id uuid,
+  keys jsonb not null default '{}'::jsonb,
+  xid xid8 not null default pg_current_xact_id(),
+  deleted_at timestamptz not null default now(),
+  primary key (collection, id)
+);
+create index replication_tombstones_notebook on private.replication_tombstones (collection, notebook_id, xid, id);
+create index replication_tombstones_owner on private.replication_tombstones (collection, owner_id, xid, id);
+create index replication_tombstones_global on private.replication_tombstones (collection, xid, id);
+create index replication_tombstones_age on private.replication_tombstones (deleted_at);
+alter table private.replication_tombstones enable row level security;
+
+-- The highest transaction id whose tombstones or revoked accesses were purged (S10).
+create table private.replication_horizon (
+  singleton boolean primary key default true check (singleton),
+  purged_xid xid8 not null default '0'::xid8,
+  purged_at timestamptz
+);
+insert into private.replication_horizon default values;
+alter table private.replication_horizon enable row level security;
+
+-- ---------------------------------------------------------------------------------------------
+-- The pulse: one row per person and writing transaction that changed something they replicate.
+-- Clients subscribe (Realtime postgres_changes, INSERT, filter user_id=eq.<me> — and the
+-- all-zero id for changes everyone replicates, such as forbidden words) and pull on each event.
+-- Insert-only rows keyed by transaction: concurrent writers never wait on each other's pulses.
+-- ---------------------------------------------------------------------------------------------
+
+create table public.replication_pulses (
+  id bigint generated always as identity primary key,
+  user_id uuid not null,
+  txid bigint not null,
+  created_at timestamptz not null default now(),
+  constraint replication_pulses_once_per_transaction unique (user_id, txid)
+);
+create index replication_pulses_age on public.replication_pulses (created_at);
+alter table public.replication_pulses enable row level security;
+create policy "people read their own pulses and everyone's" on public.replication_pulses
+  for select to authenticated
+  using (user_id = auth.uid() or user_id = '00000000-0000-0000-0000-000000000000');
+-- No insert, update or delete policy: pulses are written by triggers and purged by the server.
+alter publication supabase_realtime add table public.replication_pulses;
+
+create or replace function private.pulse_users(p_users uuid[])
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into public.replication_pulses (user_id, txid)
+  select distinct u, pg_current_xact_id()::text::bigint from unnest(p_users) u where u is not null
+  on conflict (user_id, txid) do nothing
+$$;
+
+-- Pulses every person who replicates the notebook (and those who just lost it), once per
+-- notebook and transaction.
+create or replace function private.pulse_notebook(p_notebook_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  seen text := coalesce(current_setting('cadernos.pulsed_notebooks', true), '');
+begin
+  if p_notebook_id is null or position(p_notebook_id::text in seen) > 0 then
+    return;
+  end if;
+  perform set_config('cadernos.pulsed_notebooks', seen || ' ' || p_notebook_id::text, true);
+  perform private.pulse_users(array(
+    select a.user_id from private.replication_access a
+     where a.notebook_id = p_notebook_id and (a.level <> 'none' or a.xid = pg_current_xact_id())));
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Access log maintenance (S4)
+-- ---------------------------------------------------------------------------------------------
+
+-- Re-reads a person's level in a notebook; logs it with this transaction's id when it changed.
+create or replace function private.refresh_access(p_notebook_id uuid, p_user_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  level text := private.notebook_membership(p_notebook_id, p_user_id);
+begin
+  if p_user_id is null or p_notebook_id is null then
+    return;
+  end if;
+  if level = 'admin' then
+    level := 'none'; -- admins read through the API, they do not replicate other people's notebooks
+  end if;
+  insert into private.replication_access as a (user_id, notebook_id, level)
+  select p_user_id, p_notebook_id, level
+   where level <> 'none'
+      or exists (select 1 from private.replication_access x where x.user_id = p_user_id and x.notebook_id = p_notebook_id)
+  on conflict (user_id, notebook_id) do update
+     set level = excluded.level, xid = pg_current_xact_id(), changed_at = now()
+   where a.level is distinct from excluded.level;
+  if found then
+    perform private.pulse_users(array[p_user_id]);
+  end if;
+end
+$$;
+
+create or replace function private.track_access()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_table_name = 'notebooks' then
+    if tg_op = 'INSERT' then
+      perform private.refresh_access(new.id, new.user_id);
+    elsif tg_op = 'DELETE' then
+      perform private.pulse_notebook(old.id);
+      update private.replication_access
+         set level = 'none', xid = pg_current_xact_id(), changed_at = now()
+       where notebook_id = old.id and level <> 'none';
+    end if;
+  elsif tg_table_name = 'notebook_shares' then
+    perform private.refresh_access(coalesce(new.notebook_id, old.notebook_id), coalesce(new.shared_with, old.shared_with));
+  elsif tg_table_name = 'notebook_collaborators' then
+    perform private.refresh_access(coalesce(new.notebook_id, old.notebook_id), coalesce(new.user_id, old.user_id));
+  end if;
+  return null;
+end
+$$;
+
+create trigger "access to notebooks is logged for replication" after insert or delete on public.notebooks
+  for each row execute function private.track_access();
+create trigger "access to notebooks is logged for replication" after insert or delete on public.notebook_shares
+  for each row execute function private.track_access();
+create trigger "access to notebooks is logged for replication" after insert or update or delete on public.notebook_collaborators
+  for each row execute function private.track_access();
+
+-- Notebooks and memberships that existed before this migration.
+insert into private.replication_access (user_id, notebook_id, level)
+select m.user_id, m.notebook_id, m.level
+  from (
+    select n.user_id, n.id as notebook_id, private.notebook_membership(n.id, n.user_id) as level from public.notebooks n
+    union
+    select s.shared_with, s.notebook_id, private.notebook_membership(s.notebook_id, s.shared_with) from public.notebook_shares s
+    union
+    select c.user_id, c.notebook_id, private.notebook_membership(c.notebook_id, c.user_id) from public.notebook_collaborators c
+  ) m
+ where m.level not in ('none', 'admin')
+on conflict do nothing;
+
+-- ---------------------------------------------------------------------------------------------
+-- Per-row bookkeeping: revision, tombstones, pulses
+-- ---------------------------------------------------------------------------------------------
+
+-- "95 the replication revision moves": after every rule has passed (a no-op update never gets
+-- here), the row records its writing transaction and a new revision.
+create or replace function private.bump_replication_revision()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.replication_xid := pg_current_xact_id();
+  if tg_op = 'INSERT' then
+    new.server_rev := 1;
+  else
+    new.server_rev := old.server_rev + 1;
+  end if;
+  return new;
+end
+$$;
+
+-- After a write: a tombstone for a deleted row (removed again if the id comes back), and a pulse
+-- for everyone who replicates the row. Arguments: collection, scope, scope column.
+create or replace function private.track_replicated_row()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  collection text := tg_argv[0];
+  scope text := tg_argv[1];
+  scope_column text := tg_argv[2];
+  row_data jsonb := to_jsonb(coalesce(new, old));
+  scope_id uuid := (row_data ->> scope_column)::uuid;
+begin
+  if tg_op = 'DELETE' then
+    insert into private.replication_tombstones (collection, id, notebook_id, owner_id, keys)
+    values (collection, old.id,
+            case when scope = 'notebook' then scope_id end,
+            case when scope in ('user', 'profile') then scope_id end,
+            case when collection = 'answers' then jsonb_build_object('question_id', row_data ->> 'question_id') else '{}'::jsonb end)
+    on conflict on constraint replication_tombstones_pkey do update
+       set xid = pg_current_xact_id(), deleted_at = now(), notebook_id = excluded.notebook_id,
+           owner_id = excluded.owner_id, keys = excluded.keys;
+  elsif tg_op = 'INSERT' then
+    delete from private.replication_tombstones t where t.collection = tg_argv[0] and t.id = new.id;
+  end if;
+
+  if scope = 'notebook' then
+    perform private.pulse_notebook(scope_id);
+  elsif scope = 'user' then
+    perform private.pulse_users(array[scope_id]);
+  elsif scope = 'global' then
+    perform private.pulse_users(array['00000000-0000-0000-0000-000000000000'::uuid]);
+  elsif scope = 'profile' then
+    perform private.pulse_users(array(
+      select distinct o.user_id from private.replication_access m
+        join private.replication_access o on o.notebook_id = m.notebook_id
+       where m.user_id = scope_id) || scope_id);
+  end if;
+  return null;
+end
+$$;
+
+do $$
+declare
+  r record;
+begin
+  for r in
+    select * from (values
+      ('notebooks', 'notebook', 'id'),
+      ('questions', 'notebook', 'notebook_id'),
+      ('answers', 'notebook', 'notebook_id'),
+      ('notebook_shares', 'notebook', 'notebook_id'),
+      ('notebook_collaborators', 'notebook', 'notebook_id'),
+      ('invite_links', 'notebook', 'notebook_id'),
+      ('profiles', 'profile', 'id'),
+      ('user_settings', 'user', 'user_id'),
+      ('notifications', 'user', 'recipient_id'),
+      ('favorites', 'user', 'user_id'),
+      ('forbidden_words', 'global', 'id')
+    ) as v(tbl, scope, scope_column)
+  loop
+    execute format(
+      'create trigger "95 the replication revision moves" before insert or update on public.%I '
+      'for each row execute function private.bump_replication_revision()', r.tbl);
+    execute format(
+      'create trigger "replicated rows leave tombstones and pulse their readers" after insert or update or delete on public.%I '
+      'for each row execute function private.track_replicated_row(%L, %L, %L)', r.tbl, r.tbl, r.scope, r.scope_column);
+  end loop;
+end
+$$;
+
+-- The answerer's clock (S7): only an edit of text, anonymity or responder name moves it, and it
+-- never goes back (greatest of the device's value and the previous one plus one).
+create or replace function private.advance_answer_clock()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' then
+    if coalesce(new.client_clock, 0) <= 0 then
+      new.client_clock := (extract(epoch from clock_timestamp()) * 1000)::bigint;
+    end if;
+  elsif (new.text, new.is_anonymous, new.responder_name) is distinct from (old.text, old.is_anonymous, old.responder_name) then
+    new.client_clock := greatest(coalesce(new.client_clock, 0), old.client_clock + 1);
+  else
+    new.client_clock := old.client_clock;
+  end if;
+  return new;
+end
+$$;
+
+create trigger "25 the answerer's clock only moves forward" before insert or update on public.answers
+  for each row execute function private.advance_answer_clock();
+
+-- The change history ignores the replication bookkeeping columns.
+create or replace function private.record_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  entity text := tg_argv[0];
+  row_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
+  row_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
+  row_any jsonb := coalesce(row_new, row_old);
+  nb uuid := case when entity = 'notebook' then (row_any ->> 'id')::uuid else (row_any ->> 'notebook_id')::uuid end;
+  fields text[] := '{}';
+  what text := lower(tg_op) || 'd';
+begin
+  if tg_op = 'UPDATE' then
+    select coalesce(array_agg(k order by k), '{}') into fields
+      from jsonb_object_keys(row_new) k
+     where k not in ('updated_at', 'replication_xid', 'server_rev', 'client_clock') and row_new -> k is distinct from row_old -> k;
+  end if;
+  if entity = 'answer' then
+    -- only a moderator's decision is history; answers themselves are not (anonymity)
+    if tg_op <> 'UPDATE' or row_new ->> 'moderated_by' is null
+       or row_new ->> 'moderated_at' is not distinct from row_old ->> 'moderated_at' then
+      return null;
+    end if;
+    what := 'moderated:' || (row_new ->> 'moderation_status');
+    fields := array['moderation_status'];
+  elsif entity = 'question' and tg_op = 'UPDATE' and 'blocked' = any (fields) then
+    what := case when (row_new ->> 'blocked')::boolean then 'blocked' else 'unblocked' end;
+  elsif entity = 'notebook' and tg_op = 'DELETE' then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and cardinality(fields) = 0 then
+    return null;
+  end if;
+  if not exists (select 1 from public.notebooks n where n.id = nb) then
+    return null; -- the notebook itself is being deleted
+  end if;
+  insert into public.notebook_changes (notebook_id, actor_id, entity, entity_id, action, changed_fields)
+  values (nb, auth.uid(), entity, (row_any ->> 'id')::uuid, what, fields);
+  return null;
+end
+$$;
+
+-- A question created already blocked (offline, then pushed) keeps the flag — if its author may block.
+create or replace function private.place_new_question()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform pg_advisory_xact_lock(hashtextextended('questions:' || new.notebook_id::text, 0));
+  select coalesce(max(q.order_index) + 1, 0) into new.order_index
+    from public.questions q where q.notebook_id = new.notebook_id;
+  if auth.uid() is not null then
+    new.user_id := auth.uid();
+    if new.blocked and public.notebook_role(new.notebook_id) not in ('owner', 'editor') then
+      raise exception using errcode = '42501', message = 'Only the owner and editors can block questions.', hint = 'not_allowed';
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Documents: what one person may receive of one row (null = nothing: send a deletion)
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function private.replication_doc_notebooks(r public.notebooks, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when p_level in ('owner', 'editor', 'collaborator', 'viewer', 'invited')
+    then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_questions(r public.questions, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when p_level in ('owner', 'editor', 'collaborator') or (p_level = 'viewer' and not r.blocked)
+    then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+-- Answers: managers see all; sharees see approved ones and their own; the author's identity of
+-- an anonymous answer goes only to the owner and the author.
+create or replace function private.replication_doc_answers(r public.answers, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case
+    when p_level in ('owner', 'editor', 'collaborator')
+      or (p_level = 'viewer' and (r.user_id = p_me or r.moderation_status = 'approved'))
+    then case
+      when not r.is_anonymous or r.user_id = p_me or p_level = 'owner'
+        then to_jsonb(r) - 'replication_xid'
+      else to_jsonb(r) - 'replication_xid' || '{"user_id": null, "responder_name": null}'::jsonb
+    end || '{"_deleted": false}'::jsonb
+  end
+$$;
+
+create or replace function private.replication_doc_notebook_shares(r public.notebook_shares, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when p_level in ('owner', 'editor') or (p_level <> 'none' and r.shared_with = p_me)
+    then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_notebook_collaborators(r public.notebook_collaborators, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when p_level in ('owner', 'editor', 'collaborator') or (p_level <> 'none' and r.user_id = p_me)
+    then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_invite_links(r public.invite_links, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when p_level = 'owner' then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_profiles(r public.profiles, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when p_level <> 'none' then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_user_settings(r public.user_settings, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when r.user_id = p_me then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_notifications(r public.notifications, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when r.recipient_id = p_me then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_favorites(r public.favorites, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select case when r.user_id = p_me then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+$$;
+
+create or replace function private.replication_doc_forbidden_words(r public.forbidden_words, p_me uuid, p_level text)
+returns jsonb language sql stable set search_path = '' as $$
+  select to_jsonb(r) - 'replication_xid' - 'normalized' - 'created_by' || '{"_deleted": false}'::jsonb
+$$;
+
+-- A deletion as RxDB receives it: the id, _deleted, and the keys a client indexes by.
+create or replace function private.deletion_doc(p_id uuid, p_notebook_id uuid, p_keys jsonb)
+returns jsonb language sql immutable set search_path = '' as $$
+  select jsonb_strip_nulls(jsonb_build_object('id', p_id, 'notebook_id', p_notebook_id)) || coalesce(p_keys, '{}'::jsonb)
+         || '{"_deleted": true}'::jsonb
+$$;
+
+insert into private.replication_collections
+  (name, table_name, scope, scope_column, doc_function, insertable, updatable, deletable, delete_wins, insert_refusal) values
+  ('notebooks', 'notebooks', 'notebook', 'id', 'private.replication_doc_notebooks',
+   '{id,user_id,title,description,author,theme,pre_moderation_enabled,paper_style,sticker_border,cover,is_shared}',
+   '{title,description,author,theme,pre_moderation_enabled,paper_style,sticker_border,cover,is_shared}', true, true, null),
+  ('questions', 'questions', 'notebook', 'notebook_id', 'private.replication_doc_questions',
+   '{id,notebook_id,user_id,text,order_index,blocked}', '{text,order_index,blocked}', true, true, null),
+  ('answers', 'answers', 'notebook', 'notebook_id', 'private.replication_doc_answers',
+   '{id,question_id,notebook_id,user_id,text,is_anonymous,responder_name,client_clock}',
+   '{text,is_anonymous,responder_name,client_clock,moderation_status,moderation_notes}', true, false, null),
+  ('notebook_shares', 'notebook_shares', 'notebook', 'notebook_id', 'private.replication_doc_notebook_shares',
+   '{id,notebook_id,shared_with,access_level}', '{}', true, false, null),
+  ('notebook_collaborators', 'notebook_collaborators', 'notebook', 'notebook_id', 'private.replication_doc_notebook_collaborators',
+   '{id,notebook_id,user_id,role}', '{role,status}', true, false, null),
+  ('invite_links', 'invite_links', 'notebook', 'notebook_id', 'private.replication_doc_invite_links',
+   '{}', '{status}', true, false, 'online_only'),
+  ('profiles', 'profiles', 'profile', 'id', 'private.replication_doc_profiles',
+   '{}', '{username,display_name,avatar_url,cover_url,bio,status_message,visibility,connections_visibility}', false, false, 'read_only'),
+  ('user_settings', 'user_settings', 'user', 'user_id', 'private.replication_doc_user_settings',
+   '{}', '{language,ui_theme,email_notifications}', false, false, 'read_only'),
+  ('notifications', 'notifications', 'user', 'recipient_id', 'private.replication_doc_notifications',
+   '{}', '{is_read}', true, false, 'read_only'),
+  ('favorites', 'favorites', 'user', 'user_id', 'private.replication_doc_favorites',
+   '{id,user_id,notebook_id}', '{}', true, false, null),
+  ('forbidden_words', 'forbidden_words', 'global', 'id', 'private.replication_doc_forbidden_words',
+   '{}', '{}', false, false, 'read_only');
+
+create or replace function private.replication_collection(p_name text)
+returns private.replication_collections
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  c private.replication_collections;
+begin
+  select * into c from private.replication_collections where name = p_name;
+  if not found then
+    raise exception using errcode = '22023', message = 'Unknown collection: ' || coalesce(p_name, 'null'), hint = 'validation';
+  end if;
+  return c;
+end
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- Pull
+-- ---------------------------------------------------------------------------------------------
+
+-- The SQL of one pull page per scope ($1 me, $2 checkpoint xid, $3 checkpoint id, $4 snapshot
+-- xmin, $5 limit, $6 fresh start). It returns the page as (documents, last key, last id, count).
+create or replace function private.replication_pull_sql(c private.replication_collections)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  page_sql text;
+  tail text := $q$
+    select jsonb_agg(coalesce(case when p.live then %4$s(r, $1, p.level) end,
+                              private.deletion_doc(p.id, p.notebook_id, t.keys))
+                     order by p.key, p.id),
+           (array_agg(p.key order by p.key desc, p.id desc))[1],
+           (array_agg(p.id order by p.key desc, p.id desc))[1],
+           count(*)::int
+      from page p
+      left join public.%1$I r on p.live and r.id = p.id
+      left join private.replication_tombstones t on not p.live and t.collection = %3$L and t.id = p.id
+  $q$;
+begin
+  if c.scope = 'notebook' then
+    page_sql := $q$
+      with access as (
+        select a.notebook_id, a.level, a.xid
+          from private.replication_access a
+         where a.user_id = $1 and a.xid < $4 and (a.level <> 'none' or a.xid >= $2)
+      ),
+      cand as (
+        select c.* from access a cross join lateral (
+          -- the notebook's access changed after the checkpoint: every row written before, key = access xid
+          (select r.id, a.xid as key, true as live, a.level, a.notebook_id
+             from public.%1$I r
+            where r.%2$I = a.notebook_id and r.replication_xid <= a.xid
+              and (a.xid > $2 or (a.xid = $2 and r.id > $3))
+            order by r.id limit $5)
+          union all
+          -- rows written after the access change and after the checkpoint, key = row xid
+          (select r.id, r.replication_xid, true, a.level, a.notebook_id
+             from public.%1$I r
+            where r.%2$I = a.notebook_id and r.replication_xid > a.xid and r.replication_xid < $4
+              and (r.replication_xid, r.id) > ($2, $3)
+            order by r.replication_xid, r.id limit $5)
+          union all
+          (select t.id, a.xid, false, a.level, a.notebook_id
+             from private.replication_tombstones t
+            where not $6 and t.collection = %3$L and t.notebook_id = a.notebook_id
+              and t.xid <= a.xid and (a.xid > $2 or (a.xid = $2 and t.id > $3))
+            order by t.id limit $5)
+          union all
+          (select t.id, t.xid, false, a.level, a.notebook_id
+             from private.replication_tombstones t
+            where not $6 and t.collection = %3$L and t.notebook_id = a.notebook_id
+              and t.xid > a.xid and t.xid < $4 and (t.xid, t.id) > ($2, $3)
+            order by t.xid, t.id limit $5)
+        ) c
+      ),
+      page as (select * from cand order by key, id limit $5)
+    $q$;
+  elsif c.scope in ('user', 'global') then
+    page_sql := $q$
+      with cand as (
+        (select r.id, r.replication_xid as key, true as live, 'owner'::text as level, null::uuid as notebook_id
+           from public.%1$I r
+          where ($7 or r.%2$I = $1) and r.replication_xid < $4 and (r.replication_xid, r.id) > ($2, $3)
+          order by r.replication_xid, r.id limit $5)
+        union all
+        (select t.id, t.xid, false, 'owner', null::uuid
+           from private.replication_tombstones t
+          where not $6 and t.collection = %3$L and ($7 or t.owner_id = $1)
+            and t.xid < $4 and (t.xid, t.id) > ($2, $3)
+          order by t.xid, t.id limit $5)
+      ),
+      page as (select * from cand order by key, id limit $5)
+    $q$;
+  else
+    -- profile: me, and the people of my notebooks I may know: owners and editors know everyone
+    -- in their notebooks; everyone knows the owner, editors and collaborators. Sharees never
+    -- receive each other's profiles, so no sharee's device holds the id of an anonymous answerer.
+    page_sql := $q$
+      with mine as (
+        select a.notebook_id, a.level, a.xid from private.replication_access a where a.user_id = $1
+      ),
+      pairs as (
+        select o.user_id as other,
+               max(greatest(m.xid, o.xid)) as pair_key,
+               bool_or(m.level <> 'none' and o.level <> 'none'
+                       and (m.level in ('owner', 'editor') or o.level in ('owner', 'editor', 'collaborator'))) as together
+          from mine m join private.replication_access o on o.notebook_id = m.notebook_id
+         where o.user_id <> $1
+         group by o.user_id
+        union all
+        select $1, '0'::xid8, true
+      ),
+      cand as (
+        select pr.id, greatest(pr.replication_xid, p.pair_key) as key, true as live,
+               case when p.together then 'viewer' else 'none' end as level, null::uuid as notebook_id
+          from pairs p join public.profiles pr on pr.id = p.other
+         where greatest(pr.replication_xid, p.pair_key) < $4
+           and (greatest(pr.replication_xid, p.pair_key), pr.id) > ($2, $3)
+        union all
+        select t.id, greatest(t.xid, p.pair_key), false, 'none', null::uuid
+          from pairs p join private.replication_tombstones t on t.collection = %3$L and t.id = p.other
+         where not $6 and greatest(t.xid, p.pair_key) < $4 and (greatest(t.xid, p.pair_key), t.id) > ($2, $3)
+      ),
+      page as (select * from cand order by key, id limit $5)
+    $q$;
+  end if;
+  return format(page_sql || tail, c.table_name, c.scope_column, c.name, c.doc_function);
+end
+$$;
+
+create or replace function public.replication_pull(p_collection text, p_checkpoint jsonb default null, p_limit integer default 100)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := private.require_user(true);
+  c private.replication_collections;
+  lim integer := least(greatest(coalesce(p_limit, 100), 1), 1000);
+  snapshot_xmin xid8 := pg_snapshot_xmin(pg_current_snapshot());
+  fresh boolean := p_checkpoint is null or jsonb_typeof(p_checkpoint) <> 'object' or p_checkpoint ->> 'xid' is null;
+  cp_xid xid8 := case when fresh then '0'::xid8 else (p_checkpoint ->> 'xid')::xid8 end;
+  cp_id uuid := case when fresh then '00000000-0000-0000-0000-000000000000'::uuid
+                     else coalesce((p_checkpoint ->> 'id')::uuid, '00000000-0000-0000-0000-000000000000'::uuid) end;
+  horizon xid8;
+  docs jsonb;
+  last_key xid8;
+  last_id uuid;
+  n integer;
+begin
+  c := private.replication_collection(p_collection);
+  select h.purged_xid into horizon from private.replication_horizon h;
+  if not fresh and cp_xid < horizon then
+    return jsonb_build_object('documents', '[]'::jsonb, 'checkpoint', null, 'resync', true);
+  end if;
+
+  execute private.replication_pull_sql(c)
+     into docs, last_key, last_id, n
+    using me, cp_xid, cp_id, snapshot_xmin, lim, fresh, c.scope = 'global';
+
+  if n >= lim then
+    return jsonb_build_object('documents', docs, 'checkpoint', jsonb_build_object('xid', last_key::text, 'id', last_id));
+  end if;
+  -- Everything below the snapshot's xmin has been delivered: move the checkpoint up to it, so
+  -- that a quiet collection does not fall behind the purge horizon.
+  return jsonb_build_object(
+    'documents', coalesce(docs, '[]'::jsonb),
+    'checkpoint', case
+      when snapshot_xmin > cp_xid then jsonb_build_object('xid', snapshot_xmin::text, 'id', '00000000-0000-0000-0000-000000000000')
+      when fresh then null
+      else jsonb_build_object('xid', cp_xid::text, 'id', cp_id) end);
+end
+$$;
+comment on function public.replication_pull(text, jsonb, integer) is
+  'RxDB pull handler: documents after the checkpoint {xid, id} that the caller may see, deletions for those they may not (S3, S4, S5, S10).';
+
+-- ---------------------------------------------------------------------------------------------
+-- Push
+-- ---------------------------------------------------------------------------------------------
+
+-- The current master state of a row for the caller: {state: visible|invisible|deleted|absent, doc}.
+create or replace function private.replication_master(p_collection text, p_id uuid)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  c private.replication_collections;
+  me uuid := auth.uid();
+  row_json jsonb;
+  level text;
+  doc jsonb;
+  tomb private.replication_tombstones;
+begin
+  c := private.replication_collection(p_collection);
+  execute format('select to_jsonb(r) from public.%I r where r.id = $1', c.table_name) into row_json using p_id;
+  if row_json is null then
+    select * into tomb from private.replication_tombstones t where t.collection = p_collection and t.id = p_id;
+    if found then
+      return jsonb_build_object('state', 'deleted', 'doc', private.deletion_doc(tomb.id, tomb.notebook_id, tomb.keys));
+    end if;
+    return jsonb_build_object('state', 'absent');
+  end if;
+  level := case c.scope
+    when 'notebook' then public.notebook_role((row_json ->> c.scope_column)::uuid)
+    when 'user' then case when (row_json ->> c.scope_column)::uuid = me then 'owner' else 'none' end
+    when 'profile' then case when p_id = me then 'owner' else 'none' end
+    else 'viewer' end;
+  if level = 'admin' then
+    level := 'none';
+  end if;
+  execute format('select %s(r, $2, $3) from public.%I r where r.id = $1', c.doc_function, c.table_name)
+     into doc using p_id, me, level;
+  if doc is null then
+    return jsonb_build_object('state', 'invisible');
+  end if;
+  return jsonb_build_object('state', 'visible', 'doc', doc);
+end
+$$;
+
+-- The id the caller's answer to a question has (S6): clients may check their own derivation.
+create or replace function public.my_answer_id(p_question_id uuid)
+returns uuid
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select private.answer_id_for(p_question_id, auth.uid())
+$$;
+
+-- Moderation with compare-and-swap, for moderators who cannot see the row through the answers
+-- table (anonymous answers): true when applied.
+create or replace function private.moderate_answer_cas(p_id uuid, p_status text, p_notes text, p_expected_rev integer)
+returns boolean
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  target record;
+begin
+  select a.notebook_id into target from public.answers a where a.id = p_id;
+  if not found or public.notebook_role(target.notebook_id) not in ('owner', 'editor', 'collaborator') then
+    raise exception using errcode = '42501',
+      message = 'Only the notebook owner and collaborators can moderate answers.', hint = 'not_allowed';
+  end if;
+  update public.answers set moderation_status = p_status, moderation_notes = p_notes
+   where id = p_id and server_rev = p_expected_rev;
+  return found;
+end
+$$;
+
+-- Why a write was refused, as a reason code the client can show (S8).
+create or replace function private.rejection_reason(p_state text, p_hint text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select case
+    when coalesce(p_hint, '') ~ '^[a-z_]+$' then p_hint
+    when p_state = '42501' then 'not_allowed'
+    when p_state in ('23514', '23502', '22001', '22P02', '22023', '22007', '22008') then 'validation'
+    when p_state = '23505' then 'duplicate'
+    when p_state = '23503' then 'not_found'
+    else 'error'
+  end
+$$;
+
+create or replace function public.replication_push(p_collection text, p_rows jsonb)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  me uuid := private.require_user();
+  c private.replication_collections;
+  item jsonb;
+  new_doc jsonb;
+  assumed jsonb;
+  master jsonb;
+  state text;
+  row_id uuid;
+  cols text[];
+  moderation_cols text[];
+  answer_cols text[];
+  affected integer;
+  conflicts jsonb := '[]'::jsonb;
+  rejected jsonb := '[]'::jsonb;
+  err_state text;
+  err_message text;
+  err_hint text;
+  account text := private.account_status(me);
+begin
+  c := private.replication_collection(p_collection);
+  if jsonb_typeof(p_rows) is distinct from 'array' or jsonb_array_length(p_rows) > 500 then
+    raise exception using errcode = '22023', message = 'rows must be an array of at most 500 items', hint = 'validation';
+  end if;
+
+  for item in select value from jsonb_array_elements(p_rows) loop
+    new_doc := item -> 'newDocumentState';
+    assumed := nullif(item -> 'assumedMasterState', 'null'::jsonb);
+    row_id := (new_doc ->> 'id')::uuid;
+    master := null;
+    begin
+      if account <> 'active' then
+        perform private.require_user(true);
+      end if;
+      master := private.replication_master(p_collection, row_id);
+      state := master ->> 'state';
+      master := master -> 'doc';
+
+      if assumed is null or coalesce((assumed ->> '_deleted')::boolean, false) and state <> 'visible' then
+        -- a new row (or one recreated after a deletion the client knows of)
+        if state = 'visible' then
+          conflicts := conflicts || master;
+        elsif state = 'invisible' then
+          raise exception using errcode = '42501', message = 'This row belongs to someone else.', hint = 'not_allowed';
+        elsif coalesce((new_doc ->> '_deleted')::boolean, false) then
+          null; -- created and deleted offline: nothing to do
+        elsif c.insert_refusal is not null then
+          raise exception using errcode = '42501', message = 'This kind of row is created online only.', hint = c.insert_refusal;
+        else
+          if p_collection = 'answers' and row_id is distinct from public.my_answer_id((new_doc ->> 'question_id')::uuid) then
+            raise exception using errcode = '22023',
+              message = 'An answer''s id must be derived from its question and your answer secret.', hint = 'invalid_id';
+          end if;
+          cols := array(select k from unnest(c.insertable) k where new_doc ? k);
+          execute format('insert into public.%1$I (%2$s) select %2$s from jsonb_populate_record(null::public.%1$I, $1)',
+                         c.table_name, (select string_agg(format('%I', k), ', ') from unnest(cols) k))
+            using new_doc;
+        end if;
+
+      elsif state in ('deleted', 'absent') then
+        if not coalesce((new_doc ->> '_deleted')::boolean, false) then
+          -- edited offline, deleted meanwhile: the deletion wins
+          conflicts := conflicts || coalesce(master, private.deletion_doc(row_id, null, null));
+        end if;
+
+      elsif state = 'invisible' then
+        raise exception using errcode = '42501', message = 'You no longer have access to this row.', hint = 'not_allowed';
+
+      elsif coalesce((new_doc ->> '_deleted')::boolean, false) then
+        if not c.deletable then
+          raise exception using errcode = '42501', message = 'This kind of row cannot be deleted here.', hint = 'read_only';
+        end if;
+        if (master ->> 'server_rev') is distinct from (assumed ->> 'server_rev') and not c.delete_wins then
+          conflicts := conflicts || master;
+        else
+          execute format('delete from public.%I where id = $1', c.table_name) using row_id;
+          get diagnostics affected = row_count;
+          if affected = 0 then
+            raise exception using errcode = '42501', message = 'You may not delete this row.', hint = 'not_allowed';
+          end if;
+        end if;
+
+      elsif (master ->> 'server_rev') is distinct from (assumed ->> 'server_rev') then
+        conflicts := conflicts || master;
+
+      else
+        -- compare-and-swap: apply only the fields this device changed
+        cols := array(select k from unnest(c.updatable) k
+                       where (new_doc -> k) is distinct from (assumed -> k) and new_doc ? k);
+        if p_collection = 'answers' then
+          if public.notebook_role((master ->> 'notebook_id')::uuid) not in ('owner', 'editor', 'collaborator') then
+            -- an answerer's copy of the moderation fields is not theirs to set: the server decides
+            cols := array(select k from unnest(cols) k where k not in ('moderation_status', 'moderation_notes'));
+          end if;
+          moderation_cols := array(select k from unnest(cols) k where k in ('moderation_status', 'moderation_notes'));
+          answer_cols := array(select k from unnest(cols) k where k not in ('moderation_status', 'moderation_notes', 'client_clock'));
+          if cardinality(answer_cols) > 0
+             and coalesce((new_doc ->> 'client_clock')::bigint, 0) <= coalesce((master ->> 'client_clock')::bigint, 0) then
+            -- an edit older than the one the server has: the later edit wins (S7)
+            conflicts := conflicts || master;
+            continue;
+          end if;
+          if cardinality(answer_cols) = 0 then
+            cols := array(select k from unnest(cols) k where k <> 'client_clock');
+          end if;
+          if cardinality(moderation_cols) > 0 then
+            if not private.moderate_answer_cas(row_id,
+                     coalesce(new_doc ->> 'moderation_status', master ->> 'moderation_status'),
+                     case when new_doc ? 'moderation_notes' then new_doc ->> 'moderation_notes' else master ->> 'moderation_notes' end,
+                     (assumed ->> 'server_rev')::integer) then
+              conflicts := conflicts || (private.replication_master(p_collection, row_id) -> 'doc');
+              continue;
+            end if;
+            cols := array(select k from unnest(cols) k where k not in ('moderation_status', 'moderation_notes'));
+            if cardinality(cols) > 0 then
+              assumed := jsonb_set(assumed, '{server_rev}', to_jsonb((assumed ->> 'server_rev')::integer + 1));
+            end if;
+          end if;
+        end if;
+        if cardinality(cols) > 0 then
+          execute format('update public.%1$I t set %2$s from jsonb_populate_record(null::public.%1$I, $1) s where t.id = $2 and t.server_rev = $3',
+                         c.table_name, (select string_agg(format('%1$I = s.%1$I', k), ', ') from unnest(cols) k))
+            using new_doc, row_id, (assumed ->> 'server_rev')::integer;
+          get diagnostics affected = row_count;
+          if affected = 0 then
+            master := private.replication_master(p_collection, row_id);
+            if master ->> 'state' = 'visible' and (master -> 'doc' ->> 'server_rev') is distinct from (assumed ->> 'server_rev') then
+              conflicts := conflicts || (master -> 'doc');
+            else
+              raise exception using errcode = '42501', message = 'You may not change this row.', hint = 'not_allowed';
+            end if;
+          end if;
+        end if;
+      end if;
+    exception when others then
+      get stacked diagnostics err_state = returned_sqlstate, err_message = message_text, err_hint = pg_exception_hint;
+      rejected := rejected || jsonb_build_object(
+        'id', new_doc ->> 'id',
+        'reason', private.rejection_reason(err_state, err_hint),
+        'code', err_state,
+        'message', err_message,
+        'document', case when master is not null and jsonb_typeof(master) = 'object' and master ? 'id' then master end);
+    end;
+  end loop;
+  return jsonb_build_object('conflicts', conflicts, 'rejected', rejected);
+end
+$$;
+comment on function public.replication_push(text, jsonb) is
+  'RxDB push handler: rows [{newDocumentState, assumedMasterState}] → conflicts (master states) and per-row rejections with reason codes (S6–S9).';
+
+-- ---------------------------------------------------------------------------------------------
+-- Purge (S10): run by the server (service role) on a schedule
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function public.replication_purge(p_retention interval default interval '30 days')
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  tomb_xid xid8;
+  access_xid xid8;
+  tombs integer;
+  accesses integer;
+  pulses integer;
+begin
+  with gone as (
+    delete from private.replication_tombstones where deleted_at < now() - p_retention returning xid
+  ) select max(xid), count(*) into tomb_xid, tombs from gone;
+  with gone as (
+    delete from private.replication_access where level = 'none' and changed_at < now() - p_retention returning xid
+  ) select max(xid), count(*) into access_xid, accesses from gone;
+  delete from public.replication_pulses where created_at < now() - interval '10 minutes';
+  get diagnostics pulses = row_count;
+  if tomb_xid is not null or access_xid is not null then
+    update private.replication_horizon
+       set purged_xid = greatest(purged_xid, coalesce(tomb_xid, '0'::xid8), coalesce(access_xid, '0'::xid8)),
+           purged_at = now();
+  end if;
+  return jsonb_build_object('tombstones', tombs, 'accesses', accesses, 'pulses', pulses,
+                            'horizon', (select purged_xid::text from private.replication_horizon));
+end
+$$;
+revoke all on function public.replication_purge(interval) from public, anon, authenticated;
+grant execute on function public.replication_purge(interval) to service_role;
