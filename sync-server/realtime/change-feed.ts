@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/types.ts';
 import { API_ROLES, type ApiRole } from '../jwt.ts';
 
@@ -99,6 +100,9 @@ export class ChangeFeed {
   private draining: Promise<void> | undefined;
   private refreshing: Promise<void> | undefined;
   private closed = false;
+  private readonly id = randomUUID();
+  private pingsSent = 0;
+  private pingsSeen = 0;
 
   constructor(
     private readonly db: Database,
@@ -110,15 +114,45 @@ export class ChangeFeed {
   }
 
   private async start(): Promise<void> {
-    this.unlisten = await this.db.listen(CHANNEL, (payload) => this.enqueue(payload));
+    await this.listen();
     await this.refresh();
     this.schedulePoll();
+  }
+
+  private async listen(): Promise<void> {
+    this.unlisten = await this.db.listen(CHANNEL, (payload) => this.onNotification(payload));
+    this.pingsSeen = this.pingsSent;
+  }
+
+  /**
+   * Every poll also sends a ping through the notification channel. A listening connection that
+   * died (a Postgres restart) stops echoing pings: listen again, on a new connection.
+   */
+  private async checkListener(): Promise<void> {
+    if (this.pingsSent - this.pingsSeen > 3) {
+      console.warn('[realtime] change notifications stopped arriving; listening again');
+      const previous = this.unlisten;
+      await this.listen();
+      await previous?.().catch(() => {});
+    }
+    this.pingsSent++;
+    await this.db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ping: this.pingsSent, feed: this.id })]);
+  }
+
+  private onNotification(payload: string): void {
+    if (payload.startsWith('{"ping"')) {
+      const ping = JSON.parse(payload) as { ping: number; feed: string };
+      if (ping.feed === this.id) this.pingsSeen = Math.max(this.pingsSeen, ping.ping);
+      return;
+    }
+    this.enqueue(payload);
   }
 
   private schedulePoll(): void {
     if (this.closed) return;
     this.pollTimer = setTimeout(async () => {
       try {
+        await this.checkListener();
         await this.refresh();
         await this.cleanupOverflow();
       } catch (error) {

@@ -14,7 +14,7 @@ type Change = {
   errors: string[] | null;
 };
 
-describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ postgresServerUrl }) => {
+describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ name, postgresServerUrl }) => {
   let server: TestServer;
   let alice: TestUser;
   let bob: TestUser;
@@ -240,6 +240,24 @@ describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ postgresSe
     const d = await client({ token: forged });
     await expect(subscribed(d.channel('nope'))).rejects.toThrow(/JwtSignatureError/);
   });
+
+  if (name === 'postgres') {
+    it('listens again when the database cuts the listening connection', async () => {
+      const inbox = await listen(await client(), { table: 'rt_items', event: 'INSERT' });
+      await server.ctx.db.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`,
+      );
+      // The feed notices within a few polls (one a second) and listens on a new connection.
+      const deadline = Date.now() + 10_000;
+      let id = 5000;
+      while (!inbox.values.length && Date.now() < deadline) {
+        await server.ctx.db.query(`insert into rt_items (id, kind) values ($1, 'after restart')`, [++id]);
+        await sleep(500);
+      }
+      expect(inbox.values.length).toBeGreaterThan(0);
+    }, 20_000);
+  }
 
   it('works with serializer 1.0.0 too', async () => {
     const inbox = await listen(await client({ token: alice.token, vsn: '1.0.0' }), { table: 'rt_notes' });
