@@ -52,6 +52,14 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
     async listen(channel, onPayload) {
       const client = await pool.connect();
       listeners.add(client);
+      // This connection stays checked out; if the server cuts it, forget it instead of crashing
+      // (a checked-out client's 'error' has no pool listener). Realtime notices and listens again.
+      let lost = false;
+      client.on('error', (error) => {
+        console.warn('[db] listening connection lost:', error.message);
+        lost = true;
+        listeners.delete(client);
+      });
       const handler = (msg: pg.Notification) => {
         if (msg.channel === channel) onPayload(msg.payload ?? '');
       };
@@ -59,9 +67,8 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       return async () => {
         client.off('notification', handler);
-        await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
-        listeners.delete(client);
-        client.release();
+        if (!lost) await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        if (listeners.delete(client) || lost) client.release(lost);
       };
     },
     async close() {
