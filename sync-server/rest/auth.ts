@@ -33,10 +33,35 @@ function checkShape(token: string): void {
   if (alg !== 'HS256') throw errors.jwtDecode('Wrong or unsupported encoding algorithm', `Unsupported algorithm: ${String(alg)}`);
 }
 
+/**
+ * Tokens already verified, until they expire (PostgREST keeps a JWT cache too): the same few
+ * keys and session tokens come with every request. Bounded; the oldest entries go first.
+ */
+type VerifiedTokens = Map<string, { claims: JwtClaims; expiresAt: number }>;
+const verifiedByServer = new WeakMap<ServerContext, VerifiedTokens>();
+const VERIFIED_MAX = 1000;
+
+function verifiedTokens(ctx: ServerContext): VerifiedTokens {
+  let cache = verifiedByServer.get(ctx);
+  if (!cache) verifiedByServer.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+function remember(cache: VerifiedTokens, token: string, claims: JwtClaims): void {
+  if (typeof claims.exp !== 'number') return;
+  if (cache.size >= VERIFIED_MAX) cache.delete(cache.keys().next().value as string);
+  cache.set(token, { claims, expiresAt: claims.exp * 1000 });
+}
+
 async function verify(ctx: ServerContext, token: string): Promise<JwtClaims> {
+  const cache = verifiedTokens(ctx);
+  const known = cache.get(token);
+  if (known && known.expiresAt > Date.now()) return known.claims;
   checkShape(token);
   try {
-    return await ctx.jwt.verify(token);
+    const claims = await ctx.jwt.verify(token);
+    remember(cache, token, claims);
+    return claims;
   } catch (error) {
     if (error instanceof JwtError && error.reason === 'expired') throw errors.jwtClaims('JWT expired');
     throw errors.jwtDecode('JWT cryptographic operation failed');

@@ -34,6 +34,8 @@ create table public.questions (
   body text not null,
   position int not null default 0
 );
+create index questions_notebook_id_idx on public.questions (notebook_id);
+create index notebooks_owner_id_idx on public.notebooks (owner_id);
 alter table public.questions enable row level security;
 create policy "owners handle the questions of their notebooks" on public.questions for all
   using (exists (select 1 from public.notebooks n where n.id = notebook_id and n.owner_id = auth.uid()))
