@@ -76,6 +76,14 @@ describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ name, post
     expect(Date.parse((value.new as { created_at: string }).created_at)).not.toBeNaN();
   });
 
+  it('delivers a row a signed-in user writes through the REST API (trigger runs as that user)', async () => {
+    const c = await client({ token: alice.token });
+    const inbox = await listen(c, { table: 'rt_notes', event: 'INSERT', filter: `owner_id=eq.${alice.id}` });
+    const { error } = await c.from('rt_notes').insert({ owner_id: alice.id, title: 'via rest' });
+    expect(error).toBeNull();
+    expect((await inbox.next()).value.new).toMatchObject({ owner_id: alice.id, title: 'via rest' });
+  });
+
   it('delivers UPDATE (old empty under the default replica identity) and DELETE (old = primary key only)', async () => {
     const inbox = await listen(await client({ token: alice.token }), { table: 'rt_notes' });
     // One step at a time: an INSERT or UPDATE is checked against RLS by looking the row up when
@@ -171,6 +179,25 @@ describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ name, post
     await server.ctx.db.query('delete from rt_notes where id = $1', [id]);
     const removal = (await bobInbox.next()).value;
     expect(removal.old).toEqual({ id });
+  });
+
+  it('delivers after commit only, and nothing from a rolled-back transaction', async () => {
+    const inbox = await listen(await client(), { table: 'rt_items', event: 'INSERT' });
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.query(`insert into rt_items (id, kind) values (301, 'committed')`);
+      await sleep(300);
+      expect(inbox.values).toEqual([]);
+    });
+    await inbox.next((c) => c.new.id === 301);
+    await server.ctx.db
+      .transaction(async (tx) => {
+        await tx.query(`insert into rt_items (id, kind) values (302, 'rolled back')`);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await server.ctx.db.query(`insert into rt_items (id, kind) values (303, 'after')`);
+    await inbox.next((c) => c.new.id === 303);
+    expect(inbox.values.map((c) => c.new.id)).toEqual([301, 303]);
   });
 
   it('carries rows too large for one NOTIFY', async () => {

@@ -27,6 +27,8 @@ export async function clientFor(server: TestServer, options: { token?: string; v
   const client = createClient(server.url, server.ctx.config.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: WebSocket as never, ...(options.vsn ? { vsn: options.vsn } : {}) },
+    // REST calls as the user too (supabase-js sends this header on every request).
+    ...(options.token ? { global: { headers: { Authorization: `Bearer ${options.token}` } } } : {}),
   });
   if (options.token) await client.realtime.setAuth(options.token);
   return client;
