@@ -75,9 +75,9 @@ interface ResultRow {
   inserted?: number | null;
 }
 
-/** A planned statement, run later inside the transaction. */
+/** A planned request, run later inside the requester's transaction. */
 export interface Prepared {
-  /** Runs before the statement: e.g. read-only mode for GET. */
+  /** Run the transaction READ ONLY (GET/HEAD, and calls of stable or immutable functions), as PostgREST does. */
   readOnly: boolean;
   run(tx: Queryable): Promise<RestResponse>;
 }
@@ -410,7 +410,7 @@ export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest
   let argNames: string[];
   if (isPost) {
     payload = parseJsonPayload(req.body, { allowEmptyAsObject: true, columns: req.query.columns });
-    argNames = req.query.columns ?? (payload.isArray ? payload.keys : payload.keys);
+    argNames = req.query.columns ?? payload.keys;
   } else {
     argNames = req.query.rpcArgs.map(([k]) => k);
   }
@@ -450,13 +450,12 @@ export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest
       preferenceApplied(req, ['count'], headers);
       if (routine.returnsVoid) {
         const status = applyGucOverrides(row, 204, headers);
-        delete headers['Content-Type'];
         return { status, headers, body: '' };
       }
       let status = rangeStatus(lower, upper, total);
       if (status === 416) {
         const error = errors.invalidRange(`An offset of ${lower} was requested, but there are only ${total ?? 0} rows.`);
-        return { status, headers, body: JSON.stringify(error.body()) };
+        return { status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(error.body()) };
       }
       if (req.format.kind === 'object' && Number(row.page_total) !== 1) throw errors.singularity(Number(row.page_total));
       status = applyGucOverrides(row, status, headers);

@@ -4,7 +4,8 @@
  * cache. Nothing here writes SQL; sql-builder.ts renders the plan with quoted identifiers and
  * bound values only.
  */
-import { errors, RestError } from './errors.ts';
+import { errors } from './errors.ts';
+import { qualified, quoteIdent } from './identifiers.ts';
 import type {
   EmbedPath,
   Field,
@@ -92,16 +93,6 @@ export interface NodeSource {
   label: string;
   table?: Table;
   columns?: Map<string, Column>;
-}
-
-export function quoteIdent(name: string): string {
-  // PostgREST drops everything after a NUL; Postgres cannot take one in an identifier anyway.
-  const clean = name.split('\u0000')[0];
-  return `"${clean.replace(/"/g, '""')}"`;
-}
-
-export function qualified(schema: string, name: string): string {
-  return `${quoteIdent(schema)}.${quoteIdent(name)}`;
 }
 
 export function tableSource(table: Table): NodeSource {
@@ -350,8 +341,4 @@ export function checkPayloadColumns(table: Table, columns: Iterable<string>): Co
     out.push(column);
   }
   return out;
-}
-
-export function isRestError(e: unknown): e is RestError {
-  return e instanceof RestError;
 }

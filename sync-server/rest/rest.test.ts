@@ -165,6 +165,18 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       expect(counted.count).toBe(2);
     });
 
+    it('filters parents on whether an embed matched (embed=is.null / not.is.null), with the same count', async () => {
+      const withQuestions = await ana.from('notebooks').select('id, questions(id)', { count: 'exact' }).not('questions', 'is', null).order('id');
+      expect(withQuestions.data?.map((n) => n.id)).toEqual([1, 2]);
+      expect(withQuestions.count).toBe(2);
+      const without = await ana.from('notebooks').select('id, questions(id)').is('questions', null);
+      expect(without.data).toEqual([{ id: 3, questions: [] }]);
+      const covered = await ana.from('notebooks').select('id, covers(color)').not('covers', 'is', null);
+      expect(covered.data).toEqual([{ id: 1, covers: { color: 'red' } }]);
+      const bad = await ana.from('notebooks').select('id, covers(color)').eq('covers', 'red');
+      expect(bad.error?.code).toBe('PGRST120');
+    });
+
     it('supports the comparison, pattern and null filters', async () => {
       const ids = async (q: PromiseLike<{ data: { id: number }[] | null }>) => (await q).data?.map((r) => r.id);
       const base = () => ana.from('notebooks').select('id').order('id');

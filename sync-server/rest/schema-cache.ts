@@ -7,6 +7,7 @@
  * Supabase) and lazily when a request names something the cache does not know.
  */
 import type { Database, Queryable } from '../db/types.ts';
+import { quoteIdent } from './identifiers.ts';
 
 export interface TableRef {
   schema: string;
@@ -244,10 +245,6 @@ const TYPE_ALIASES: [string, string][] = [
   ['timestamp without time zone', 'timestamp without time zone'],
   ['time without time zone', 'time without time zone'],
 ];
-
-function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
 
 function buildTypes(rows: [string, string, string][]): Map<string, string> {
   const types = new Map<string, string>();

@@ -8,7 +8,8 @@
  * quoted; operators come from the fixed maps below.
  */
 import type { Operation, QuantOperator, SimpleOperator, FtsOperator } from './query-parser.ts';
-import { quoteIdent, qualified, type PlanField, type PlanLogic, type PlanOrder, type ReadNode, type PlanEmbed } from './plan.ts';
+import { qualified, quoteIdent } from './identifiers.ts';
+import type { PlanEmbed, PlanField, PlanLogic, PlanOrder, ReadNode } from './plan.ts';
 import type { Column, Routine, RoutineParam, Table } from './schema-cache.ts';
 
 export class Params {
@@ -268,11 +269,6 @@ export function statement(parts: StatementParts): string {
 // ---------------------------------------------------------------------------------------------
 // Mutations
 // ---------------------------------------------------------------------------------------------
-
-export interface PayloadSql {
-  /** FROM-clause fragment producing the rows `pgrst_body` with the typed payload columns. */
-  from: string;
-}
 
 /**
  * `FROM (SELECT $1::json AS json_data) pgrst_payload, LATERAL (SELECT cols FROM json_to_recordset(...)) pgrst_body`
