@@ -711,7 +711,7 @@ declare
 begin
   c := private.replication_collection(p_collection);
   select h.purged_xid into horizon from private.replication_horizon h;
-  if not fresh and cp_xid < horizon then
+  if not fresh and cp_xid <= horizon then
     return jsonb_build_object('documents', '[]'::jsonb, 'checkpoint', null, 'resync', true);
   end if;
 
