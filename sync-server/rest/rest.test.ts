@@ -138,6 +138,18 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       expect(spread.data).toEqual([{ id: 2, owner_name: 'ana' }]);
     });
 
+    it('embeds through views: view to view, table to view, view to table, view of a view', async () => {
+      const cards = await ana.from('notebook_cards').select('title, owner:public_profiles(username), questions(body)').eq('id', 2);
+      expect(cards.error).toBeNull();
+      expect(cards.data).toEqual([{ title: 'History', owner: { username: 'ana' }, questions: [{ body: 'When?' }] }]);
+      const fromTable = await ana.from('questions').select('body, notebook_cards(title)').eq('id', 3).single();
+      expect(fromTable.data).toEqual({ body: 'When?', notebook_cards: { title: 'History' } });
+      const nested = await ana.from('card_titles').select('title, questions(position)').eq('id', 1);
+      expect(nested.data).toEqual([{ title: 'Maths, algebra', questions: [{ position: 1 }, { position: 2 }] }]);
+      const rls = await bruno.from('notebook_cards').select('id');
+      expect(rls.data).toEqual([{ id: 10 }]);
+    });
+
     it('filters, orders and limits embedded resources; !inner filters the parents', async () => {
       const filtered = await ana
         .from('notebooks')

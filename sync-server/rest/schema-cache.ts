@@ -139,6 +139,33 @@ funcs as (
 ),
 col_rels as (
   select oid from rels union select ret_relid from funcs where ret_relid <> 0
+),
+-- Views over exactly one relation: the base a view's foreign keys are inferred from.
+view_bases as (
+  select c.oid as view_oid, min(d.refobjid) as base_oid
+  from pg_class c
+  join pg_namespace n on n.oid = c.relnamespace
+  join pg_rewrite rw on rw.ev_class = c.oid
+  join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = rw.oid
+    and d.refclassid = 'pg_class'::regclass and d.refobjid <> c.oid
+  where c.relkind in ('v', 'm') and n.nspname not in ('pg_catalog', 'information_schema')
+  group by c.oid
+  having count(distinct d.refobjid) = 1
+),
+-- A view column is its base's column when it has the same name and type and the view reads it.
+view_columns as (
+  select vb.view_oid, vb.base_oid, va.attname as view_col, ba.attname as base_col
+  from view_bases vb
+  join pg_attribute va on va.attrelid = vb.view_oid and va.attnum > 0 and not va.attisdropped
+  join pg_attribute ba on ba.attrelid = vb.base_oid and ba.attname = va.attname and ba.atttypid = va.atttypid
+    and ba.attnum > 0 and not ba.attisdropped
+  where exists (
+    select 1 from pg_rewrite rw join pg_depend d on d.classid = 'pg_rewrite'::regclass and d.objid = rw.oid
+    where rw.ev_class = vb.view_oid and d.refobjid = vb.base_oid and d.refobjsubid = ba.attnum)
+),
+-- Relations whose foreign keys matter: the exposed ones and the bases of views.
+fk_rels as (
+  select oid from rels union select base_oid from view_bases
 )
 select json_build_object(
   'tables', (select coalesce(json_agg(json_build_object(
@@ -177,7 +204,13 @@ select json_build_object(
     join pg_class other on other.oid = traint.confrelid
     join pg_namespace ns2 on ns2.oid = other.relnamespace
     where traint.contype = 'f' and traint.conparentid = 0
-      and ns1.nspname = any($1::text[]) and ns2.nspname = any($1::text[])),
+      and traint.conrelid in (select oid from fk_rels) and traint.confrelid in (select oid from fk_rels)),
+  'views', (select coalesce(json_agg(json_build_object(
+      'schema', vn.nspname, 'name', vc.relname, 'baseSchema', bn.nspname, 'baseName', bc.relname,
+      'columns', (select coalesce(json_agg(json_build_array(x.view_col, x.base_col)), '[]') from view_columns x where x.view_oid = vb.view_oid))), '[]')
+    from view_bases vb
+    join pg_class vc on vc.oid = vb.view_oid join pg_namespace vn on vn.oid = vc.relnamespace
+    join pg_class bc on bc.oid = vb.base_oid join pg_namespace bn on bn.oid = bc.relnamespace),
   'functions', (select coalesce(json_agg(json_build_object(
       'schema', f.schema, 'name', f.name, 'volatility', f.volatility, 'returnsSet', f.returns_set,
       'nargs', f.pronargs, 'ndefaults', f.pronargdefaults, 'retTyptype', f.ret_typtype,
@@ -219,6 +252,7 @@ interface CatalogRow {
     columns: [string, string][];
     oneToOne: boolean;
   }[];
+  views: { schema: string; name: string; baseSchema: string; baseName: string; columns: [string, string][] }[];
   functions: {
     schema: string;
     name: string;
@@ -260,7 +294,73 @@ function buildTypes(rows: [string, string, string][]): Map<string, string> {
   return types;
 }
 
-function buildRelationships(fks: CatalogRow['fks'], tablesByRef: (ref: TableRef) => Table | undefined): Relationship[] {
+const refKey = (ref: TableRef) => `${ref.schema}\u0000${ref.name}`;
+const sameRef = (a: TableRef, b: TableRef) => a.schema === b.schema && a.name === b.name;
+const swap = (cols: [string, string][]) => cols.map(([a, b]) => [b, a] as [string, string]);
+
+interface ViewOverTable {
+  view: TableRef;
+  table: TableRef;
+  /** base table column → view column */
+  columns: Map<string, string>;
+}
+
+/** Each view's columns traced down to a table, through views of views. */
+function traceViews(views: CatalogRow['views']): ViewOverTable[] {
+  const direct = new Map(views.map((v) => [refKey(v), v]));
+  const out: ViewOverTable[] = [];
+  for (const v of views) {
+    // view column → column of the current base, followed while the base is itself a view.
+    let mapping = new Map(v.columns.map(([viewCol, baseCol]) => [baseCol, viewCol]));
+    let base: TableRef = { schema: v.baseSchema, name: v.baseName };
+    for (let depth = 0; depth < 8 && direct.has(refKey(base)); depth++) {
+      const inner = direct.get(refKey(base))!;
+      const next = new Map<string, string>();
+      for (const [innerView, innerBase] of inner.columns) {
+        const viewCol = mapping.get(innerView);
+        if (viewCol !== undefined) next.set(innerBase, viewCol);
+      }
+      mapping = next;
+      base = { schema: inner.baseSchema, name: inner.baseName };
+    }
+    out.push({ view: { schema: v.schema, name: v.name }, table: base, columns: mapping });
+  }
+  return out;
+}
+
+/**
+ * Many-to-one and one-to-one relationships projected onto views that expose the foreign-key
+ * columns (addViewM2OAndO2ORels): view→table, table→view and view→view.
+ */
+function viewRelationships(base: Relationship[], views: ViewOverTable[]): Relationship[] {
+  const out: Relationship[] = [];
+  const exposing = (table: TableRef, columns: string[]) =>
+    views.filter((v) => sameRef(v.table, table) && columns.every((c) => v.columns.has(c)));
+  for (const rel of base) {
+    const from = exposing(rel.table, rel.columns.map(([c]) => c));
+    const to = exposing(rel.foreignTable, rel.columns.map(([, c]) => c));
+    const project = (table: TableRef, foreignTable: TableRef, columns: [string, string][]): Relationship => ({
+      ...rel,
+      table,
+      foreignTable,
+      isSelf: sameRef(table, foreignTable),
+      columns,
+    });
+    for (const v of from) out.push(project(v.view, rel.foreignTable, rel.columns.map(([c, f]) => [v.columns.get(c)!, f])));
+    for (const w of to) out.push(project(rel.table, w.view, rel.columns.map(([c, f]) => [c, w.columns.get(f)!])));
+    for (const v of from) {
+      for (const w of to) out.push(project(v.view, w.view, rel.columns.map(([c, f]) => [v.columns.get(c)!, w.columns.get(f)!])));
+    }
+  }
+  return out;
+}
+
+function buildRelationships(
+  fks: CatalogRow['fks'],
+  views: CatalogRow['views'],
+  tablesByRef: (ref: TableRef) => Table | undefined,
+  schemas: string[],
+): Relationship[] {
   const base: Relationship[] = fks.map((fk) => ({
     table: { schema: fk.schema, name: fk.table },
     foreignTable: { schema: fk.fschema, name: fk.ftable },
@@ -269,8 +369,8 @@ function buildRelationships(fks: CatalogRow['fks'], tablesByRef: (ref: TableRef)
     constraint: fk.constraint,
     columns: fk.columns,
   }));
-  const swap = (cols: [string, string][]) => cols.map(([a, b]) => [b, a] as [string, string]);
-  const inverse: Relationship[] = base.map((r) => ({
+  const direct = [...base, ...viewRelationships(base, traceViews(views))];
+  const inverse: Relationship[] = direct.map((r) => ({
     table: r.foreignTable,
     foreignTable: r.table,
     isSelf: r.isSelf,
@@ -283,7 +383,7 @@ function buildRelationships(fks: CatalogRow['fks'], tablesByRef: (ref: TableRef)
   for (const r1 of base) {
     for (const r2 of base) {
       if (r1.cardinality !== 'M2O' || r2.cardinality !== 'M2O') continue;
-      if (r1.table.schema !== r2.table.schema || r1.table.name !== r2.table.name || r1.constraint === r2.constraint) continue;
+      if (!sameRef(r1.table, r2.table) || r1.constraint === r2.constraint) continue;
       const junction = tablesByRef(r1.table);
       if (!junction) continue;
       const fkColumns = [...r1.columns.map(([c]) => c), ...r2.columns.map(([c]) => c)];
@@ -291,7 +391,7 @@ function buildRelationships(fks: CatalogRow['fks'], tablesByRef: (ref: TableRef)
       manyToMany.push({
         table: r1.foreignTable,
         foreignTable: r2.foreignTable,
-        isSelf: r1.foreignTable.schema === r2.foreignTable.schema && r1.foreignTable.name === r2.foreignTable.name,
+        isSelf: sameRef(r1.foreignTable, r2.foreignTable),
         cardinality: 'M2M',
         constraint: r1.constraint,
         columns: [],
@@ -305,7 +405,8 @@ function buildRelationships(fks: CatalogRow['fks'], tablesByRef: (ref: TableRef)
       });
     }
   }
-  return [...base, ...inverse, ...manyToMany];
+  const exposed = (ref: TableRef) => schemas.includes(ref.schema);
+  return [...direct, ...inverse, ...manyToMany].filter((r) => exposed(r.table) && exposed(r.foreignTable));
 }
 
 function buildRoutine(fn: CatalogRow['functions'][number], columnsByRelid: Map<number, Column[]>): Routine | undefined {
@@ -380,7 +481,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     bySchema.set(fn.name, [...(bySchema.get(fn.name) ?? []), routine]);
   }
 
-  const relationships = buildRelationships(catalog.fks, (ref) => tables.get(ref.schema)?.get(ref.name));
+  const relationships = buildRelationships(catalog.fks, catalog.views, (ref) => tables.get(ref.schema)?.get(ref.name), schemas);
   return new SchemaCache(schemas, tables, relationships, routines, buildTypes(catalog.types));
 }
 

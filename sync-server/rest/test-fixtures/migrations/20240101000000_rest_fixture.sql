@@ -72,6 +72,15 @@ create policy "owners label their notebooks" on public.notebook_labels for all
   using (exists (select 1 from public.notebooks n where n.id = notebook_id and n.owner_id = auth.uid()))
   with check (exists (select 1 from public.notebooks n where n.id = notebook_id and n.owner_id = auth.uid()));
 
+-- Views: embedding works through them, their relationships inferred from the tables' keys.
+create view public.notebook_cards with (security_invoker = true) as
+  select id, owner_id, title from public.notebooks;
+create view public.public_profiles with (security_invoker = true) as
+  select id, username from public.profiles;
+-- A view over a view.
+create view public.card_titles with (security_invoker = true) as
+  select id, title from public.notebook_cards;
+
 -- Functions ---------------------------------------------------------------------------------
 
 create function public.search_notebooks(query text) returns setof public.notebooks
