@@ -3,11 +3,15 @@ import { formatter } from '@lingui/format-po';
 import { DEFAULT_LOCALE, LOCALE_CODES } from './src/locale/locales.ts';
 
 /**
- * Two catalogs per locale: the app's messages (loaded at start), and the long texts of the
- * content pages (terms, privacy, cookies, FAQ, about, contact), loaded only when one of those pages
- * opens — so the landing page does not download the legal texts (see src/locale/i18n.ts).
+ * Three catalogs per locale: the app's messages (loaded at start); the long texts of the content
+ * pages (terms, privacy, cookies, FAQ, about, contact), loaded only when one of those pages opens —
+ * so the landing page does not download the legal texts; and the account screens' forms (login,
+ * register, password recovery, settings), loaded with those screens (see src/locale/i18n.ts).
  */
 export const CONTENT_PAGE_DIRS = ['About', 'Contact', 'Cookies', 'Faq', 'Privacy', 'Terms', 'static'].map(
+  (dir) => `<rootDir>/src/screens/${dir}/**`,
+);
+export const ACCOUNT_SCREEN_DIRS = ['Login', 'Register', 'ForgotPassword', 'ResetPassword', 'Settings', 'accounts'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
 const notSource = ['**/*.test.*', '**/node_modules/**'];
@@ -20,11 +24,16 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notSource, ...CONTENT_PAGE_DIRS],
+      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS],
     },
     {
       path: '<rootDir>/src/screens/static/locales/{locale}/messages',
       include: CONTENT_PAGE_DIRS,
+      exclude: notSource,
+    },
+    {
+      path: '<rootDir>/src/screens/accounts/locales/{locale}/messages',
+      include: ACCOUNT_SCREEN_DIRS,
       exclude: notSource,
     },
   ],

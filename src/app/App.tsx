@@ -10,6 +10,7 @@ import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
+import { SessionManager } from './SessionManager.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
 import * as s from './App.css.ts';
 
@@ -41,6 +42,7 @@ function Shell() {
       </main>
       <SiteFooter />
       <PageViews />
+      <SessionManager />
       <Toaster />
       <Suspense fallback={null}>
         <DeferredOverlays />

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRoute } from 'wouter';
 import type { ReactNode } from 'react';
+import { AccountMenu } from './AccountMenu.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
 import * as s from './header.css.ts';
@@ -32,9 +33,7 @@ export function SiteHeader() {
           <NavLink href="/create">
             <Trans>Criar</Trans>
           </NavLink>
-          <NavLink href="/login">
-            <Trans>Entrar</Trans>
-          </NavLink>
+          <AccountMenu />
         </nav>
         <div className={s.controls}>
           <LanguageSwitch />

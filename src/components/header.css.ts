@@ -106,3 +106,71 @@ export const footerInner = style({
 });
 
 export const version = style({ marginLeft: 'auto', fontSize: '0.8rem' });
+
+/** Keeps the account slot's height while the stored session is read (no layout shift). */
+export const accountPlaceholder = style({ display: 'inline-block', minHeight: '44px', minWidth: '44px' });
+
+export const account = style({ position: 'relative', marginLeft: 'auto' });
+
+export const accountButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.4rem',
+  minHeight: '44px',
+  maxWidth: '12rem',
+  padding: '0 0.6rem 0 0.3rem',
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&[aria-expanded="true"]': { background: vars.color.primarySoft } },
+});
+
+export const avatar = style({
+  display: 'inline-grid',
+  placeItems: 'center',
+  width: '32px',
+  height: '32px',
+  borderRadius: '50%',
+  background: vars.color.primary,
+  color: vars.color.primaryText,
+  fontWeight: 700,
+  flex: '0 0 auto',
+});
+
+export const accountName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+export const accountPanel = style({
+  position: 'absolute',
+  right: 0,
+  top: 'calc(100% + 0.25rem)',
+  zIndex: 30,
+  minWidth: '12rem',
+  margin: 0,
+  padding: '0.35rem',
+  listStyle: 'none',
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.raised,
+});
+
+export const accountItem = style({
+  display: 'flex',
+  alignItems: 'center',
+  width: '100%',
+  minHeight: '44px',
+  padding: '0 0.75rem',
+  borderRadius: vars.radius.sm,
+  border: 0,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  fontWeight: 500,
+  textAlign: 'left',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  selectors: { '&:hover, &:focus-visible': { background: vars.color.primarySoft } },
+});

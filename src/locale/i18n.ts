@@ -15,6 +15,7 @@ type CatalogFiles = Record<string, () => Promise<CatalogModule>>;
 const appCatalogs = (): CatalogFiles => import.meta.glob<CatalogModule>('./locales/*/messages.po');
 const areaCatalogs = {
   pages: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/static/locales/*/messages.po'),
+  accounts: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/accounts/locales/*/messages.po'),
 };
 
 export type CatalogArea = keyof typeof areaCatalogs;

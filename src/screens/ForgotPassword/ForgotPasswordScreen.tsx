@@ -1,11 +1,124 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { FormField } from '../../components/FormField.tsx';
+import { emailMessage } from '../accounts/messages.ts';
+import * as f from '../../components/form.css.ts';
+import { button } from '../../components/ui.css.ts';
+import { appUrl } from '../../app/navigator.ts';
+import { ensureSessionController } from '../../app/session-controller.ts';
+import { requestPasswordReset } from '../../data/auth.ts';
+import { validateEmail, type EmailProblem } from '../../data/validation.ts';
+import { toast } from '../../state/toast.ts';
+import { useUnsavedChanges } from '../../state/unsaved.ts';
 
+/** /forgot-password (spec §7, §8): sends the recovery e-mail; 'Error sending recovery email'. */
 export default function ForgotPasswordScreen() {
+  const { t, i18n } = useLingui();
+  const [email, setEmail] = useState('');
+  const [problem, setProblem] = useState<EmailProblem | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+
+  useUnsavedChanges('forgot-password', !sentTo && !busy && email.trim() !== '');
+  useEffect(() => {
+    void ensureSessionController();
+  }, []);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateEmail(email);
+    setProblem(found);
+    setServerError(null);
+    if (found) return emailRef.current?.focus();
+    if (!navigator.onLine) {
+      setServerError(t`Você está sem internet. Conecte-se para receber o e-mail.`);
+      return;
+    }
+    setBusy(true);
+    const result = await requestPasswordReset(email, appUrl('/reset-password'));
+    setBusy(false);
+    if (!result.ok) {
+      const detail = result.message ?? '';
+      setServerError(detail);
+      toast({ title: t`Erro ao enviar e-mail de recuperação`, description: detail || undefined, variant: 'destructive' });
+      return;
+    }
+    setSentTo(email.trim());
+  }
+
+  if (sentTo) {
+    return (
+      <div className={f.authPage}>
+        <div className={f.panel} data-testid="recovery-sent">
+          <h1 className={f.title}>
+            <Trans>Confira seu e-mail</Trans>
+          </h1>
+          <p className={f.lede}>
+            <Trans>
+              Se existe uma conta com <strong>{sentTo}</strong>, enviamos para lá um link para criar uma nova senha.
+              Abra o e-mail neste aparelho e toque no link.
+            </Trans>
+          </p>
+          <p className={f.hint}>
+            <Trans>Não chegou? Veja a caixa de spam ou tente de novo em alguns minutos.</Trans>
+          </p>
+          <div className={f.links}>
+            <button type="button" className={button.secondary} onClick={() => setSentTo(null)}>
+              <Trans>Enviar de novo</Trans>
+            </button>
+            <Link href="/login" className={f.link}>
+              <Trans>Voltar para o login</Trans>
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
   return (
-    <ScreenPlaceholder
-      title={<Trans>Esqueci minha senha</Trans>}
-      description={<Trans>Informe seu e-mail e enviaremos um link para você criar uma nova senha.</Trans>}
-    />
+    <div className={f.authPage}>
+      <div className={f.panel}>
+        <h1 className={f.title}>
+          <Trans>Esqueci minha senha</Trans>
+        </h1>
+        <p className={f.lede}>
+          <Trans>Digite o e-mail da sua conta. Vamos mandar um link para você criar uma senha nova.</Trans>
+        </p>
+        <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          {serverError !== null && (
+            <p className={f.alert} role="alert">
+              <strong>
+                <Trans>Erro ao enviar e-mail de recuperação</Trans>
+              </strong>
+              {serverError && `: ${serverError}`}
+            </p>
+          )}
+          <FormField
+            ref={emailRef}
+            id="forgot-email"
+            label={<Trans>E-mail</Trans>}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={problem && i18n._(emailMessage(problem))}
+          />
+          <button type="submit" className={`${button.primary} ${f.submit}`} disabled={busy}>
+            {busy ? <Trans>Enviando…</Trans> : <Trans>Enviar link de recuperação</Trans>}
+          </button>
+        </form>
+        <div className={f.links}>
+          <Link href="/login" className={f.link}>
+            <Trans>Lembrei a senha. Entrar</Trans>
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }

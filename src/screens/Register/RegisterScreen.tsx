@@ -1,11 +1,357 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from 'wouter';
+import { FormField } from '../../components/FormField.tsx';
+import {
+  PASSWORD_RULES,
+  confirmationMessage,
+  emailMessage,
+  passwordMessage,
+  registrationErrorField,
+  registrationMessage,
+  usernameMessage,
+} from '../accounts/messages.ts';
+import * as f from '../../components/form.css.ts';
+import { button, visuallyHidden } from '../../components/ui.css.ts';
+import { appUrl } from '../../app/navigator.ts';
+import { ensureSessionController } from '../../app/session-controller.ts';
+import { checkUsernameAvailability, signUp, type UsernameAvailability } from '../../data/auth.ts';
+import {
+  unmetPasswordRules,
+  validateRegistration,
+  validateUsername,
+  type RegistrationProblems,
+} from '../../data/validation.ts';
+import type { RegistrationError } from '../../data/auth-errors.ts';
+import { toast } from '../../state/toast.ts';
+import { useUnsavedChanges } from '../../state/unsaved.ts';
+import { AFTER_LOGIN } from '../Login/LoginScreen.tsx';
 
+/** Pause after the last keystroke before asking the server about a username. */
+const AVAILABILITY_DEBOUNCE_MS = 400;
+
+type Availability = { username: string; result: UsernameAvailability | 'checking' };
+
+/** Asks the server whether the typed username is free, once typing pauses (spec §5). */
+function useUsernameAvailability(username: string): Availability | null {
+  const [state, setState] = useState<Availability | null>(null);
+  useEffect(() => {
+    const name = username.trim();
+    if (validateUsername(name)) {
+      setState(null);
+      return;
+    }
+    let stale = false;
+    setState({ username: name, result: 'checking' });
+    const timer = setTimeout(() => {
+      void checkUsernameAvailability(name).then((result) => {
+        if (!stale) setState({ username: name, result });
+      });
+    }, AVAILABILITY_DEBOUNCE_MS);
+    return () => {
+      stale = true;
+      clearTimeout(timer);
+    };
+  }, [username]);
+  return state;
+}
+
+type FieldName = keyof RegistrationProblems;
+const FIELD_ORDER: FieldName[] = ['username', 'email', 'password', 'confirmation', 'isThirteenOrOlder', 'hasGuardianIfMinor'];
+
+/** /register (spec §5): username, e-mail, password twice, age and guardian confirmations. */
 export default function RegisterScreen() {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const [username, setUsername] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [isThirteenOrOlder, setThirteen] = useState(false);
+  const [hasGuardianIfMinor, setGuardian] = useState(false);
+  const [problems, setProblems] = useState<RegistrationProblems>({});
+  const [usernameRefused, setUsernameRefused] = useState<'taken' | 'forbidden' | null>(null);
+  const [serverError, setServerError] = useState<RegistrationError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const availability = useUsernameAvailability(username);
+  const refs: Record<FieldName, RefObject<HTMLInputElement | null>> = {
+    username: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    confirmation: useRef<HTMLInputElement>(null),
+    isThirteenOrOlder: useRef<HTMLInputElement>(null),
+    hasGuardianIfMinor: useRef<HTMLInputElement>(null),
+  };
+
+  const dirty = !sentTo && [username, email, password].some((v) => v !== '');
+  useUnsavedChanges('register', dirty && !busy);
+  useEffect(() => {
+    void ensureSessionController();
+  }, []);
+  useEffect(() => setUsernameRefused(null), [username]);
+
+  const liveResult = availability?.username === username.trim() ? availability.result : null;
+  const refused = usernameRefused ?? (liveResult === 'taken' || liveResult === 'forbidden' ? liveResult : null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setServerError(null);
+    const found = validateRegistration({ username, email, password, confirmation, isThirteenOrOlder, hasGuardianIfMinor });
+    setProblems(found);
+    const first = FIELD_ORDER.find((name) => found[name]);
+    if (first) return refs[first].current?.focus();
+    if (refused) return refs.username.current?.focus();
+    if (!navigator.onLine) {
+      setServerError({ kind: 'server', serverMessage: t`Você está sem internet. Conecte-se para criar sua conta.` });
+      return;
+    }
+
+    setBusy(true);
+    try {
+      // The live check may be stale (or still running): ask once more right before signing up.
+      const now = await checkUsernameAvailability(username);
+      if (now === 'taken' || now === 'forbidden') {
+        setUsernameRefused(now);
+        refs.username.current?.focus();
+        return;
+      }
+      const outcome = await signUp({ username, email, password, redirectTo: appUrl('/') });
+      if (outcome.status === 'error') {
+        setServerError(outcome.error);
+        const message = registrationMessage(outcome.error);
+        toast({
+          title: t`Erro no registro`,
+          description: typeof message === 'string' ? message : i18n._(message),
+          variant: 'destructive',
+        });
+        const field = registrationErrorField(outcome.error);
+        refs[field ?? 'email'].current?.focus();
+        return;
+      }
+      toast({ title: t`Registro realizado com sucesso!` });
+      if (outcome.status === 'check-email') setSentTo(outcome.email);
+      else navigate(AFTER_LOGIN);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (sentTo) {
+    return (
+      <div className={f.authPage}>
+        <div className={f.panel} data-testid="check-email">
+          <h1 className={f.title}>
+            <Trans>Confira seu e-mail</Trans>
+          </h1>
+          <p className={f.lede}>
+            <Trans>
+              Enviamos um link de confirmação para <strong>{sentTo}</strong>. Abra o e-mail e toque no link para ativar
+              sua conta; depois é só entrar.
+            </Trans>
+          </p>
+          <p className={f.hint}>
+            <Trans>Não chegou? Veja a caixa de spam ou lixo eletrônico.</Trans>
+          </p>
+          <div className={f.links}>
+            <Link href="/login" className={`${button.primary} ${f.submit}`}>
+              <Trans>Ir para o login</Trans>
+            </Link>
+          </div>
+        </div>
+      </div>
+    );
+  }
+
+  const serverField = serverError ? registrationErrorField(serverError) : null;
+  const serverText = serverError ? registrationMessage(serverError) : null;
+  const serverMessage = serverText === null ? null : typeof serverText === 'string' ? serverText : i18n._(serverText);
+  const unmet = unmetPasswordRules(password);
+
+  let usernameStatus: string | null = null;
+  let usernameTone: 'ok' | 'bad' | 'neutral' = 'neutral';
+  if (!problems.username) {
+    if (refused === 'taken') [usernameStatus, usernameTone] = [t`Nome de usuário já está em uso`, 'bad'];
+    else if (refused === 'forbidden') [usernameStatus, usernameTone] = [t`Este nome de usuário não é permitido`, 'bad'];
+    else if (liveResult === 'available') [usernameStatus, usernameTone] = [t`Nome de usuário disponível`, 'ok'];
+    else if (liveResult === 'checking') usernameStatus = t`Verificando disponibilidade…`;
+  }
+
   return (
-    <ScreenPlaceholder
-      title={<Trans>Criar conta</Trans>}
-      description={<Trans>Crie sua conta para montar cadernos de perguntas e responder os dos seus amigos.</Trans>}
-    />
+    <div className={f.authPage}>
+      <div className={f.panel}>
+        <h1 className={f.title}>
+          <Trans>Criar conta</Trans>
+        </h1>
+        <p className={f.lede}>
+          <Trans>Crie seus cadernos e responda os dos amigos. Leva menos de um minuto.</Trans>
+        </p>
+        <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          {serverMessage && !serverField && (
+            <p className={f.alert} role="alert">
+              {serverMessage}
+            </p>
+          )}
+          <FormField
+            ref={refs.username}
+            id="register-username"
+            label={<Trans>Nome de usuário</Trans>}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={40}
+            required
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            hint={<Trans>De 3 a 20 caracteres: letras, números, _ ou -.</Trans>}
+            status={usernameStatus}
+            statusTone={usernameTone}
+            error={problems.username && i18n._(usernameMessage(problems.username))}
+          />
+          <FormField
+            ref={refs.email}
+            id="register-email"
+            label={<Trans>E-mail</Trans>}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={
+              problems.email ? i18n._(emailMessage(problems.email)) : serverField === 'email' ? serverMessage : undefined
+            }
+          />
+          <FormField
+            ref={refs.password}
+            id="register-password"
+            label={<Trans>Senha</Trans>}
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            revealable
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint={
+              <>
+                <Trans>A senha precisa ter:</Trans>
+                <ul className={f.rules}>
+                  {PASSWORD_RULES.map(({ rule, label }) => {
+                    const met = !unmet.includes(rule);
+                    return (
+                      <li key={rule} className={met ? f.ruleMet : f.ruleUnmet}>
+                        <span aria-hidden="true">{met ? '✓ ' : '○ '}</span>
+                        <span className={visuallyHidden}>{met ? t`Cumprido:` : t`Falta:`} </span>
+                        {i18n._(label)}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </>
+            }
+            error={
+              problems.password
+                ? i18n._(passwordMessage(problems.password))
+                : serverField === 'password'
+                  ? serverMessage
+                  : undefined
+            }
+          />
+          <FormField
+            ref={refs.confirmation}
+            id="register-confirmation"
+            label={<Trans>Confirme a senha</Trans>}
+            type="password"
+            name="confirm-password"
+            autoComplete="new-password"
+            required
+            revealable
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+            error={problems.confirmation && i18n._(confirmationMessage(problems.confirmation))}
+          />
+          <fieldset className={f.fieldset}>
+            <legend className={f.legend}>
+              <Trans>Idade</Trans>
+            </legend>
+            <CheckField
+              inputRef={refs.isThirteenOrOlder}
+              id="register-age"
+              checked={isThirteenOrOlder}
+              onChange={setThirteen}
+              error={problems.isThirteenOrOlder && t`O Cadernos é para quem tem 13 anos ou mais.`}
+            >
+              <Trans>Tenho 13 anos ou mais.</Trans>
+            </CheckField>
+            <CheckField
+              inputRef={refs.hasGuardianIfMinor}
+              id="register-guardian"
+              checked={hasGuardianIfMinor}
+              onChange={setGuardian}
+              error={problems.hasGuardianIfMinor && t`Confirme a supervisão de um responsável (ou que você tem 18 anos ou mais).`}
+            >
+              <Trans>Se tenho menos de 18 anos, uso o Cadernos com a supervisão de um responsável.</Trans>
+            </CheckField>
+          </fieldset>
+          <p className={f.hint}>
+            <Trans>
+              Ao criar a conta, você aceita os <Link href="/terms">Termos de Uso</Link> e a{' '}
+              <Link href="/privacy">Política de Privacidade</Link>.
+            </Trans>
+          </p>
+          <button type="submit" className={`${button.primary} ${f.submit}`} disabled={busy}>
+            {busy ? <Trans>Criando conta…</Trans> : <Trans>Criar conta</Trans>}
+          </button>
+        </form>
+        <div className={f.links}>
+          <Link href="/login" className={f.link}>
+            <Trans>Já tem conta? Entre</Trans>
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function CheckField({
+  id,
+  checked,
+  onChange,
+  error,
+  inputRef,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string | false;
+  inputRef: RefObject<HTMLInputElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <div className={f.field}>
+      <label className={f.checkRow} htmlFor={id}>
+        <input
+          ref={inputRef}
+          id={id}
+          type="checkbox"
+          className={f.checkbox}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <span>{children}</span>
+      </label>
+      {error && (
+        <p id={`${id}-error`} className={f.error}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,344 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useSearch } from 'wouter';
+import { FormField } from '../../components/FormField.tsx';
+import { confirmationMessage } from '../accounts/messages.ts';
+import * as f from '../../components/form.css.ts';
+import { button } from '../../components/ui.css.ts';
+import { ensureSessionController } from '../../app/session-controller.ts';
+import { signOutWithFeedback } from '../../app/sign-out.ts';
+import { changePassword, signOutOtherDevices } from '../../data/auth.ts';
+import { validateConfirmation, validateNewPassword, type ConfirmationProblem } from '../../data/validation.ts';
+import { useSessionStore } from '../../state/session.ts';
+import { toast } from '../../state/toast.ts';
+import { useUnsavedChanges } from '../../state/unsaved.ts';
+import * as s from './SettingsScreen.css.ts';
 
+const TABS = ['profile', 'account'] as const;
+type Tab = (typeof TABS)[number];
+
+/** /settings (spec §2): profile and account tabs; the account tab changes the password and signs out devices. */
 export default function SettingsScreen() {
+  const { t } = useLingui();
+  const status = useSessionStore((st) => st.status);
+  const search = useSearch();
+  const initialTab: Tab = new URLSearchParams(search).get('tab') === 'account' ? 'account' : 'profile';
+  const [tab, setTab] = useState<Tab>(initialTab);
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, account: null });
+
+  useEffect(() => {
+    void ensureSessionController();
+  }, []);
+
+  if (status === 'loading') {
+    return (
+      <div className={s.page} aria-busy="true">
+        <h1 className={s.title}>
+          <Trans>Configurações</Trans>
+        </h1>
+      </div>
+    );
+  }
+
+  if (status !== 'signed-in') {
+    return (
+      <div className={s.page}>
+        <h1 className={s.title}>
+          <Trans>Configurações</Trans>
+        </h1>
+        <div className={f.panel} data-testid="not-authenticated">
+          <p className={f.lede}>
+            <strong>
+              <Trans>Usuário não autenticado</Trans>
+            </strong>
+            {'. '}
+            <Trans>Entre na sua conta para ver suas configurações.</Trans>
+          </p>
+          <Link href="/login" className={button.primary}>
+            <Trans>Entrar</Trans>
+          </Link>
+        </div>
+      </div>
+    );
+  }
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.indexOf(tab);
+    let next: Tab | undefined;
+    if (event.key === 'ArrowRight') next = TABS[(index + 1) % TABS.length];
+    else if (event.key === 'ArrowLeft') next = TABS[(index - 1 + TABS.length) % TABS.length];
+    else if (event.key === 'Home') next = TABS[0];
+    else if (event.key === 'End') next = TABS[TABS.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const labels: Record<Tab, string> = { profile: t`Perfil`, account: t`Conta` };
+
   return (
-    <ScreenPlaceholder
-      title={<Trans>Configurações</Trans>}
-      description={<Trans>Perfil, conta, segurança e preferências dos seus cadernos.</Trans>}
-    />
+    <div className={s.page}>
+      <h1 className={s.title}>
+        <Trans>Configurações</Trans>
+      </h1>
+      <div role="tablist" aria-label={t`Seções das configurações`} className={s.tablist}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={(el) => {
+              tabRefs.current[name] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`settings-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls={`settings-panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className={s.tab}
+            onClick={() => setTab(name)}
+            onKeyDown={onTabKey}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div
+        role="tabpanel"
+        id={`settings-panel-${tab}`}
+        aria-labelledby={`settings-tab-${tab}`}
+        className={s.panel}
+        tabIndex={0}
+      >
+        {tab === 'profile' ? <ProfileTab /> : <AccountTab />}
+      </div>
+    </div>
+  );
+}
+
+function ProfileTab() {
+  const username = useSessionStore((st) => st.username);
+  const email = useSessionStore((st) => st.email);
+  return (
+    <section className={s.section} aria-labelledby="settings-public-profile">
+      <h2 id="settings-public-profile" className={s.sectionTitle}>
+        <Trans>Perfil público</Trans>
+      </h2>
+      <dl className={s.facts}>
+        <dt>
+          <Trans>Nome de usuário</Trans>
+        </dt>
+        <dd>{username ? `@${username}` : '—'}</dd>
+        <dt>
+          <Trans>E-mail</Trans>
+        </dt>
+        <dd>{email ?? '—'}</dd>
+      </dl>
+      <p className={f.hint}>
+        <Trans>Seu e-mail não aparece para outras pessoas.</Trans>
+      </p>
+      <div className={s.actions}>
+        <Link href="/profile" className={button.secondary}>
+          <Trans>Ver meu perfil</Trans>
+        </Link>
+        <Link href="/manage-profile" className={button.secondary}>
+          <Trans>Gerenciar perfil público</Trans>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function AccountTab() {
+  return (
+    <>
+      <ChangePasswordSection />
+      <SecuritySection />
+    </>
+  );
+}
+
+function ChangePasswordSection() {
+  const { t, i18n } = useLingui();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<{
+    current?: string;
+    next?: string;
+    confirmation?: ConfirmationProblem;
+  }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const currentRef = useRef<HTMLInputElement>(null);
+  const nextRef = useRef<HTMLInputElement>(null);
+  const confirmationRef = useRef<HTMLInputElement>(null);
+
+  useUnsavedChanges('settings-password', !busy && (current !== '' || next !== ''));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const nextProblem = validateNewPassword(next);
+    const found = {
+      current: current ? undefined : t`Informe sua senha atual.`,
+      next: nextProblem === 'required' ? t`Digite a nova senha.` : nextProblem === 'tooShort' ? t`A senha precisa ter pelo menos 8 caracteres.` : undefined,
+      confirmation: validateConfirmation(next, confirmation) ?? undefined,
+    };
+    setProblems(found);
+    setFormError(null);
+    if (found.current) return currentRef.current?.focus();
+    if (found.next) return nextRef.current?.focus();
+    if (found.confirmation) return confirmationRef.current?.focus();
+    if (!navigator.onLine) {
+      setFormError(t`Você está sem internet. Conecte-se para alterar a senha.`);
+      return;
+    }
+    setBusy(true);
+    const result = await changePassword(current, next);
+    setBusy(false);
+    if (result.ok) {
+      setCurrent('');
+      setNext('');
+      setConfirmation('');
+      toast({ title: t`Senha alterada com sucesso!` });
+      return;
+    }
+    switch (result.code) {
+      case 'current_password_incorrect':
+        setProblems({ current: t`Senha atual incorreta` });
+        toast({ title: t`Senha atual incorreta`, variant: 'destructive' });
+        currentRef.current?.focus();
+        return;
+      case 'same_password':
+        setProblems({ next: t`A nova senha precisa ser diferente da atual.` });
+        nextRef.current?.focus();
+        return;
+      case 'not_authenticated':
+        setFormError(t`Usuário não autenticado`);
+        return;
+      case 'no_email':
+        setFormError(t`E-mail não encontrado na sessão.`);
+        return;
+      case 'network':
+        setFormError(t`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`);
+        return;
+      default:
+        setFormError(result.message ?? '');
+        toast({ title: t`Erro ao atualizar senha`, description: result.message, variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section className={s.section} aria-labelledby="settings-password">
+      <h2 id="settings-password" className={s.sectionTitle}>
+        <Trans>Alterar senha</Trans>
+      </h2>
+      <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        {formError !== null && (
+          <p className={f.alert} role="alert">
+            {formError || t`Erro ao atualizar senha`}
+          </p>
+        )}
+        <FormField
+          ref={currentRef}
+          id="settings-current-password"
+          label={<Trans>Senha atual</Trans>}
+          type="password"
+          name="current-password"
+          autoComplete="current-password"
+          required
+          revealable
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={problems.current}
+        />
+        <FormField
+          ref={nextRef}
+          id="settings-new-password"
+          label={<Trans>Nova senha</Trans>}
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          revealable
+          placeholder={t`Mínimo de 8 caracteres`}
+          value={next}
+          onChange={(e) => setNext(e.target.value)}
+          error={problems.next}
+        />
+        <FormField
+          ref={confirmationRef}
+          id="settings-confirm-password"
+          label={<Trans>Confirme a nova senha</Trans>}
+          type="password"
+          name="confirm-password"
+          autoComplete="new-password"
+          required
+          revealable
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={problems.confirmation && i18n._(confirmationMessage(problems.confirmation))}
+        />
+        <button type="submit" className={button.primary} disabled={busy}>
+          {busy ? <Trans>Salvando…</Trans> : <Trans>Alterar senha</Trans>}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function SecuritySection() {
+  const { t } = useLingui();
+  const [busy, setBusy] = useState<'others' | 'all' | null>(null);
+
+  async function endOtherSessions() {
+    setBusy('others');
+    try {
+      const outcome = await signOutOtherDevices();
+      if (outcome === 'failed') {
+        toast({
+          title: t`Não foi possível encerrar as outras sessões`,
+          description: t`Verifique sua conexão e tente de novo.`,
+          variant: 'destructive',
+        });
+      } else {
+        toast({ title: t`Outras sessões encerradas`, description: t`Este aparelho continua conectado.` });
+      }
+    } catch {
+      toast({ title: t`Usuário não autenticado`, variant: 'destructive' });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function signOutEverywhere() {
+    setBusy('all');
+    try {
+      await signOutWithFeedback('global');
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className={s.section} aria-labelledby="settings-security">
+      <h2 id="settings-security" className={s.sectionTitle}>
+        <Trans>Segurança</Trans>
+      </h2>
+      <p className={f.hint}>
+        <Trans>
+          Esqueceu a conta aberta no celular de alguém ou num computador da escola? Encerre as sessões dos outros
+          aparelhos.
+        </Trans>
+      </p>
+      <div className={s.actions}>
+        <button type="button" className={button.secondary} onClick={() => void endOtherSessions()} disabled={busy !== null}>
+          {busy === 'others' ? <Trans>Encerrando…</Trans> : <Trans>Sair dos outros aparelhos</Trans>}
+        </button>
+        <button type="button" className={button.danger} onClick={() => void signOutEverywhere()} disabled={busy !== null}>
+          {busy === 'all' ? <Trans>Saindo…</Trans> : <Trans>Sair de todos os aparelhos</Trans>}
+        </button>
+      </div>
+    </section>
   );
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { isSessionNotFound, mapRegistrationError, NO_USER_NO_SESSION_MESSAGE, signUpOutcome } from './auth-errors.ts';
+
+describe('registration error mapping (spec §5)', () => {
+  it("a weak password gets 'weak'", () => {
+    expect(
+      mapRegistrationError({ code: 'weak_password', message: 'Password should be at least 6 characters.', reasons: ['length'] }).kind,
+    ).toBe('weak');
+    expect(mapRegistrationError({ message: 'Password is known to be weak and easy to guess, please choose a different one.' }).kind).toBe(
+      'weak',
+    );
+    expect(mapRegistrationError({ message: 'Password should be at least 8 characters' }).kind).toBe('weak');
+  });
+
+  it("a password lacking required characters gets 'shouldContain'", () => {
+    const message =
+      'Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789';
+    expect(mapRegistrationError({ code: 'weak_password', message, reasons: ['characters'] }).kind).toBe('shouldContain');
+    expect(mapRegistrationError({ message }).kind).toBe('shouldContain');
+    expect(mapRegistrationError({ code: 'weak_password', message: 'x', reasons: ['length', 'characters'] }).kind).toBe('shouldContain');
+  });
+
+  it("'User already registered' gets 'alreadyRegistered'", () => {
+    expect(mapRegistrationError({ code: 'user_already_exists', message: 'User already registered', status: 422 }).kind).toBe(
+      'alreadyRegistered',
+    );
+    expect(mapRegistrationError({ message: 'User already registered' }).kind).toBe('alreadyRegistered');
+    expect(mapRegistrationError({ code: 'email_exists', message: 'A user with this email address has already been registered' }).kind).toBe(
+      'alreadyRegistered',
+    );
+  });
+
+  it("an invalid e-mail gets 'invalid'", () => {
+    expect(mapRegistrationError({ code: 'validation_failed', message: 'Unable to validate email address: invalid format' }).kind).toBe(
+      'invalid',
+    );
+    expect(mapRegistrationError({ code: 'email_address_invalid', message: 'Email address "a@b.c" is invalid' }).kind).toBe('invalid');
+  });
+
+  it('anything else keeps the server message', () => {
+    expect(mapRegistrationError({ code: 'unexpected_failure', message: 'Database error saving new user' })).toEqual({
+      kind: 'server',
+      serverMessage: 'Database error saving new user',
+    });
+    expect(mapRegistrationError({ code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' }).kind).toBe('server');
+  });
+
+  it('or a generic one when the server said nothing', () => {
+    expect(mapRegistrationError({ message: '' })).toEqual({ kind: 'generic' });
+    expect(mapRegistrationError({})).toEqual({ kind: 'generic' });
+    expect(mapRegistrationError(null)).toEqual({ kind: 'generic' });
+  });
+});
+
+describe('sign-up outcome', () => {
+  const user = { id: 'u1', email: 'ana@example.com' };
+
+  it('is signed in when the server returns a session (confirmation off)', () => {
+    expect(signUpOutcome({ user, session: { access_token: 't' } }, null, 'ana@example.com')).toEqual({ status: 'signed-in', userId: 'u1' });
+  });
+
+  it('asks to check the e-mail when there is a user but no session (confirmation on)', () => {
+    expect(signUpOutcome({ user, session: null }, null, 'ana@example.com')).toEqual({ status: 'check-email', email: 'ana@example.com' });
+  });
+
+  it("with neither user nor session, says 'Este e-mail já está registrado…'", () => {
+    const outcome = signUpOutcome({ user: null, session: null }, null, 'ana@example.com');
+    expect(outcome).toEqual({ status: 'error', error: { kind: 'noUserNoSession' } });
+    expect(NO_USER_NO_SESSION_MESSAGE).toBe('Este e-mail já está registrado. Tente fazer login ou use outro e-mail.');
+  });
+
+  it('maps an error whatever else came back', () => {
+    expect(signUpOutcome({ user: null, session: null }, { code: 'user_already_exists', message: 'User already registered' }, 'x')).toEqual({
+      status: 'error',
+      error: { kind: 'alreadyRegistered', serverMessage: 'User already registered' },
+    });
+  });
+});
+
+describe('logout errors (spec §8: session-not-found is silent)', () => {
+  it('recognises a session the server no longer knows', () => {
+    expect(isSessionNotFound({ code: 'session_not_found', status: 403 })).toBe(true);
+    expect(isSessionNotFound({ status: 401 })).toBe(true);
+    expect(isSessionNotFound({ status: 404 })).toBe(true);
+    expect(isSessionNotFound({ message: 'Session from session_id claim in JWT does not exist' })).toBe(true);
+  });
+  it('anything else is unexpected', () => {
+    expect(isSessionNotFound({ status: 500, message: 'Unexpected failure' })).toBe(false);
+    expect(isSessionNotFound({ status: 0, message: 'Failed to fetch' })).toBe(false);
+    expect(isSessionNotFound(null)).toBe(false);
+  });
+});

@@ -1,0 +1,62 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const page = style({ width: '100%', maxWidth: '720px', margin: '0 auto', padding: '1.25rem 1rem 3rem' });
+
+export const title = style({ margin: '0 0 1rem', fontFamily: vars.font.heading, fontSize: 'clamp(1.5rem, 6vw, 2rem)' });
+
+export const tablist = style({
+  display: 'flex',
+  gap: '0.25rem',
+  borderBottom: `2px solid ${vars.color.border}`,
+  marginBottom: '1rem',
+});
+
+export const tab = style({
+  flex: '1 1 0',
+  minHeight: '48px',
+  padding: '0 1rem',
+  border: 0,
+  borderBottom: '3px solid transparent',
+  marginBottom: '-2px',
+  background: 'transparent',
+  color: vars.color.textMuted,
+  font: 'inherit',
+  fontWeight: 700,
+  cursor: 'pointer',
+  '@media': { 'screen and (min-width: 480px)': { flex: '0 0 auto' } },
+  selectors: {
+    '&[aria-selected="true"]': { color: vars.color.primary, borderBottomColor: vars.color.primary },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
+  },
+});
+
+export const panel = style({
+  display: 'grid',
+  gap: '1rem',
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '4px' } },
+});
+
+export const section = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.card,
+  padding: '1.25rem 1rem',
+  display: 'grid',
+  gap: '0.75rem',
+  '@media': { 'screen and (min-width: 480px)': { padding: '1.5rem' } },
+});
+
+export const sectionTitle = style({ margin: 0, fontSize: '1.2rem' });
+
+export const facts = style({
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: '0.35rem 1rem',
+  margin: 0,
+});
+globalStyle(`${facts} dt`, { fontWeight: 600, color: vars.color.textMuted });
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' });
+
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });

@@ -1,0 +1,93 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { RegistrationError } from '../../data/auth-errors.ts';
+import type {
+  ConfirmationProblem,
+  EmailProblem,
+  PasswordProblem,
+  UsernameProblem,
+} from '../../data/validation.ts';
+
+/**
+ * The sentences of the account forms, by problem code (src/data/validation.ts, auth-errors.ts).
+ * Descriptors, translated where they are shown: `i18n._(usernameMessage(code))`.
+ */
+
+export function usernameMessage(problem: UsernameProblem): MessageDescriptor {
+  switch (problem) {
+    case 'required':
+      return msg`Escolha um nome de usuário.`;
+    case 'tooShort':
+      return msg`O nome de usuário precisa ter pelo menos 3 caracteres.`;
+    case 'tooLong':
+      return msg`O nome de usuário pode ter no máximo 20 caracteres.`;
+    case 'characters':
+      return msg`Use só letras, números, _ ou -.`;
+  }
+}
+
+export function emailMessage(problem: EmailProblem): MessageDescriptor {
+  return problem === 'required' ? msg`Informe seu e-mail.` : msg`Digite um e-mail válido, como nome@exemplo.com.`;
+}
+
+export function passwordMessage(problem: PasswordProblem): MessageDescriptor {
+  switch (problem) {
+    case 'required':
+      return msg`Crie uma senha.`;
+    case 'tooShort':
+      return msg`A senha precisa ter pelo menos 8 caracteres.`;
+    case 'uppercase':
+      return msg`A senha precisa ter pelo menos uma letra maiúscula.`;
+    case 'lowercase':
+      return msg`A senha precisa ter pelo menos uma letra minúscula.`;
+    case 'digit':
+      return msg`A senha precisa ter pelo menos um número.`;
+  }
+}
+
+/** The live checklist under the registration password. */
+export const PASSWORD_RULES: { rule: Exclude<PasswordProblem, 'required'>; label: MessageDescriptor }[] = [
+  { rule: 'tooShort', label: msg`8 ou mais caracteres` },
+  { rule: 'uppercase', label: msg`uma letra maiúscula` },
+  { rule: 'lowercase', label: msg`uma letra minúscula` },
+  { rule: 'digit', label: msg`um número` },
+];
+
+export function confirmationMessage(problem: ConfirmationProblem): MessageDescriptor {
+  return problem === 'required' ? msg`Repita a senha.` : msg`As senhas não coincidem.`;
+}
+
+/** Spec §5's registration mapping, as sentences. 'server' shows the server's words unchanged. */
+export function registrationMessage(error: RegistrationError): MessageDescriptor | string {
+  switch (error.kind) {
+    case 'weak':
+      return msg`Senha muito fraca. Escolha uma senha mais forte.`;
+    case 'shouldContain':
+      return msg`A senha deve conter letras maiúsculas, minúsculas e números.`;
+    case 'alreadyRegistered':
+      return msg`Este e-mail já está registrado.`;
+    case 'invalid':
+      return msg`E-mail inválido.`;
+    case 'noUserNoSession':
+      return msg`Este e-mail já está registrado. Tente fazer login ou use outro e-mail.`;
+    case 'server':
+      return error.serverMessage ?? msg`Ocorreu um erro ao registrar. Tente novamente.`;
+    case 'generic':
+      return msg`Ocorreu um erro ao registrar. Tente novamente.`;
+  }
+}
+
+/** Which field a registration error belongs to (it is shown there and gets the focus). */
+export function registrationErrorField(error: RegistrationError): 'email' | 'password' | null {
+  switch (error.kind) {
+    case 'weak':
+    case 'shouldContain':
+      return 'password';
+    case 'alreadyRegistered':
+    case 'invalid':
+    case 'noUserNoSession':
+      return 'email';
+    default:
+      return null;
+  }
+}
