@@ -78,6 +78,8 @@ export interface ReadNode {
   table?: Table;
   /** Known columns; undefined when the source's columns cannot be known (then only `*` works). */
   columns?: Map<string, Column>;
+  /** Computed fields usable here: only where rows are the table's own (not a mutation's or function's). */
+  computed?: Set<string>;
   select: PlanSelect[];
   embeds: PlanEmbed[];
   where: PlanLogic[];
@@ -93,11 +95,12 @@ export interface NodeSource {
   label: string;
   table?: Table;
   columns?: Map<string, Column>;
+  computed?: Set<string>;
 }
 
 export function tableSource(table: Table): NodeSource {
   const ref = qualified(table.schema, table.name);
-  return { ref, from: ref, label: table.name, table, columns: table.columns };
+  return { ref, from: ref, label: table.name, table, columns: table.columns, computed: table.computed };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -171,9 +174,9 @@ class AliasCounter {
   }
 }
 
-function checkColumn(node: { columns?: Map<string, Column>; label: string }, name: string): void {
-  if (name === '*') return;
-  if (!node.columns || !node.columns.has(name)) throw errors.undefinedColumn(node.label, name);
+function checkColumn(node: ReadNode, name: string): void {
+  if (name === '*' || node.columns?.has(name) || node.computed?.has(name)) return;
+  throw errors.undefinedColumn(node.label, name);
 }
 
 function planField(node: ReadNode, field: Field): PlanField {
@@ -205,6 +208,7 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
     label: target.name,
     table: target,
     columns: target.columns,
+    computed: target.computed,
     select: [],
     embeds: [],
     where: [],

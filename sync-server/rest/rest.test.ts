@@ -83,6 +83,18 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       );
     });
 
+    it('selects, filters and orders by computed fields (functions of the row)', async () => {
+      const { data, error } = await ana
+        .from('notebooks')
+        .select('id, loud:shouted_title')
+        .like('shouted_title', 'HIS*')
+        .order('shouted_title');
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id: 2, loud: 'HISTORY' }]);
+      const embedded = await ana.from('questions').select('notebooks(shouted_title)').eq('id', 3).single();
+      expect(embedded.data).toEqual({ notebooks: { shouted_title: 'HISTORY' } });
+    });
+
     it('selects JSON paths, named after their last key', async () => {
       const { data } = await ana.from('notebooks').select('id, meta->color, size:meta->>size').eq('id', 1);
       expect(data).toEqual([{ id: 1, color: 'red', size: '3' }]);

@@ -27,6 +27,11 @@ export interface Column {
 export interface Table extends TableRef {
   isView: boolean;
   columns: Map<string, Column>;
+  /**
+   * Computed fields: functions of the row (`f(t notebooks) returns text`) selected, filtered and
+   * ordered like columns. PostgREST writes them as `t.f`, which Postgres reads as f(t).
+   */
+  computed: Set<string>;
   columnList: Column[];
   primaryKey: string[];
   insertable: boolean;
@@ -128,7 +133,8 @@ funcs as (
     coalesce(p.proallargtypes, p.proargtypes::oid[]) as argtypes,
     rt.typtype::text as ret_typtype, rt.typrelid as ret_relid, rt.typname as ret_typname,
     rtn.nspname as ret_schema, rc.relname as ret_relname,
-    p.prorettype = 'void'::regtype as returns_void
+    p.prorettype = 'void'::regtype as returns_void,
+    (select t.typrelid from pg_type t where p.pronargs > 0 and t.oid = p.proargtypes[0]) as arg_relid
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type rt on rt.oid = p.prorettype
@@ -216,6 +222,8 @@ select json_build_object(
       'nargs', f.pronargs, 'ndefaults', f.pronargdefaults, 'retTyptype', f.ret_typtype,
       'retRelid', f.ret_relid, 'retSchema', f.ret_schema, 'retName', coalesce(f.ret_relname, f.ret_typname),
       'returnsVoid', f.returns_void,
+      'argTable', (select json_build_object('schema', an.nspname, 'name', ac.relname)
+        from pg_class ac join pg_namespace an on an.oid = ac.relnamespace where ac.oid = f.arg_relid),
       'args', (select coalesce(json_agg(json_build_object(
           'name', coalesce(f.proargnames[u.i], ''),
           'mode', coalesce(f.modes[u.i], 'i'),
@@ -265,6 +273,8 @@ interface CatalogRow {
     retSchema: string;
     retName: string;
     returnsVoid: boolean;
+    /** The table whose row type the first argument is, if any (computed fields). */
+    argTable: TableRef | null;
     args: { name: string; mode: string; type: string }[];
   }[];
   types: [string, string, string][];
@@ -462,6 +472,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       name: t.name,
       isView: !['r', 'p'].includes(t.kind),
       columns: new Map(columnList.map((c) => [c.name, c])),
+      computed: new Set(),
       columnList,
       primaryKey: t.pk,
       insertable: t.insertable,
@@ -474,6 +485,10 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
 
   const routines = new Map<string, Map<string, Routine[]>>();
   for (const fn of catalog.functions) {
+    const onRow = fn.argTable && tables.get(fn.argTable.schema)?.get(fn.argTable.name);
+    if (onRow && fn.schema === onRow.schema && !fn.returnsSet && !fn.returnsVoid && fn.nargs - fn.ndefaults <= 1) {
+      onRow.computed.add(fn.name);
+    }
     const routine = buildRoutine(fn, columnsByRelid);
     if (!routine) continue;
     if (!routines.has(fn.schema)) routines.set(fn.schema, new Map());

@@ -83,6 +83,10 @@ create view public.card_titles with (security_invoker = true) as
 
 -- Functions ---------------------------------------------------------------------------------
 
+-- A computed field of notebooks.
+create function public.shouted_title(n public.notebooks) returns text
+language sql stable as $$ select upper(n.title) $$;
+
 create function public.search_notebooks(query text) returns setof public.notebooks
 language sql stable as $$
   select * from public.notebooks where title ilike '%' || query || '%' order by id
