@@ -5,6 +5,12 @@
  * parse the query (query-parser.ts) → plan against the schema cache (plan.ts) → one statement in
  * one transaction as the requester (handlers.ts, sql-builder.ts) → PostgREST's response or error
  * envelope (errors.ts). Exposed schemas: PGRST_DB_SCHEMAS (comma-separated), `public` by default.
+ *
+ * Not implemented (PostgREST has them): aggregates other than `embed(count)` (disabled by default
+ * on Supabase too: PGRST123), spreads of to-many embeds, `or` across embedded columns,
+ * `Prefer: timezone`, CSV and form-urlencoded request bodies, EXPLAIN plans (PGRST107 as with
+ * db-plan-enabled off), computed relationships, and view relationships for views that rename
+ * columns or read several tables.
  */
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';

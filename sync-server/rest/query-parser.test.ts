@@ -46,6 +46,12 @@ describe('select=', () => {
     ]);
   });
 
+  it('parses a JSON path followed by a cast and an alias', () => {
+    expect(parseSelect('n:data->>count::int')).toEqual([
+      { type: 'field', field: field('data', [{ arrow: '->>', key: 'count', index: false }]), alias: 'n', cast: 'int' },
+    ]);
+  });
+
   it('keeps a JSON key with special characters and a quoted key', () => {
     const [a] = parseSelect('data->!@#$%^&*_a') as SelectField[];
     expect(a.field.jsonPath[0].key).toBe('!@#$%^&*_a');
@@ -175,6 +181,11 @@ describe('filters', () => {
     const parsed = parseFilter('questions.answers.data->>mood', 'eq.happy');
     expect(parsed?.path).toEqual(['questions', 'answers']);
     expect(parsed?.filter.field).toEqual(field('data', [{ arrow: '->>', key: 'mood', index: false }]));
+  });
+
+  it('accepts quoted keys and keeps spaces inside in lists', () => {
+    expect(parseFilter('"my col"', 'eq.1')?.filter.field.name).toBe('my col');
+    expect(parseFilter('a', 'in.( 1 , 2 )')?.filter.operation).toEqual({ kind: 'in', values: ['1 ', ' 2 '] });
   });
 
   it('rejects unknown operators and missing values', () => {
