@@ -167,7 +167,7 @@ async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context,
       ctx.db,
       requester.claims,
       async (tx) => {
-        if (prepared.readOnly) await tx.query('SET TRANSACTION READ ONLY');
+        if (prepared.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
         return prepared.run(tx);
       },
       { method, path: requestPath(target), headers },
