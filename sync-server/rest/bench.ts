@@ -22,7 +22,8 @@ interface AutocannonResult {
 }
 
 async function run(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: string | undefined, connections: number) {
-  const result: AutocannonResult = await autocannon({ url, method, headers, body, connections, duration: SECONDS });
+  // The load generator runs in a worker thread so it does not share the server's event loop.
+  const result: AutocannonResult = await autocannon({ url, method, headers, body, connections, duration: SECONDS, workers: 1 });
   // Let requests still queued in the server finish before the next case starts.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
