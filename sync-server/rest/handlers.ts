@@ -125,7 +125,7 @@ function baseHeaders(req: RestRequest, withBody: boolean): Record<string, string
 }
 
 function preferenceApplied(req: RestRequest, keys: string[], headers: Record<string, string>): void {
-  const applied = req.prefs.applied.filter((p) => keys.includes(p.split('=')[0]));
+  const applied = req.prefs.applied.filter((p) => [...keys, 'timezone'].includes(p.split('=')[0]));
   if (applied.length) headers['Preference-Applied'] = applied.join(', ');
 }
 

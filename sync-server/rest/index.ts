@@ -8,13 +8,14 @@
  *
  * Not implemented (PostgREST has them): aggregates other than `embed(count)` (disabled by default
  * on Supabase too: PGRST123), spreads of to-many embeds, `or` across embedded columns,
- * `Prefer: timezone`, CSV and form-urlencoded request bodies, EXPLAIN plans (PGRST107 as with
+ * CSV and form-urlencoded request bodies, EXPLAIN plans (PGRST107 as with
  * db-plan-enabled off), computed relationships, and view relationships for views that rename
  * columns or read several tables.
  */
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { asRequester } from '../db/request-context.ts';
+import type { Queryable } from '../db/types.ts';
 import { authenticate, type Requester } from './auth.ts';
 import { errors, RestError, toRestError } from './errors.ts';
 import {
@@ -29,7 +30,7 @@ import {
   type RestResponse,
 } from './handlers.ts';
 import { NegativeLimitError, parseQueryParams, QueryParseError } from './query-parser.ts';
-import { negotiateFormat, parsePreferences, readBody } from './request.ts';
+import { negotiateFormat, parsePreferences, readBody, type Preferences } from './request.ts';
 import { SchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
 import { openApiDocument } from './openapi.ts';
 
@@ -168,6 +169,7 @@ async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context,
       requester.claims,
       async (tx) => {
         if (prepared.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
+        if (prefs.timezone !== undefined) await applyTimezone(tx, prefs);
         return prepared.run(tx);
       },
       { method, path: requestPath(target), headers },
@@ -179,6 +181,16 @@ async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context,
     if (rest.status >= 500) console.error('[rest]', method, raw.url, error);
     return jsonError(rest);
   }
+}
+
+/** `Prefer: timezone=…`: timestamps are written in that zone if Postgres knows it, else the preference is invalid. */
+async function applyTimezone(tx: Queryable, prefs: Preferences): Promise<void> {
+  const { rows } = await tx.query(
+    `select set_config('timezone', name, true) from pg_catalog.pg_timezone_names where name = $1`,
+    [prefs.timezone],
+  );
+  if (rows.length > 0) prefs.applied.push(`timezone=${prefs.timezone}`);
+  else if (prefs.handling === 'strict') throw errors.invalidPreferences([`timezone=${prefs.timezone}`]);
 }
 
 function checkContentType(contentType: string | null): void {

@@ -14,6 +14,8 @@ export interface Preferences {
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
   maxAffected?: number;
+  /** Checked against pg_timezone_names in the transaction; applied only if known. */
+  timezone?: string;
   /** The preferences understood, as written, for Preference-Applied. */
   applied: string[];
   invalid: string[];
@@ -38,6 +40,11 @@ export function parsePreferences(headers: Headers): Preferences {
     .filter(Boolean);
   for (const item of items) {
     const [key, value = ''] = item.split('=', 2).map((s) => s.trim());
+    if (key === 'timezone' && value !== '') {
+      if (!seen.has(key)) prefs.timezone = value;
+      seen.add(key);
+      continue;
+    }
     if (key === 'max-affected' && /^[0-9]+$/.test(value)) {
       if (!seen.has(key)) prefs.maxAffected = Number(value);
       seen.add(key);

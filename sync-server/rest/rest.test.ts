@@ -95,6 +95,17 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       expect(embedded.data).toEqual({ notebooks: { shouted_title: 'HISTORY' } });
     });
 
+    it('writes timestamps in the time zone of Prefer: timezone when Postgres knows it', async () => {
+      const res = await rest('/notebooks?select=created_at&id=eq.1', { token: anaToken, headers: { Prefer: 'timezone=America/Sao_Paulo' } });
+      expect(await res.json()).toEqual([{ created_at: '2024-01-02T00:04:05.678-03:00' }]);
+      expect(res.headers.get('preference-applied')).toBe('timezone=America/Sao_Paulo');
+      const unknown = await rest('/notebooks?select=created_at&id=eq.1', { token: anaToken, headers: { Prefer: 'timezone=Mars/Olympus' } });
+      expect(await unknown.json()).toEqual([{ created_at: '2024-01-02T03:04:05.678+00:00' }]);
+      const strict = await rest('/notebooks?id=eq.1', { token: anaToken, headers: { Prefer: 'handling=strict, timezone=Mars/Olympus' } });
+      expect(strict.status).toBe(400);
+      expect((await strict.json()).code).toBe('PGRST122');
+    });
+
     it('selects JSON paths, named after their last key', async () => {
       const { data } = await ana.from('notebooks').select('id, meta->color, size:meta->>size').eq('id', 1);
       expect(data).toEqual([{ id: 1, color: 'red', size: '3' }]);
