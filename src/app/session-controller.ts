@@ -44,7 +44,12 @@ async function start(): Promise<void> {
   await signedIn(initial.user, { unverified: initial.unverified, recovery });
   // Opened from the recovery link itself (a reload of the reset page just keeps the state).
   if (initial.recovery) goToReset();
-  if (navigator.onLine) await checkAccount();
+  // The server's view comes when supabase-js has started (at once online; offline it keeps trying).
+  void initial.settled.then(async (check) => {
+    if (!check.user || useSessionStore.getState().userId !== check.user.id) return;
+    useSessionStore.setState({ unverified: check.unverified });
+    if (!check.unverified) await checkAccount();
+  });
 }
 
 async function signedIn(user: AuthUser, extra: { unverified?: boolean; recovery?: boolean } = {}): Promise<void> {
@@ -105,17 +110,17 @@ function checkAccount(): Promise<void> {
           applyAccount(result.account!);
           return;
         case 'banned':
-          await forcedSignOut('banned');
           toast({
             title: t`Conta banida`,
             description: t`Sua conta foi banida. Entre em contato com o suporte se achar que isso é um engano.`,
             variant: 'destructive',
           });
+          await forcedSignOut('banned');
           appNavigate('/', { replace: true });
           return;
         case 'deleted':
-          await forcedSignOut('deleted');
           toast({ title: t`Conta removida`, description: t`Sua conta foi removida.`, variant: 'destructive' });
+          await forcedSignOut('deleted');
           appNavigate('/', { replace: true });
           return;
         case 'ended':

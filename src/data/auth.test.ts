@@ -218,6 +218,20 @@ describe('starting offline', () => {
     expect(auth.getCurrentUserId()).toBe(user.id);
   });
 
+  it('signs in from the device at once, and ends the session when the server then refuses it', async () => {
+    const { auth, kv } = await load();
+    await kv.setItem(STORAGE_KEY, JSON.stringify(storedSession()));
+    fake.sessionError = null; // supabase-js found the refresh token revoked and dropped the session
+    const events: unknown[] = [];
+    auth.onAuthEvent((e) => events.push(e));
+    const initial = await auth.startAuth();
+    expect(initial.user?.id).toBe(user.id);
+    expect(initial.unverified).toBe(true);
+    expect(await initial.settled).toEqual({ user: null, unverified: false });
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'signed-out', reason: 'ended' }]));
+    expect(auth.getCurrentUserId()).toBeNull();
+  });
+
   it('is signed out when nothing is stored', async () => {
     const { auth } = await load();
     const initial = await auth.startAuth();

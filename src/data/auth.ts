@@ -137,13 +137,22 @@ export interface LinkError {
   description: string;
 }
 
-export interface InitialSession {
+export interface SessionCheck {
   user: AuthUser | null;
   /** True when the session could not be checked with the server (offline start, expired token). */
   unverified: boolean;
+}
+
+export interface InitialSession extends SessionCheck {
   linkError: LinkError | null;
   /** The page was opened from a password-recovery link. */
   recovery: boolean;
+  /**
+   * supabase-js's own start (reading the URL, refreshing an expired token). Offline it can take
+   * up to 30 s of retries, so the start does not wait for it when a session is stored: the person
+   * is signed in at once from the device, and this says later whether the server agreed.
+   */
+  settled: Promise<SessionCheck>;
 }
 
 /** While true, supabase-js's SIGNED_OUT is ours and is not reported as an unexpected sign-out. */
@@ -165,25 +174,36 @@ export function startAuth(): Promise<InitialSession> {
     const hash = typeof window === 'undefined' ? '' : window.location.hash;
     const linkError = readLinkError(hash);
     const recovery = /(^|[#&])type=recovery(&|$)/.test(hash) && !linkError;
+    const fromLink = /(^|[#&])access_token=/.test(hash);
     const client = getSupabase();
     client.auth.onAuthStateChange((event, session) => {
       // Deferred: supabase-js holds its lock while notifying; calling it back here would wait on itself.
       setTimeout(() => handleClientEvent(event, session), 0);
     });
-    await client.auth.initialize();
-    const { data, error } = await client.auth.getSession();
-    let user = data.session ? toAuthUser(data.session.user) : null;
-    let unverified = false;
-    if (!user && error && isAuthRetryableFetchError(error)) {
-      // Offline with an expired access token: keep the person signed in on this device.
-      const stored = await readStoredSession();
-      if (stored) {
-        user = stored;
-        unverified = true;
+    const settled = (async (): Promise<SessionCheck> => {
+      await client.auth.initialize();
+      const { data, error } = await client.auth.getSession();
+      if (data.session) return { user: toAuthUser(data.session.user), unverified: false };
+      if (error && isAuthRetryableFetchError(error)) {
+        // Offline with an expired access token: keep the person signed in on this device.
+        const stored = await readStoredSession();
+        if (stored) return { user: stored, unverified: true };
       }
+      return { user: null, unverified: false };
+    })();
+    // A session stored on the device signs the person in at once (a link's session wins over it).
+    const stored = fromLink ? null : await readStoredSession();
+    if (stored) {
+      setCurrentUser(stored.id);
+      void settled.then((check) => {
+        // supabase-js found no session after all: its SIGNED_OUT (or this) ends ours.
+        if (!check.user && currentUserId === stored.id && !logoutInProgress) void endedElsewhere();
+      });
+      return { user: stored, unverified: true, linkError, recovery, settled };
     }
-    setCurrentUser(user?.id ?? null);
-    return { user, unverified, linkError, recovery };
+    const check = await settled;
+    setCurrentUser(check.user?.id ?? null);
+    return { ...check, linkError, recovery, settled };
   })();
   return started;
 }
