@@ -77,6 +77,8 @@ interface ResultRow {
 
 /** A planned request, run later inside the requester's transaction. */
 export interface Prepared {
+  /** The role's own settings (statement_timeout …), applied with SET LOCAL semantics first. */
+  roleSettings?: [string, string][];
   /** Run the transaction READ ONLY (GET/HEAD, and calls of stable or immutable functions), as PostgREST does. */
   readOnly: boolean;
   run(tx: Queryable): Promise<RestResponse>;

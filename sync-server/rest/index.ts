@@ -110,16 +110,28 @@ function plan(cache: SchemaCache, target: Target, req: RestRequest): Prepared {
 }
 
 /** Plans on the current cache; a miss reloads the cache once (a migration may just have run). */
-async function planWithReload(holder: SchemaCacheHolder, target: Target, req: RestRequest): Promise<Prepared> {
-  const cache = await holder.get();
+async function planWithReload(holder: SchemaCacheHolder, target: Target, req: RestRequest, role: string): Promise<Prepared> {
+  let cache = await holder.get();
+  let prepared: Prepared;
   try {
-    return plan(cache, target, req);
+    prepared = plan(cache, target, req);
   } catch (error) {
     if (!(error instanceof RestError) || !CACHE_MISS_CODES.has(error.code)) throw error;
     const fresh = await holder.reloadAfterMiss();
     if (!fresh) throw error;
-    return plan(fresh, target, req);
+    cache = fresh;
+    prepared = plan(cache, target, req);
   }
+  return { ...prepared, roleSettings: cache.roleSettings.get(role) };
+}
+
+/** PostgREST applies the impersonated role's settings for the transaction; SET ROLE alone does not. */
+async function applyRoleSettings(tx: Queryable, settings: [string, string][] | undefined): Promise<void> {
+  if (!settings?.length) return;
+  await tx.query('select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)', [
+    settings.map(([k]) => k),
+    settings.map(([, v]) => v),
+  ]);
 }
 
 function requestPath(target: Target): string {
@@ -159,7 +171,7 @@ async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context,
       body,
       authed: requester.role !== 'anon',
     };
-    const prepared = await planWithReload(holder, target, req);
+    const prepared = await planWithReload(holder, target, req, requester.role);
     const headers: Record<string, string> = {};
     raw.headers.forEach((value, key) => {
       headers[key] = value;
@@ -169,6 +181,7 @@ async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context,
       requester.claims,
       async (tx) => {
         if (prepared.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
+        await applyRoleSettings(tx, prepared.roleSettings);
         if (prefs.timezone !== undefined) await applyTimezone(tx, prefs);
         return prepared.run(tx);
       },

@@ -696,6 +696,26 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
     });
   });
 
+  describe('role settings', () => {
+    it("applies the requester role's own settings, e.g. Supabase's statement_timeout", async () => {
+      const setRoleTimeout = (value: string) =>
+        server.ctx.db.exec(`
+          do $$ begin
+            execute format('alter role authenticated in database %I set statement_timeout = %L', current_database(), '${value}');
+          end $$;
+          notify pgrst, 'reload schema';`);
+      await setRoleTimeout('7s');
+      let seen: unknown;
+      for (let i = 0; i < 50 && seen !== '7s'; i++) {
+        seen = (await ana.rpc('show_setting', { name: 'statement_timeout' })).data;
+        if (seen !== '7s') await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(seen).toBe('7s');
+      expect((await anon.rpc('show_setting', { name: 'statement_timeout' })).data).not.toBe('7s');
+      await setRoleTimeout('0');
+    });
+  });
+
   describe('schema cache', () => {
     it('sees a table created after start without a restart', async () => {
       await server.ctx.db.exec(`

@@ -94,6 +94,8 @@ export class SchemaCache {
     readonly routines: Map<string, Map<string, Routine[]>>,
     /** Lower-cased type name or alias → the SQL that names the type (for `::cast`). */
     readonly types: Map<string, string>,
+    /** Per API role, the settings PostgREST applies for the request (`alter role anon set statement_timeout = '3s'`). */
+    readonly roleSettings: Map<string, [string, string][]> = new Map(),
   ) {}
 
   table(schema: string, name: string): Table | undefined {
@@ -232,6 +234,10 @@ select json_build_object(
             when 'character'::regtype then 'character varying'
             else u.t::regtype::text end) order by u.i), '[]')
         from unnest(f.argtypes) with ordinality as u(t, i)))), '[]') from funcs f),
+  'roleSettings', (select coalesce(json_agg(json_build_array(r.rolname, s.setconfig) order by s.setdatabase), '[]')
+    from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+    where r.rolname in ('anon', 'authenticated', 'service_role')
+      and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))),
   'types', (select coalesce(json_agg(json_build_array(t.typname, format_type(t.oid, null), n.nspname)), '[]')
     from pg_type t join pg_namespace n on n.oid = t.typnamespace
     where (n.nspname = 'pg_catalog' or n.nspname = any($1::text[])) and t.typtype in ('b', 'd', 'e', 'r', 'c', 'm')
@@ -278,6 +284,7 @@ interface CatalogRow {
     args: { name: string; mode: string; type: string }[];
   }[];
   types: [string, string, string][];
+  roleSettings: [string, string[]][];
 }
 
 /** SQL type-name aliases Postgres' grammar accepts that are neither a typname nor format_type(). */
@@ -289,6 +296,24 @@ const TYPE_ALIASES: [string, string][] = [
   ['timestamp without time zone', 'timestamp without time zone'],
   ['time without time zone', 'time without time zone'],
 ];
+
+/** Settings a transaction can take (SET LOCAL); others in pg_db_role_setting are left to the session. */
+const ROLE_SETTINGS = new Set(['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout', 'work_mem', 'search_path']);
+
+function buildRoleSettings(rows: [string, string[]][]): Map<string, [string, string][]> {
+  const out = new Map<string, [string, string][]>();
+  // Database-specific settings come after the global ones (ordered by setdatabase) and win.
+  for (const [role, config] of rows) {
+    const settings = new Map(out.get(role) ?? []);
+    for (const entry of config ?? []) {
+      const eq = entry.indexOf('=');
+      const key = entry.slice(0, eq);
+      if (eq > 0 && ROLE_SETTINGS.has(key)) settings.set(key, entry.slice(eq + 1));
+    }
+    out.set(role, [...settings]);
+  }
+  return out;
+}
 
 function buildTypes(rows: [string, string, string][]): Map<string, string> {
   const types = new Map<string, string>();
@@ -497,7 +522,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   }
 
   const relationships = buildRelationships(catalog.fks, catalog.views, (ref) => tables.get(ref.schema)?.get(ref.name), schemas);
-  return new SchemaCache(schemas, tables, relationships, routines, buildTypes(catalog.types));
+  return new SchemaCache(schemas, tables, relationships, routines, buildTypes(catalog.types), buildRoleSettings(catalog.roleSettings));
 }
 
 // ---------------------------------------------------------------------------------------------

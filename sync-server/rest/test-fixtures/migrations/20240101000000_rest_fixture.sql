@@ -101,6 +101,9 @@ language sql stable as $$ select count(*) from public.notebooks $$;
 create function public.notebook_titles() returns table (notebook_id bigint, notebook_title text)
 language sql stable as $$ select id, title from public.notebooks order by id $$;
 
+create function public.show_setting(name text) returns text
+language sql stable as $$ select current_setting(name) $$;
+
 create function public.echo(payload jsonb) returns jsonb
 language sql immutable as $$ select payload $$;
 
