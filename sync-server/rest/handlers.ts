@@ -55,7 +55,6 @@ export interface RestRequest {
   format: BodyFormat;
   headers: Headers;
   body: string;
-  authed: boolean;
 }
 
 export interface RestResponse {

@@ -140,56 +140,68 @@ function requestPath(target: Target): string {
   return '/';
 }
 
+/** Everything about the request that does not need the schema cache, parsed and checked. */
+async function readRequest(
+  ctx: ServerContext,
+  holder: SchemaCacheHolder,
+  raw: Request,
+  target: Target,
+  entries: [string, string][],
+): Promise<RestRequest> {
+  const method = raw.method.toUpperCase();
+  const { schema, negotiated } = chooseSchema(holder, method, raw.headers);
+  const isRpcRead = target.kind === 'rpc' && (method === 'GET' || method === 'HEAD');
+  const query = parseQuery(entries, isRpcRead);
+  const prefs = parsePreferences(raw.headers);
+  if (prefs.handling === 'strict' && prefs.invalid.length) throw errors.invalidPreferences(prefs.invalid);
+  const format = negotiateFormat(raw.headers.get('accept'));
+  const hasBody = ['POST', 'PATCH', 'PUT'].includes(method);
+  const body = hasBody ? await readBody(raw, ctx.config.maxBodyBytes) : '';
+  if (hasBody) checkContentType(raw.headers.get('content-type'));
+  return { method, schema, profileNegotiated: negotiated, query, prefs, format, headers: raw.headers, body };
+}
+
+/** ONE transaction as the requester (role + request.jwt.claims, as PostgREST sets them): RLS decides. */
+function runAsRequester(
+  ctx: ServerContext,
+  requester: Requester,
+  prepared: Prepared,
+  req: RestRequest,
+  target: Target,
+): Promise<RestResponse> {
+  const headers: Record<string, string> = {};
+  req.headers.forEach((value, key) => {
+    headers[key] = value;
+  });
+  return asRequester(
+    ctx.db,
+    requester.claims,
+    async (tx) => {
+      if (prepared.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
+      await applyRoleSettings(tx, prepared.roleSettings);
+      if (req.prefs.timezone !== undefined) await applyTimezone(tx, req.prefs);
+      return prepared.run(tx);
+    },
+    { method: req.method, path: requestPath(target), headers },
+  );
+}
+
 async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context, target: Target): Promise<Response> {
   const raw = c.req.raw;
   const method = raw.method.toUpperCase();
   let requester: Requester | undefined;
   try {
     if (!METHODS.includes(method)) throw errors.unsupportedMethod(method);
-    const url = new URL(raw.url);
-    const { entries, apikey } = queryEntries(url);
+    const { entries, apikey } = queryEntries(new URL(raw.url));
     requester = await authenticate(ctx, raw.headers, apikey);
     if (method === 'OPTIONS') return optionsResponse(target);
-    const { schema, negotiated } = chooseSchema(holder, method, raw.headers);
-    if (target.kind === 'root') return await rootDocument(holder, schema, method);
-    const isRpcRead = target.kind === 'rpc' && (method === 'GET' || method === 'HEAD');
-    const query = parseQuery(entries, isRpcRead);
-    const prefs = parsePreferences(raw.headers);
-    if (prefs.handling === 'strict' && prefs.invalid.length) throw errors.invalidPreferences(prefs.invalid);
-    const format = negotiateFormat(raw.headers.get('accept'));
-    const hasBody = ['POST', 'PATCH', 'PUT'].includes(method);
-    const body = hasBody ? await readBody(raw, ctx.config.maxBodyBytes) : '';
-    if (hasBody) checkContentType(raw.headers.get('content-type'));
-    const req: RestRequest = {
-      method,
-      schema,
-      profileNegotiated: negotiated,
-      query,
-      prefs,
-      format,
-      headers: raw.headers,
-      body,
-      authed: requester.role !== 'anon',
-    };
+    if (target.kind === 'root') return await rootDocument(holder, chooseSchema(holder, method, raw.headers).schema, method);
+    const req = await readRequest(ctx, holder, raw, target, entries);
     const prepared = await planWithReload(holder, target, req, requester.role);
-    const headers: Record<string, string> = {};
-    raw.headers.forEach((value, key) => {
-      headers[key] = value;
-    });
-    const result = await asRequester(
-      ctx.db,
-      requester.claims,
-      async (tx) => {
-        if (prepared.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
-        await applyRoleSettings(tx, prepared.roleSettings);
-        if (prefs.timezone !== undefined) await applyTimezone(tx, prefs);
-        return prepared.run(tx);
-      },
-      { method, path: requestPath(target), headers },
-    );
-    return toResponse(result, method);
+    return toResponse(await runAsRequester(ctx, requester, prepared, req, target), method);
   } catch (error) {
     const rest = toRestError(error, requester !== undefined && requester.role !== 'anon');
+    // Postgres did not know a name the cache knew: the cache is stale (something was dropped).
     if (['42P01', '42703', '42883'].includes(rest.code) && !(error instanceof RestError)) void holder.reload().catch(() => undefined);
     if (rest.status >= 500) console.error('[rest]', method, raw.url, error);
     return jsonError(rest);
