@@ -405,27 +405,24 @@ function returnShape(r: Routine): ReturnShape {
   return r.returnsSet ? 'setOfScalar' : 'scalar';
 }
 
-export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest): Prepared {
+/** Which function, called how: named arguments from the JSON body (POST) or the query string (GET). */
+function resolveCall(cache: SchemaCache, fnName: string, req: RestRequest): { routine: Routine; args: CallArgs } {
   const isPost = req.method === 'POST';
-  let payload: JsonPayload | undefined;
-  let argNames: string[];
-  if (isPost) {
-    payload = parseJsonPayload(req.body, { allowEmptyAsObject: true, columns: req.query.columns });
-    argNames = req.query.columns ?? payload.keys;
-  } else {
-    argNames = req.query.rpcArgs.map(([k]) => k);
-  }
+  const payload = isPost ? parseJsonPayload(req.body, { allowEmptyAsObject: true, columns: req.query.columns }) : undefined;
+  const argNames = payload ? (req.query.columns ?? payload.keys) : req.query.rpcArgs.map(([k]) => k);
   const { routine, singleUnnamed } = findRoutine(cache, req.schema, fnName, argNames, isPost);
-  const readOnly = !isPost || routine.volatility !== 'v';
-  let args: CallArgs;
-  if (singleUnnamed) args = { kind: 'singleJson', body: payload!.raw, type: routine.params[0].type };
-  else {
-    const given = new Set(argNames);
-    const used: RoutineParam[] = routine.params.filter((p) => given.has(p.name));
-    args = isPost
-      ? { kind: 'json', body: payload!.raw, params: used }
-      : { kind: 'text', values: new Map(req.query.rpcArgs), params: used };
-  }
+  if (singleUnnamed) return { routine, args: { kind: 'singleJson', body: payload!.raw, type: routine.params[0].type } };
+  const given = new Set(argNames);
+  const used: RoutineParam[] = routine.params.filter((p) => given.has(p.name));
+  const args: CallArgs = payload
+    ? { kind: 'json', body: payload.raw, params: used }
+    : { kind: 'text', values: new Map(req.query.rpcArgs), params: used };
+  return { routine, args };
+}
+
+export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest): Prepared {
+  const { routine, args } = resolveCall(cache, fnName, req);
+  const readOnly = req.method !== 'POST' || routine.volatility !== 'v';
   const returnTable = routine.returnsComposite ? cache.table(routine.returnType.schema, routine.returnType.name) : undefined;
   const columns = routine.returnsComposite && routine.outColumns.length ? new Map(routine.outColumns.map((c) => [c.name, c])) : undefined;
   const root = planRead(cache, cteSource(routine.name, returnTable, columns), req.query, { rootConditions: true });
