@@ -11,9 +11,13 @@ import { DEFAULT_LOCALE, LOCALE_CODES } from './src/locale/locales.ts';
 export const CONTENT_PAGE_DIRS = ['About', 'Contact', 'Cookies', 'Faq', 'Privacy', 'Terms', 'static'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
-export const ACCOUNT_SCREEN_DIRS = ['Login', 'Register', 'ForgotPassword', 'ResetPassword', 'Settings', 'accounts'].map(
-  (dir) => `<rootDir>/src/screens/${dir}/**`,
-);
+export const ACCOUNT_SCREEN_DIRS = [
+  ...['Login', 'Register', 'ForgotPassword', 'ResetPassword', 'Settings', 'accounts'].map((dir) => `<rootDir>/src/screens/${dir}/**`),
+  // Loaded with the session controller, which loads this catalog before it signs anyone in.
+  ...['app/session-controller.ts', 'app/sign-out.ts', 'components/SignedInMenu.tsx', 'components/SignOutDialog.tsx'].map(
+    (file) => `<rootDir>/src/${file}`,
+  ),
+];
 const notSource = ['**/*.test.*', '**/node_modules/**'];
 
 export default defineConfig({

@@ -1,7 +1,3 @@
-import { i18n } from '@lingui/core';
-import { localizePath } from '../locale/detect.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../locale/locales.ts';
-
 /**
  * Navigation for code outside React (the session controller): the Shell registers wouter's
  * navigate, which knows the language prefix (`/en`) of the current router.
@@ -18,14 +14,3 @@ export function appNavigate(to: string, options?: { replace?: boolean }): void {
   if (navigator) navigator(to, options);
 }
 
-/**
- * The absolute address of an app page in the current language, for links the server mails
- * (confirmation → `/`, recovery → `/reset-password`).
- */
-export function appUrl(path: string, locale: Locale = currentLocale()): string {
-  return window.location.origin + localizePath(path, locale);
-}
-
-function currentLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : DEFAULT_LOCALE;
-}

@@ -10,6 +10,7 @@ import {
   type AuthEvent,
   type AuthUser,
 } from '../data/auth.ts';
+import { loadCatalogArea } from '../locale/i18n.ts';
 import { SIGNED_OUT, useSessionStore } from '../state/session.ts';
 import { toast } from '../state/toast.ts';
 import { appNavigate } from './navigator.ts';
@@ -31,6 +32,9 @@ export function ensureSessionController(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // The texts of the session's toasts, the account menu and the sign-out dialog. Not fatal:
+  // offline without the chunk the person stays signed in, with the Portuguese source texts.
+  await loadCatalogArea('accounts').catch(() => undefined);
   onAuthEvent(handleEvent);
   window.addEventListener('online', () => void onOnline());
 

@@ -5,7 +5,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { emailMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { appUrl } from '../../app/navigator.ts';
+import { appUrl } from '../accounts/links.ts';
 import { ensureSessionController } from '../../app/session-controller.ts';
 import { requestPasswordReset } from '../../data/auth.ts';
 import { validateEmail, type EmailProblem } from '../../data/validation.ts';

@@ -13,7 +13,7 @@ import {
 } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
-import { appUrl } from '../../app/navigator.ts';
+import { appUrl } from '../accounts/links.ts';
 import { ensureSessionController } from '../../app/session-controller.ts';
 import { checkUsernameAvailability, signUp, type UsernameAvailability } from '../../data/auth.ts';
 import {
