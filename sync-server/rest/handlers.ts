@@ -405,6 +405,12 @@ function returnShape(r: Routine): ReturnShape {
   return r.returnsSet ? 'setOfScalar' : 'scalar';
 }
 
+function groupValues(pairs: [string, string][]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [k, v] of pairs) out.set(k, [...(out.get(k) ?? []), v]);
+  return out;
+}
+
 /** Which function, called how: named arguments from the JSON body (POST) or the query string (GET). */
 function resolveCall(cache: SchemaCache, fnName: string, req: RestRequest): { routine: Routine; args: CallArgs } {
   const isPost = req.method === 'POST';
@@ -416,7 +422,7 @@ function resolveCall(cache: SchemaCache, fnName: string, req: RestRequest): { ro
   const used: RoutineParam[] = routine.params.filter((p) => given.has(p.name));
   const args: CallArgs = payload
     ? { kind: 'json', body: payload.raw, params: used }
-    : { kind: 'text', values: new Map(req.query.rpcArgs), params: used };
+    : { kind: 'text', values: groupValues(req.query.rpcArgs), params: used };
   return { routine, args };
 }
 

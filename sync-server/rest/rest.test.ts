@@ -597,6 +597,12 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       expect((await anon.rpc('echo', { payload: { a: [1, 2], b: null } })).data).toEqual({ a: [1, 2], b: null });
     });
 
+    it('calls variadic functions with an array, or repeated parameters on GET', async () => {
+      expect((await anon.rpc('sum_all', { nums: [1, 2, 3] })).data).toBe(6);
+      const res = await rest('/rpc/sum_all?nums=4&nums=5');
+      expect(await res.json()).toBe(9);
+    });
+
     it('calls functions returning TABLE(...)', async () => {
       const { data } = await ana.rpc('notebook_titles').eq('notebook_id', 2);
       expect(data).toEqual([{ notebook_id: 2, notebook_title: 'History' }]);

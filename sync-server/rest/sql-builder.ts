@@ -373,8 +373,12 @@ export function locationSql(primaryKey: string[], params: Params): string {
 
 export type CallArgs =
   | { kind: 'json'; body: string; params: RoutineParam[] }
-  | { kind: 'text'; values: Map<string, string>; params: RoutineParam[] }
+  /** GET: every value of each argument, in order (a variadic argument takes them all). */
+  | { kind: 'text'; values: Map<string, string[]>; params: RoutineParam[] }
   | { kind: 'singleJson'; body: string; type: string };
+
+/** Named notation needs the VARIADIC keyword to pass the array of a variadic parameter. */
+const variadic = (p: RoutineParam) => (p.variadic ? 'VARIADIC ' : '');
 
 /** The pgrst_source of an RPC (callPlanToQuery). */
 export function callSql(routine: Routine, args: CallArgs, params: Params): string {
@@ -384,13 +388,19 @@ export function callSql(routine: Routine, args: CallArgs, params: Params): strin
   if (args.kind === 'singleJson') {
     argList = `${params.add(args.body)}::${args.type}`;
   } else if (args.kind === 'text') {
-    argList = args.params.map((p) => `${quoteIdent(p.name)} := ${params.add(clean(args.values.get(p.name) ?? ''))}::${p.type}`).join(', ');
+    argList = args.params
+      .map((p) => {
+        const values = args.values.get(p.name) ?? [''];
+        const value = p.variadic ? arrayLiteral(values) : clean(values[values.length - 1]);
+        return `${variadic(p)}${quoteIdent(p.name)} := ${params.add(value)}::${p.type}`;
+      })
+      .join(', ');
   } else if (args.params.length === 0) {
     argList = '';
   } else {
     const typed = args.params.map((p) => `${quoteIdent(p.name)} ${p.type}`).join(', ');
     from = `json_to_record(${params.add(args.body)}::json) AS pgrst_body(${typed})`;
-    argList = args.params.map((p) => `${quoteIdent(p.name)} := pgrst_body.${quoteIdent(p.name)}`).join(', ');
+    argList = args.params.map((p) => `${variadic(p)}${quoteIdent(p.name)} := pgrst_body.${quoteIdent(p.name)}`).join(', ');
   }
   const call = `${fn}(${argList})`;
   if (!routine.returnsComposite) return `SELECT ${call} AS pgrst_scalar${from ? ` FROM ${from}` : ''}`;

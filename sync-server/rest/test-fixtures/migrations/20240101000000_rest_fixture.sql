@@ -95,6 +95,9 @@ $$;
 create function public.add_numbers(a int, b int default 10) returns int
 language sql immutable as $$ select a + b $$;
 
+create function public.sum_all(variadic nums int[]) returns int
+language sql immutable as $$ select sum(n)::int from unnest(nums) n $$;
+
 create function public.notebook_count() returns bigint
 language sql stable as $$ select count(*) from public.notebooks $$;
 
