@@ -164,6 +164,25 @@ test('registration refuses bad input with messages tied to the fields, focusing 
   await expect(page.getByLabel('Tenho 13 anos ou mais.')).toHaveAttribute('aria-invalid', 'true');
 });
 
+test('a username with a forbidden word is refused while typing', async ({ page, baseURL }) => {
+  const word = `proibida${Date.now().toString(36).slice(-5)}`;
+  const response = await fetch(`${baseURL}/rest/v1/forbidden_words`, {
+    method: 'POST',
+    headers: {
+      apikey: SUPABASE_DEMO_SERVICE_KEY,
+      authorization: `Bearer ${SUPABASE_DEMO_SERVICE_KEY}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({ word, language: 'pt-BR' }),
+  });
+  expect(response.ok, await response.text()).toBe(true);
+  await page.goto('/register');
+  await page.getByLabel('Nome de usuário').fill(word);
+  await expect(page.getByText('Este nome de usuário não é permitido')).toBeVisible();
+  await expect(page.getByLabel('Nome de usuário')).toHaveAccessibleDescription(/não é permitido/);
+});
+
 test('an e-mail already registered gets the mapped message', async ({ page, baseURL }) => {
   const person = newPerson('dup');
   await signUpViaApi(baseURL!, person);
