@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          globalSetup: ['sync-server/test-global-setup.ts'],
           include: ['sync-server/**/*.test.ts', 'supabase/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

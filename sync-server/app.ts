@@ -59,7 +59,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
         'cache-control',
       ],
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'content-type', 'etag', 'content-disposition'],
+      exposeHeaders: ['content-range', 'content-location', 'x-supabase-api-version', 'content-type', 'etag', 'content-disposition', 'content-profile', 'preference-applied', 'location'],
       credentials: true,
       maxAge: 86400,
     }),

@@ -2,28 +2,7 @@
 -- with auth.users and the auth.uid()/role()/jwt() helpers (defined as Supabase defines them),
 -- the storage schema, and the supabase_realtime publication. Idempotent: runs at every start.
 
-do $$
-begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin nologin;
-  end if;
-end
-$$;
-
-grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to current_user;
+-- The API roles come first, from roles.sql (see bootstrap.ts).
 
 -- public: Supabase grants the API roles everything and lets RLS decide.
 grant usage on schema public to anon, authenticated, service_role;
