@@ -3,13 +3,14 @@ import { useLocation } from 'wouter';
 import { useSessionStore, SIGNED_OUT } from '../state/session.ts';
 import { setAppNavigator } from './navigator.ts';
 
-/** How long a visitor's page waits before the auth layer loads in the background (for a quick login). */
-const IDLE_START_MS = 3000;
+/** supabase-js tells its other tabs about sign-ins on a BroadcastChannel named after the storage key. */
+const AUTH_CHANNEL = 'cadernos-auth';
 
 /**
  * Starts the session after the first render, without putting supabase-js in the landing page's
  * JavaScript: a device with a stored session (or a page opened from an auth link) loads the auth
- * layer at once; a visitor is "signed out" at once and the auth layer loads a little later.
+ * layer at once; a visitor is "signed out" at once, and the auth layer loads only when needed —
+ * an account screen opens, or another tab signs in.
  */
 export function SessionManager() {
   const [, navigate] = useLocation();
@@ -20,7 +21,7 @@ export function SessionManager() {
 
   useEffect(() => {
     let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let channel: BroadcastChannel | undefined;
     const startController = () =>
       import('./session-controller.ts')
         .then((m) => m.ensureSessionController())
@@ -36,11 +37,16 @@ export function SessionManager() {
         if (cancelled) return;
         if (needed) return void startController();
         if (useSessionStore.getState().status === 'loading') useSessionStore.setState({ ...SIGNED_OUT });
-        timer = setTimeout(() => void startController(), IDLE_START_MS);
+        if (typeof BroadcastChannel === 'undefined') return;
+        channel = new BroadcastChannel(AUTH_CHANNEL);
+        channel.onmessage = () => {
+          channel?.close();
+          void startController();
+        };
       });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
+      channel?.close();
     };
   }, []);
 

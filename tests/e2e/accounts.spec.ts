@@ -381,6 +381,16 @@ test('settings: change password needs the current one; sign out of all devices',
   await other.close();
 });
 
+test('a visitor tab follows a sign-in made in another tab', async ({ page, context, baseURL }) => {
+  const person = newPerson('tab');
+  await signUpViaApi(baseURL!, person);
+  await page.goto('/');
+  await expect(headerLogin(page)).toBeVisible();
+  const other = await context.newPage();
+  await logIn(other, person);
+  await expect(accountMenu(page)).toContainText(`@${person.username}`);
+});
+
 test("settings without a session say 'Usuário não autenticado'", async ({ page }) => {
   await page.goto('/settings');
   await expect(page.getByTestId('not-authenticated')).toContainText('Usuário não autenticado');
