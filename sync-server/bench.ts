@@ -15,12 +15,11 @@
  * the function. Flags: --duration <s> (default 10).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from './db/scratch.ts';
 import { fileURLToPath } from 'node:url';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -216,25 +215,6 @@ async function measureLoad(label: string, migrationsDir: string, duration: numbe
   }
 }
 
-async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cadernos_bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 async function main() {
   const durationFlag = process.argv.indexOf('--duration');
   const duration = durationFlag > 0 ? Number(process.argv[durationFlag + 1]) : 10;
@@ -261,7 +241,7 @@ async function main() {
     await measureLoad('PGlite', migrationsDir, duration);
     const postgresUrl = process.env.BENCH_DATABASE_URL;
     if (postgresUrl) {
-      const scratch = await scratchDatabase(postgresUrl);
+      const scratch = await createScratchDatabase(postgresUrl, 'cadernos_bench');
       try {
         await measureLoad('Postgres', migrationsDir, duration, scratch.url);
       } finally {

@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from './app.ts';
 import type { ServerConfig } from './config.ts';
+import { createScratchDatabase } from './db/scratch.ts';
+
+export { createScratchDatabase };
 
 /**
  * A real Postgres server for the tests, when one is configured. CI sets it (`.ci/run` starts
@@ -43,26 +44,6 @@ export async function startTestServer(
     async close() {
       await server.close();
       await dropDatabase?.();
-    },
-  };
-}
-
-/** Creates an empty database on a Postgres server; returns its URL and a function that drops it. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cadernos_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
     },
   };
 }
