@@ -1,8 +1,13 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
-// Two projects: the web app (jsdom, with the Vite plugins for Lingui and vanilla-extract) and the
-// backend (Node: sync-server, supabase SQL tests). Browser tests are Playwright's (tests/e2e).
+// Three projects: the web app (jsdom, with the Vite plugins for Lingui and vanilla-extract), the
+// backend (Node: sync-server, supabase SQL tests) and the offline data layer (Node with
+// fake-indexeddb and the sync-server in process). Browser tests are Playwright's (tests/e2e).
+const DATA_TESTS = [
+  'src/data/{db,data-layer,content-rules,derived-ids,persist,session-data}.test.ts',
+  'src/data/{replication,repositories,queries,schemas,invariants}/**/*.test.ts',
+];
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +16,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...DATA_TESTS],
           setupFiles: ['src/test-setup.ts'],
         },
       }),
@@ -21,6 +27,16 @@ export default defineConfig({
           globalSetup: ['sync-server/test-global-setup.ts'],
           include: ['sync-server/**/*.test.ts', 'supabase/**/*.test.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'data',
+          environment: 'node',
+          include: DATA_TESTS,
+          setupFiles: ['src/data/testing/setup.ts'],
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

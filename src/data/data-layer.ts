@@ -1,0 +1,93 @@
+/**
+ * One signed-in person's data layer: their local database, the ledger of pending and refused
+ * writes, the replication engine, and the typed API screens call. Opened when a session starts,
+ * closed (and wiped, on sign-out) when it ends — see session-data.ts.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxDatabase } from 'rxdb';
+import { databaseNameFor, openDatabase, type DatabaseOptions } from './db.ts';
+import { requestPersistentStorage } from './persist.ts';
+import { SyncLedger } from './replication/ledger.ts';
+import { bindSyncStatus } from './replication/status.ts';
+import { SyncEngine, type SyncEngineOptions } from './replication/sync-engine.ts';
+import { createApi, type ApiContext, type DataApi } from './repositories/index.ts';
+import type { CollectionName } from './schemas/index.ts';
+
+export interface DataLayerOptions {
+  userId: string;
+  client: SupabaseClient;
+  serverUrl: string;
+  /** Default: cadernos-<user id>. */
+  databaseName?: string;
+  database?: Omit<DatabaseOptions<CollectionName>, 'name'>;
+  /** Start replicating (default true). A layer that does not replicate is a device left offline. */
+  replicate?: boolean;
+  engine?: Partial<Omit<SyncEngineOptions, 'db' | 'ledger' | 'userId' | 'client' | 'serverUrl'>>;
+  /** Feed the sync-status store (default true; tests with several devices turn it off). */
+  bindStatus?: boolean;
+  now?: () => number;
+  newId?: () => string;
+}
+
+export interface DataLayer {
+  readonly userId: string;
+  readonly db: RxDatabase;
+  readonly ledger: SyncLedger;
+  readonly engine: SyncEngine | null;
+  readonly ctx: ApiContext;
+  readonly api: DataApi;
+  /** Stops replication and closes the database (the data stays on the device). */
+  close(): Promise<void>;
+  /** Stops replication and deletes this person's local database. */
+  wipe(): Promise<void>;
+}
+
+export async function openDataLayer(options: DataLayerOptions): Promise<DataLayer> {
+  const db = (await openDatabase({
+    ...options.database,
+    name: options.databaseName ?? databaseNameFor(options.userId),
+  })) as unknown as RxDatabase;
+  const ledger = new SyncLedger(db);
+  const now = options.now ?? Date.now;
+  const engine =
+    options.replicate === false
+      ? null
+      : new SyncEngine({ ...options.engine, db, ledger, userId: options.userId, client: options.client, serverUrl: options.serverUrl, now });
+  const ctx: ApiContext = {
+    db,
+    userId: options.userId,
+    ledger,
+    now,
+    newId: options.newId ?? (() => crypto.randomUUID()),
+    client: options.client,
+    onSaved: () => void requestPersistentStorage(),
+    syncNow: () => engine?.syncNow(),
+  };
+  const unbindStatus = options.bindStatus === false ? () => undefined : bindSyncStatus(ledger);
+  await engine?.start();
+
+  let closed = false;
+  const shutDown = async () => {
+    if (closed) return false;
+    closed = true;
+    unbindStatus();
+    await engine?.stop();
+    await ledger.flush();
+    return true;
+  };
+  return {
+    userId: options.userId,
+    db,
+    ledger,
+    engine,
+    ctx,
+    api: createApi(ctx),
+    async close() {
+      if (await shutDown()) await db.close();
+    },
+    async wipe() {
+      await shutDown();
+      await db.remove();
+    },
+  };
+}

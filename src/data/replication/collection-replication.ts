@@ -1,0 +1,237 @@
+/**
+ * One collection replicated with RxDB's protocol (`replicateRxCollection`) over the two RPCs:
+ *
+ *   pull   checkpointed on (transaction key, id) — S3, S4, S5; a checkpoint older than the
+ *          server's tombstone horizon makes the collection re-read from scratch, and rows this
+ *          device has that the server no longer sends are deleted locally (S10)
+ *   push   batched, compare-and-swap on server_rev (S9); conflicts go to the conflict handler
+ *          (S6, S7); refused rows come back one by one (S8): the device keeps the server's
+ *          state, the refused write goes to the ledger for the person to fix or discard
+ *
+ * Failed requests are retried by RxDB after `retryTime`, which doubles on each failure up to a
+ * limit and returns to its base on the next success (retry with backoff).
+ */
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import type { RxCollection } from 'rxdb';
+import type { CollectionName } from '../schemas/index.ts';
+import type { RejectionGate } from './conflict-handler.ts';
+import { resolveConflict, sameDocument, type Replicated } from './conflicts.ts';
+import { deletionOf, fromServer, type LocalDoc } from './documents.ts';
+import { documentKey, type SyncLedger } from './ledger.ts';
+import { describeRejection } from './rejections.ts';
+import type { PushRow, ReplicationTransport, ServerCheckpoint } from './transport.ts';
+
+export interface RetryPolicy {
+  /** First wait after a failed request (ms). */
+  baseMs: number;
+  /** Longest wait (ms). */
+  maxMs: number;
+}
+
+export interface CollectionReplicationConfig {
+  name: CollectionName;
+  collection: RxCollection;
+  transport: ReplicationTransport;
+  ledger: SyncLedger;
+  gate: RejectionGate;
+  /** Unique per server and account: RxDB keeps its checkpoints under it. */
+  identifier: string;
+  pullBatchSize: number;
+  pushBatchSize: number;
+  retry: RetryPolicy;
+  live: boolean;
+  now: () => number;
+  /** Told after every request: whether it got an answer, and the error when not. */
+  onRequest?: (outcome: { ok: true } | { ok: false; error: unknown }) => void;
+}
+
+type Checkpoint = ServerCheckpoint;
+type RowDoc = Replicated<Record<string, unknown>>;
+
+/** Compares two transaction keys (xid8 as decimal strings). */
+function laterKey(a: Checkpoint | null | undefined, b: Checkpoint | null | undefined): boolean {
+  if (!a) return false;
+  if (!b) return true;
+  const [x, y] = [BigInt(a.xid), BigInt(b.xid)];
+  return x > y || (x === y && a.id > b.id);
+}
+
+/** The pull side, with the re-read from scratch of S10. */
+class Puller {
+  /** Ids the server sent during a re-read from scratch (null when none is under way). */
+  private seen: Set<string> | null = null;
+  private resyncSince = 0;
+  /**
+   * The server moves the checkpoint of a quiet collection up to its snapshot even when it sends
+   * nothing, so that purges do not send it into a re-read; RxDB drops checkpoints of empty
+   * pages, so the newest is kept here for the next pull of this session.
+   */
+  private newest: Checkpoint | null = null;
+
+  constructor(private readonly config: CollectionReplicationConfig) {}
+
+  async pull(checkpoint: Checkpoint | undefined, batchSize: number): Promise<{ documents: LocalDoc[]; checkpoint: Checkpoint | undefined }> {
+    if (checkpoint?.resyncSince && !this.seen) return this.startResync(batchSize); // restarted mid-way
+    const from = laterKey(this.newest, checkpoint) && !this.seen ? this.newest : (checkpoint ?? null);
+    const response = await this.config.transport.pull(this.config.name, from && { xid: from.xid, id: from.id }, batchSize);
+    if (response.resync) return this.startResync(batchSize);
+    return this.page(response.documents.map((doc) => fromServer(this.config.name, doc)), response.checkpoint, batchSize);
+  }
+
+  private async startResync(batchSize: number) {
+    this.seen = new Set();
+    this.resyncSince = this.config.now();
+    this.newest = null;
+    const response = await this.config.transport.pull(this.config.name, null, batchSize);
+    if (response.resync) throw new Error(`the server asked ${this.config.name} to resync a pull from scratch`);
+    return this.page(response.documents.map((doc) => fromServer(this.config.name, doc)), response.checkpoint, batchSize);
+  }
+
+  private async page(documents: LocalDoc[], checkpoint: Checkpoint | null, batchSize: number) {
+    if (checkpoint && laterKey(checkpoint, this.newest)) this.newest = checkpoint;
+    if (!this.seen) {
+      // An empty page leaves RxDB's checkpoint as it was: undefined keeps it.
+      return { documents, checkpoint: checkpoint ? { ...checkpoint, resyncSince: undefined } : undefined };
+    }
+    for (const doc of documents) {
+      if (doc._deleted) this.seen.delete(doc.id);
+      else this.seen.add(doc.id);
+    }
+    if (documents.length >= batchSize) {
+      return { documents, checkpoint: checkpoint ? { ...checkpoint, resyncSince: this.resyncSince } : undefined };
+    }
+    // The re-read is complete: whatever this device still has that the server did not send is gone.
+    const gone = await this.localIdsNotIn(this.seen);
+    this.seen = null;
+    return {
+      documents: [...documents, ...gone.map((id) => deletionOf(this.config.name, id))],
+      checkpoint: checkpoint ? { ...checkpoint, resyncSince: undefined } : undefined,
+    };
+  }
+
+  private async localIdsNotIn(seen: Set<string>): Promise<string[]> {
+    // Local writes not yet pushed are not overwritten by RxDB's downstream: they stay and go up.
+    const docs = await this.config.collection.find().exec();
+    return docs.map((doc) => doc.primary as string).filter((id) => !seen.has(id));
+  }
+}
+
+/** The push side: one request per batch, per-row outcomes into the ledger. */
+class Pusher {
+  constructor(private readonly config: CollectionReplicationConfig) {}
+
+  async push(rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]): Promise<LocalDoc[]> {
+    const { name, transport, gate, ledger } = this.config;
+    const request: PushRow[] = rows.map((row) => ({
+      newDocumentState: row.newDocumentState,
+      assumedMasterState: row.assumedMasterState ?? null,
+    }));
+    const response = await transport.push(name, request);
+    const conflicts = response.conflicts.map((doc) => fromServer(name, doc));
+    const byId = new Map(rows.map((row, i) => [row.newDocumentState.id as string, { row, request: request[i] }]));
+
+    const refused = response.rejected.filter((rejection) => byId.has(rejection.id));
+    const at = this.config.now();
+    for (const rejection of refused) {
+      const { row } = byId.get(rejection.id)!;
+      gate.hold(name, row.newDocumentState);
+      conflicts.push(
+        rejection.document
+          ? fromServer(name, rejection.document)
+          : deletionOf(name, rejection.id, { notebook_id: row.newDocumentState.notebook_id }),
+      );
+    }
+    await ledger.reject(refused.map((rejection) => describeRejection(name, byId.get(rejection.id)!.request, rejection, at)));
+
+    const settled = new Set([...response.conflicts.map((doc) => doc.id), ...refused.map((r) => r.id)]);
+    const accepted = rows.filter((row) => !settled.has(row.newDocumentState.id as string));
+    await this.settleAccepted(accepted);
+    await this.settleConflicts(rows, response.conflicts.map((doc) => fromServer(name, doc)));
+    return conflicts;
+  }
+
+  /** Accepted writes are no longer pending, unless the document was written again meanwhile. */
+  private async settleAccepted(accepted: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]): Promise<void> {
+    if (accepted.length === 0) return;
+    const { name, collection, ledger } = this.config;
+    const ids = accepted.map((row) => row.newDocumentState.id as string);
+    const current = new Map(
+      (await collection.storageInstance.findDocumentsById(ids, true)).map((doc) => [doc.id as string, doc as unknown as RowDoc]),
+    );
+    const done = accepted.filter((row) => {
+      const now = current.get(row.newDocumentState.id as string);
+      return !now || sameDocument(now, row.newDocumentState);
+    });
+    await ledger.settle(done.map((row) => documentKey(name, row.newDocumentState.id as string)));
+    // A write that carried a change went through: an earlier refusal of it no longer stands.
+    const changed = accepted.filter((row) => !row.assumedMasterState || !sameDocument(row.assumedMasterState, row.newDocumentState));
+    await ledger.clearRejections(changed.map((row) => documentKey(name, row.newDocumentState.id as string)));
+  }
+
+  /** A conflict resolved to exactly the server's state leaves nothing to push: settled. */
+  private async settleConflicts(rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[], masters: LocalDoc[]): Promise<void> {
+    const { name, ledger } = this.config;
+    const byId = new Map(rows.map((row) => [row.newDocumentState.id as string, row]));
+    const resolvedToMaster = masters.filter((master) => {
+      const row = byId.get(master.id);
+      if (!row) return false;
+      const resolved = resolveConflict(name, {
+        newDocumentState: row.newDocumentState as never,
+        assumedMasterState: row.assumedMasterState as never,
+        realMasterState: master as never,
+      });
+      return sameDocument(resolved as unknown as RowDoc, master);
+    });
+    await ledger.settle(resolvedToMaster.map((master) => documentKey(name, master.id)));
+  }
+}
+
+/** Wraps a request so its outcome moves the retry time (backoff) and is reported. */
+function withBackoff<Args extends unknown[], Result>(
+  config: CollectionReplicationConfig,
+  state: () => RxReplicationState<unknown, unknown> | undefined,
+  request: (...args: Args) => Promise<Result>,
+): (...args: Args) => Promise<Result> {
+  return async (...args) => {
+    try {
+      const result = await request(...args);
+      const replication = state();
+      if (replication) replication.retryTime = config.retry.baseMs;
+      config.onRequest?.({ ok: true });
+      return result;
+    } catch (error) {
+      const replication = state();
+      if (replication) replication.retryTime = Math.min(config.retry.maxMs, (replication.retryTime ?? config.retry.baseMs) * 2);
+      config.onRequest?.({ ok: false, error });
+      throw error;
+    }
+  };
+}
+
+export function replicateCollection(config: CollectionReplicationConfig): RxReplicationState<unknown, Checkpoint> {
+  const puller = new Puller(config);
+  const pusher = new Pusher(config);
+  let state: RxReplicationState<unknown, Checkpoint> | undefined;
+  state = replicateRxCollection<unknown, Checkpoint>({
+    replicationIdentifier: config.identifier,
+    collection: config.collection as RxCollection<unknown>,
+    live: config.live,
+    retryTime: config.retry.baseMs,
+    // One tab replicates (RxDB's leader election); the others see its writes in the shared storage.
+    waitForLeadership: true,
+    autoStart: true,
+    pull: {
+      batchSize: config.pullBatchSize,
+      handler: withBackoff(config, () => state as never, (checkpoint: Checkpoint | undefined, batchSize: number) =>
+        puller.pull(checkpoint, batchSize),
+      ) as never,
+    },
+    push: {
+      batchSize: config.pushBatchSize,
+      handler: withBackoff(config, () => state as never, (rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]) =>
+        pusher.push(rows),
+      ) as never,
+    },
+  });
+  return state;
+}

@@ -1,0 +1,44 @@
+/**
+ * RxDB's conflict handler for one collection: the pure rules of conflicts.ts, plus one case only
+ * the push knows about — a write the server refused (S8). The push handler reports it to RxDB
+ * as a conflict whose master state is the server's row (or a deletion, when the server has
+ * none) and holds the refused state in the gate; the handler then keeps the server's state
+ * instead of merging, so the refused write is not retried forever. What was typed is kept in
+ * the sync ledger, where the person can fix or discard it.
+ */
+import type { RxConflictHandler } from 'rxdb';
+import type { CollectionName, DocTypes } from '../schemas/index.ts';
+import { resolveConflict, sameDocument, type Replicated } from './conflicts.ts';
+
+type AnyDoc = Replicated<Record<string, unknown>>;
+
+/** Refused writes between the push that got the refusal and RxDB's resolution of it. */
+export class RejectionGate {
+  private readonly held = new Map<string, AnyDoc>();
+
+  hold(collection: CollectionName, attempted: AnyDoc): void {
+    this.held.set(`${collection}/${attempted.id as string}`, attempted);
+  }
+
+  /** Whether `state` is exactly the refused write of this document (and forget it). */
+  release(collection: CollectionName, state: AnyDoc): boolean {
+    const key = `${collection}/${state.id as string}`;
+    const attempted = this.held.get(key);
+    if (!attempted || !sameDocument(attempted, state)) return false;
+    this.held.delete(key);
+    return true;
+  }
+}
+
+export function conflictHandlerFor<Name extends CollectionName>(
+  collection: Name,
+  gate: RejectionGate,
+): RxConflictHandler<DocTypes[Name]> {
+  return {
+    isEqual: (a, b) => sameDocument(a as unknown as AnyDoc, b as unknown as AnyDoc),
+    async resolve(input) {
+      if (gate.release(collection, input.newDocumentState as unknown as AnyDoc)) return input.realMasterState;
+      return resolveConflict(collection, input as never) as never;
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * Replication of a whole local database for one signed-in person: every collection it has, live.
+ *
+ *   start()   in the tab that wins RxDB's leader election (the only one when multiInstance is
+ *             off): one replication per collection, the Realtime subscription to the person's
+ *             pulses, and a new round when the browser comes back online
+ *   stop()    on sign-out: replications cancelled, subscription closed
+ *
+ * Live updates: the server inserts a row in replication_pulses for every person a transaction
+ * concerns (supabase/migrations/…_replication.sql); the row carries no data. Each pulse, and the
+ * all-zero id for changes everyone replicates (forbidden words), makes every collection pull
+ * from its checkpoint (reSync). It works the same on hosted Supabase and on the sync-server.
+ */
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { BehaviorSubject, combineLatest, debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import type { RxCollection, RxDatabase } from 'rxdb';
+import { rejectionGateOf } from '../db.ts';
+import { COLLECTION_NAMES, type CollectionName } from '../schemas/index.ts';
+import { replicateCollection, type RetryPolicy } from './collection-replication.ts';
+import type { SyncLedger } from './ledger.ts';
+import { rpcTransport, type ReplicationTransport, type ServerCheckpoint } from './transport.ts';
+
+/** The id whose pulses everyone receives (changes of data every person replicates). */
+export const EVERYONE = '00000000-0000-0000-0000-000000000000';
+
+export interface SyncEngineOptions {
+  db: RxDatabase;
+  ledger: SyncLedger;
+  userId: string;
+  /** The person's supabase-js client: RPCs carry its session, Realtime its token. */
+  client: SupabaseClient;
+  /** Names the server in RxDB's checkpoints (a different server starts from scratch). */
+  serverUrl: string;
+  /** Replace the RPC transport (benchmarks, tests). */
+  transport?: ReplicationTransport;
+  /** Realtime pulses (default true). */
+  live?: boolean;
+  retry?: RetryPolicy;
+  pullBatchSize?: number;
+  pushBatchSize?: number;
+  /** Where `online` events come from (the window in a browser). */
+  networkEvents?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+  now?: () => number;
+  /** Pulses closer together than this make one round (ms). */
+  pulseDebounceMs?: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
+/** The server hands out at most 1000 documents per pull and takes at most 500 rows per push. */
+const PULL_BATCH = 1000;
+const PUSH_BATCH = 250;
+
+export class SyncEngine {
+  readonly replications = new Map<CollectionName, RxReplicationState<unknown, ServerCheckpoint>>();
+  private channel: RealtimeChannel | null = null;
+  private readonly subscriptions: Subscription[] = [];
+  private readonly pulses = new BehaviorSubject(0);
+  private stopped = false;
+  private lastRequestOk = true;
+  private readonly onOnline = () => this.syncNow();
+
+  constructor(private readonly options: SyncEngineOptions) {}
+
+  /** Starts replicating once this tab leads (at once when it is the only one). */
+  async start(): Promise<void> {
+    const { db } = this.options;
+    const transport = this.options.transport ?? rpcTransport(this.options.client);
+    const gate = rejectionGateOf(db);
+    for (const name of COLLECTION_NAMES) {
+      const collection = (db.collections as Record<string, RxCollection | undefined>)[name];
+      if (!collection) continue;
+      this.replications.set(
+        name,
+        replicateCollection({
+          name,
+          collection,
+          transport,
+          ledger: this.options.ledger,
+          gate,
+          identifier: `cadernos-${name}-${this.options.serverUrl}-${this.options.userId}`,
+          pullBatchSize: this.options.pullBatchSize ?? PULL_BATCH,
+          pushBatchSize: this.options.pushBatchSize ?? PUSH_BATCH,
+          retry: this.options.retry ?? DEFAULT_RETRY,
+          live: true,
+          now: this.options.now ?? Date.now,
+          onRequest: (outcome) => this.recordOutcome(outcome),
+        }),
+      );
+    }
+    this.watchActivity();
+    this.options.networkEvents?.addEventListener('online', this.onOnline);
+    this.subscriptions.push(
+      this.pulses.pipe(debounceTime(this.options.pulseDebounceMs ?? 25)).subscribe((n) => n > 0 && this.syncNow()),
+    );
+    if (this.options.live !== false) void this.listenForPulses();
+  }
+
+  /** A new round for every collection: pull from the checkpoints, push what is pending. */
+  syncNow(): void {
+    if (this.stopped) return;
+    for (const replication of this.replications.values()) replication.reSync();
+  }
+
+  /** Resolves true when every collection is in sync, false when `timeoutMs` passes first (offline). */
+  async awaitInSync(timeoutMs: number): Promise<boolean> {
+    const inSync = Promise.all([...this.replications.values()].map((r) => r.awaitInSync())).then(() => true);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      return await Promise.race([inSync, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.options.networkEvents?.removeEventListener('online', this.onOnline);
+    for (const subscription of this.subscriptions) subscription.unsubscribe();
+    if (this.channel) {
+      const channel = this.channel;
+      this.channel = null;
+      await this.options.client.removeChannel(channel).catch(() => undefined);
+    }
+    await Promise.all([...this.replications.values()].map((replication) => replication.cancel()));
+    await this.options.ledger.setProgress({ syncing: false }).catch(() => undefined);
+  }
+
+  private async listenForPulses(): Promise<void> {
+    // Only the leading tab listens: it is the one that replicates.
+    await this.options.db.waitForLeadership();
+    if (this.stopped) return;
+    const pulse = () => this.pulses.next(this.pulses.value + 1);
+    const table = { event: 'INSERT' as const, schema: 'public', table: 'replication_pulses' };
+    this.channel = this.options.client
+      .channel(`replication-pulses:${this.options.userId}`)
+      .on('postgres_changes', { ...table, filter: `user_id=eq.${this.options.userId}` }, pulse)
+      .on('postgres_changes', { ...table, filter: `user_id=eq.${EVERYONE}` }, pulse)
+      .subscribe((status) => {
+        // (Re)joined: whatever happened while the socket was down is pulled now.
+        if (status === 'SUBSCRIBED') pulse();
+      });
+  }
+
+  private recordOutcome(outcome: { ok: true } | { ok: false; error: unknown }): void {
+    this.lastRequestOk = outcome.ok;
+    const lastError = outcome.ok ? null : ((outcome.error as Error)?.message ?? String(outcome.error));
+    if (!outcome.ok) void this.options.ledger.setProgress({ lastError });
+  }
+
+  /** syncing while any collection is active; a round that ends after a success is "last synced". */
+  private watchActivity(): void {
+    const actives = [...this.replications.values()].map((replication) => replication.active$);
+    if (actives.length === 0) return;
+    this.subscriptions.push(
+      combineLatest(actives)
+        .pipe(
+          map((states) => states.some(Boolean)),
+          distinctUntilChanged(),
+        )
+        .subscribe((syncing) => {
+          if (this.stopped) return;
+          const progress = syncing || !this.lastRequestOk
+            ? { syncing }
+            : { syncing, lastSyncedAt: (this.options.now ?? Date.now)(), lastError: null };
+          void this.options.ledger.setProgress(progress);
+        }),
+    );
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The two SQL functions the replication talks to, called as RPC through supabase-js (so the
+ * same code works against hosted Supabase and the sync-server):
+ *
+ *   replication_pull(p_collection, p_checkpoint, p_limit) → {documents, checkpoint, resync?}
+ *   replication_push(p_collection, p_rows)                → {conflicts, rejected}
+ *
+ * See supabase/migrations/20261122000400_replication.sql for what they promise (S3–S10).
+ * A failed request throws: RxDB retries the whole call later. Per-row refusals are not failures.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { CollectionName } from '../schemas/index.ts';
+
+/** Where a pull stopped: (transaction key, id). Opaque to the client except for `resyncSince`. */
+export interface ServerCheckpoint {
+  xid: string;
+  id: string;
+  /**
+   * Set by this client while it re-reads a collection from scratch because the server said its
+   * checkpoint was older than the tombstone retention (S10): when the pass began (ms).
+   */
+  resyncSince?: number;
+}
+
+export type ServerDoc = Record<string, unknown> & { id: string; _deleted: boolean };
+
+export interface PullResponse {
+  documents: ServerDoc[];
+  checkpoint: ServerCheckpoint | null;
+  resync?: boolean;
+}
+
+export interface PushRow {
+  newDocumentState: Record<string, unknown>;
+  assumedMasterState: Record<string, unknown> | null;
+}
+
+export interface PushRejection {
+  id: string;
+  /** forbidden_words, not_allowed, account_banned, account_deleted, validation, invalid_id, … */
+  reason: string;
+  code: string;
+  message: string;
+  /** The row as the server has it, when the caller may see it. */
+  document: ServerDoc | null;
+}
+
+export interface PushResponse {
+  conflicts: ServerDoc[];
+  rejected: PushRejection[];
+}
+
+export interface ReplicationTransport {
+  pull(collection: CollectionName, checkpoint: ServerCheckpoint | null, limit: number): Promise<PullResponse>;
+  push(collection: CollectionName, rows: PushRow[]): Promise<PushResponse>;
+}
+
+/** A request that did not get an answer from the server function (network, auth, server error). */
+export class ReplicationRequestError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'ReplicationRequestError';
+  }
+}
+
+function failure(error: { message?: string; code?: string } | null): ReplicationRequestError {
+  return new ReplicationRequestError(error?.message || 'replication request failed', error?.code);
+}
+
+/** The transport over a supabase-js client (its session supplies the bearer token). */
+export function rpcTransport(client: SupabaseClient): ReplicationTransport {
+  return {
+    async pull(collection, checkpoint, limit) {
+      const serverCheckpoint = checkpoint ? { xid: checkpoint.xid, id: checkpoint.id } : null;
+      const { data, error } = await client.rpc('replication_pull', {
+        p_collection: collection,
+        p_checkpoint: serverCheckpoint,
+        p_limit: limit,
+      });
+      if (error || !data) throw failure(error);
+      return data as PullResponse;
+    },
+    async push(collection, rows) {
+      const { data, error } = await client.rpc('replication_push', { p_collection: collection, p_rows: rows });
+      if (error || !data) throw failure(error);
+      return data as PushResponse;
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Answers (spec §3, §4, §5): one per question and person, its id derived from the question and
+ * the person's secret (S6) so two devices answering offline write one row; anonymous or signed,
+ * with an optional responder name; not empty, no forbidden words ('Sua resposta contém palavras
+ * proibidas e não pode ser salva.'). Every edit of the answerer's fields moves the answer's
+ * clock forward (S7: the later edit wins, monotonic per document).
+ *
+ * With pre-moderation, a new or edited answer waits for approval; a rejected answer edited by
+ * its author is resubmitted as pending. The server decides; this device shows its guess until
+ * the server's state arrives.
+ */
+import { checkAnswerText, ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
+import { answerIdFor } from '../derived-ids.ts';
+import { nextAnswerClock } from '../replication/conflicts.ts';
+import type { AnswerDoc, ModerationStatus } from '../schemas/index.ts';
+import { collectionOf, findDoc, forbiddenWords, hasCollection, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
+import { ANSWERS, MANAGES, roleIn } from './roles.ts';
+
+export interface AnswerInput {
+  text: string;
+  is_anonymous?: boolean;
+  responder_name?: string | null;
+}
+
+export interface AnswerOutcome {
+  answer: AnswerDoc;
+  created: boolean;
+  /** The owner must approve it first (spec §8: 'Sua resposta foi enviada e aguarda aprovação…'). */
+  awaitingApproval: boolean;
+}
+
+export const ANSWER_NOTICES = {
+  sent: 'Resposta enviada',
+  updated: 'Resposta atualizada',
+  sentAwaitingApproval: 'Sua resposta foi enviada e aguarda aprovação do dono do caderno.',
+  updatedAwaitingApproval: 'Suas alterações foram enviadas e aguardam nova aprovação do dono do caderno.',
+} as const;
+
+const NO_SECRET: Problem = {
+  code: 'no_answer_secret',
+  message: 'Não foi possível salvar sua resposta',
+};
+
+/** The id of my answer to a question: derived offline from my secret, or asked online. */
+export async function myAnswerId(ctx: DataContext, questionId: string): Promise<string | null> {
+  if (hasCollection(ctx, 'user_settings')) {
+    const settings = await collectionOf(ctx, 'user_settings').findOne(ctx.userId).exec();
+    if (settings?.answer_secret) return answerIdFor(settings.answer_secret, questionId);
+  }
+  // A device that has not pulled its settings yet (first minutes of a new device) asks the server.
+  if (!ctx.client) return null;
+  const { data, error } = await ctx.client.rpc('my_answer_id', { p_question_id: questionId });
+  return error || typeof data !== 'string' ? null : data;
+}
+
+export async function answerQuestion(ctx: DataContext, questionId: string, input: AnswerInput): Promise<WriteResult<AnswerOutcome>> {
+  const problem = checkAnswerText(await forbiddenWords(ctx), input.text, input.responder_name);
+  if (problem) return refuse(problem);
+  const question = await findDoc(ctx, 'questions', questionId);
+  if (!question) return refuse(notFound('question'));
+  const notebook = await findDoc(ctx, 'notebooks', question.notebook_id);
+  const role = await roleIn(ctx, question.notebook_id);
+  if (!ANSWERS.has(role)) return refuse({ code: 'not_allowed', message: 'Não foi possível salvar sua resposta' });
+  const id = await myAnswerId(ctx, questionId);
+  if (!id) return refuse(NO_SECRET);
+
+  const awaitingApproval = Boolean(notebook?.pre_moderation_enabled) && role !== 'owner';
+  const fields = {
+    text: input.text.trim(),
+    is_anonymous: input.is_anonymous ?? false,
+    responder_name: input.responder_name?.trim() || null,
+  };
+  const existing = await findDoc(ctx, 'answers', id);
+  const label = labelOf(fields.text, 'Resposta');
+  if (existing) {
+    const wasRejected = existing.moderation_status === 'rejected';
+    // The answerer's guess of what the server will decide (moderators' own state is theirs to set).
+    const guess: Partial<AnswerDoc> = !MANAGES.has(role) && (awaitingApproval || wasRejected) ? { moderation_status: 'pending' } : {};
+    const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
+      existing.incrementalPatch({
+        ...fields,
+        ...guess,
+        client_clock: nextAnswerClock(ctx.now(), existing.client_clock),
+        updated_at: isoNow(ctx),
+      }),
+    );
+    return ok({ answer: updated.toJSON() as AnswerDoc, created: false, awaitingApproval: awaitingApproval || wasRejected });
+  }
+
+  const now = isoNow(ctx);
+  const doc: AnswerDoc = {
+    id,
+    question_id: questionId,
+    notebook_id: question.notebook_id,
+    user_id: ctx.userId,
+    ...fields,
+    moderation_status: (awaitingApproval ? 'pending' : 'approved') as ModerationStatus,
+    moderated_by: null,
+    moderated_at: null,
+    moderation_notes: null,
+    client_clock: nextAnswerClock(ctx.now(), 0),
+    created_at: now,
+    updated_at: now,
+    server_rev: 0,
+  };
+  // upsert: the id may be held by a deletion (an answer removed, or refused, then given again).
+  await recordWrite(ctx, 'answers', [{ id, label }], () => collectionOf(ctx, 'answers').upsert(doc));
+  return ok({ answer: doc, created: true, awaitingApproval });
+}
+
+export async function deleteAnswer(ctx: DataContext, answerId: string): Promise<WriteResult<null>> {
+  const doc = await findDoc(ctx, 'answers', answerId);
+  if (!doc) return refuse(notFound('answer'));
+  await recordWrite(ctx, 'answers', [{ id: answerId, label: labelOf(doc.text, 'Resposta') }], () => doc.remove());
+  return ok(null);
+}

@@ -1,0 +1,99 @@
+/**
+ * What every repository function works with: the signed-in person's local database, the sync
+ * ledger (pending writes), a clock and an id source (both replaceable in tests), and the
+ * supabase-js client for the few online-only calls.
+ *
+ * Every write lands in IndexedDB first and returns; replication sends it later (S1, S2).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { RxCollection, RxDatabase, RxDocument } from 'rxdb';
+import { MESSAGES, prepareWordList, type ForbiddenWordList, type Problem } from '../content-rules.ts';
+import type { PendingEntry, SyncLedger } from '../replication/ledger.ts';
+import type { CollectionName, DocTypes } from '../schemas/index.ts';
+
+export interface DataContext {
+  db: RxDatabase;
+  userId: string;
+  ledger: SyncLedger;
+  now: () => number;
+  newId: () => string;
+  /** Online-only calls (invite links, redeeming, user search); absent in pure-offline tests. */
+  client?: SupabaseClient;
+  /** Told after every saved write (the first one asks for persistent storage). */
+  onSaved?: () => void;
+}
+
+/** Raised when a repository is asked for a collection this database did not open. */
+export class MissingCollectionError extends Error {
+  constructor(name: string) {
+    super(`the local database has no ${name} collection`);
+    this.name = 'MissingCollectionError';
+  }
+}
+
+export function collectionOf<Name extends CollectionName>(ctx: DataContext, name: Name): RxCollection<DocTypes[Name]> {
+  const collection = (ctx.db.collections as Record<string, RxCollection | undefined>)[name];
+  if (!collection) throw new MissingCollectionError(name);
+  return collection as unknown as RxCollection<DocTypes[Name]>;
+}
+
+export function hasCollection(ctx: DataContext, name: CollectionName): boolean {
+  return Boolean((ctx.db.collections as Record<string, unknown>)[name]);
+}
+
+export function isoNow(ctx: DataContext): string {
+  return new Date(ctx.now()).toISOString();
+}
+
+/** The forbidden-word list as replicated (empty when this database does not hold it). */
+export async function forbiddenWords(ctx: DataContext): Promise<ForbiddenWordList> {
+  if (!hasCollection(ctx, 'forbidden_words')) return prepareWordList([]);
+  const docs = await collectionOf(ctx, 'forbidden_words').find().exec();
+  return prepareWordList(docs.map((doc) => doc.word));
+}
+
+export async function findDoc<Name extends CollectionName>(
+  ctx: DataContext,
+  name: Name,
+  id: string,
+): Promise<RxDocument<DocTypes[Name]> | null> {
+  return collectionOf(ctx, name).findOne(id).exec();
+}
+
+export const notFound = (what: string): Problem => ({ code: 'not_found', message: `${what} not found` });
+export const notAuthenticated: Problem = { code: 'not_authenticated', message: MESSAGES.notAuthenticated };
+
+function entry(name: CollectionName, id: string, label: string, ctx: DataContext): PendingEntry {
+  return { collection: name, id, label, kind: name, since: ctx.now() };
+}
+
+/**
+ * Runs a local write and records it as pending. The pending mark is queued before the write
+ * so that the server's acknowledgement, which can only come after it, always settles it.
+ */
+export async function recordWrite<T>(
+  ctx: DataContext,
+  name: CollectionName,
+  items: { id: string; label: string }[],
+  write: () => Promise<T>,
+): Promise<T> {
+  const marked = ctx.ledger.markPending(items.map((item) => entry(name, item.id, item.label, ctx)));
+  try {
+    const result = await write();
+    ctx.onSaved?.();
+    return result;
+  } catch (error) {
+    await marked;
+    await ctx.ledger.settle(items.map((item) => `${name}/${item.id}`));
+    throw error;
+  } finally {
+    await marked;
+  }
+}
+
+/** A short label of a text for lists of pending writes. */
+export function labelOf(text: string | null | undefined, fallback: string): string {
+  const trimmed = (text ?? '').trim();
+  if (!trimmed) return fallback;
+  return trimmed.length > 60 ? `${trimmed.slice(0, 57)}…` : trimmed;
+}

@@ -1,0 +1,91 @@
+/**
+ * The typed API screens call, bound to one signed-in person's data context. Every write checks
+ * spec §5 first and returns a WriteResult ({ok: true, value} or {ok: false, problem} with the
+ * spec's message); every query is a live RxJS observable of plain objects.
+ */
+import { answersAwaitingModeration$, notebookView$ } from '../queries/notebook.ts';
+import { collaborations$, dashboard$, favoriteNotebooks$, myNotebooks$, sharedWithMe$ } from '../queries/dashboard.ts';
+import { notifications$, unreadNotificationCount$ } from '../queries/notifications.ts';
+import { profilesById$ } from '../queries/profiles.ts';
+import { answerQuestion, deleteAnswer, myAnswerId, type AnswerInput } from './answers.ts';
+import type { DataContext } from './context.ts';
+import { setFavorite } from './favorites.ts';
+import { createInviteLink, redeemInvite, revokeInviteLink, searchPeople } from './invites.ts';
+import { moderateAnswer } from './moderation.ts';
+import { createNotebook, deleteNotebook, updateNotebook, type NotebookChanges, type NotebookInput } from './notebooks.ts';
+import { markAllNotificationsRead, markNotificationsRead } from './notifications.ts';
+import { addQuestion, editQuestion, removeQuestion, reorderQuestions, setQuestionBlocked } from './questions.ts';
+import { discardRejection, fixRejection } from './rejections.ts';
+import {
+  acceptCollaboration,
+  changeCollaboratorRole,
+  inviteCollaborator,
+  removeCollaborator,
+  shareNotebook,
+  unshareNotebook,
+} from './sharing.ts';
+import type { CollaboratorRole, ModerationStatus } from '../schemas/index.ts';
+import type { WriteResult } from '../content-rules.ts';
+
+export type ApiContext = DataContext & { syncNow?: () => void };
+
+export function createApi(ctx: ApiContext) {
+  return {
+    notebooks: {
+      create: (input: NotebookInput) => createNotebook(ctx, input),
+      update: (id: string, changes: NotebookChanges) => updateNotebook(ctx, id, changes),
+      delete: (id: string) => deleteNotebook(ctx, id),
+      setFavorite: (id: string, favorite: boolean) => setFavorite(ctx, id, favorite),
+    },
+    questions: {
+      add: (notebookId: string, text: string) => addQuestion(ctx, notebookId, text),
+      edit: (id: string, text: string) => editQuestion(ctx, id, text),
+      reorder: (notebookId: string, orderedIds: string[]) => reorderQuestions(ctx, notebookId, orderedIds),
+      setBlocked: (id: string, blocked: boolean) => setQuestionBlocked(ctx, id, blocked),
+      remove: (id: string) => removeQuestion(ctx, id),
+    },
+    answers: {
+      answer: (questionId: string, input: AnswerInput) => answerQuestion(ctx, questionId, input),
+      delete: (answerId: string) => deleteAnswer(ctx, answerId),
+      myAnswerId: (questionId: string) => myAnswerId(ctx, questionId),
+      moderate: (answerId: string, status: ModerationStatus, notes?: string | null) => moderateAnswer(ctx, answerId, status, notes ?? null),
+    },
+    sharing: {
+      share: (notebookId: string, userId: string) => shareNotebook(ctx, notebookId, userId),
+      unshare: (notebookId: string, userId: string) => unshareNotebook(ctx, notebookId, userId),
+      leave: (notebookId: string) => unshareNotebook(ctx, notebookId, ctx.userId),
+      inviteCollaborator: (notebookId: string, userId: string, role?: CollaboratorRole) => inviteCollaborator(ctx, notebookId, userId, role),
+      acceptCollaboration: (id: string) => acceptCollaboration(ctx, id),
+      changeCollaboratorRole: (id: string, role: CollaboratorRole) => changeCollaboratorRole(ctx, id, role),
+      removeCollaborator: (id: string) => removeCollaborator(ctx, id),
+      searchPeople: (query: string) => searchPeople(ctx, query),
+    },
+    invites: {
+      create: (notebookId: string, expiresAt?: string | null) => createInviteLink(ctx, notebookId, expiresAt ?? null),
+      revoke: (inviteId: string) => revokeInviteLink(ctx, inviteId),
+      redeem: (code: string) => redeemInvite(ctx, code),
+    },
+    notifications: {
+      markRead: (ids: string[]) => markNotificationsRead(ctx, ids),
+      markAllRead: () => markAllNotificationsRead(ctx),
+    },
+    rejections: {
+      discard: (key: string) => discardRejection(ctx, key),
+      fix: <T>(key: string, write: () => Promise<WriteResult<T>>) => fixRejection(ctx, key, write),
+    },
+    queries: {
+      dashboard: () => dashboard$(ctx),
+      myNotebooks: () => myNotebooks$(ctx),
+      sharedWithMe: () => sharedWithMe$(ctx),
+      favorites: () => favoriteNotebooks$(ctx),
+      collaborations: () => collaborations$(ctx),
+      notebook: (id: string) => notebookView$(ctx, id),
+      awaitingModeration: (notebookId: string) => answersAwaitingModeration$(ctx, notebookId),
+      notifications: () => notifications$(ctx),
+      unreadNotifications: () => unreadNotificationCount$(ctx),
+      profiles: () => profilesById$(ctx),
+    },
+  };
+}
+
+export type DataApi = ReturnType<typeof createApi>;

@@ -1,0 +1,64 @@
+/**
+ * Invite links (spec §3, §5, §8). Creating one needs the server (it draws a unique short code),
+ * so it is online only; revoking works offline (a status change the server takes later).
+ * Redeeming and searching people are online calls too.
+ */
+import { ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
+import type { InviteLinkDoc } from '../schemas/index.ts';
+import { findDoc, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
+
+const offline: Problem = { code: 'online_only', message: 'Sem conexão: esta ação precisa de internet.' };
+
+function serverProblem(error: { message?: string; hint?: string; code?: string }, fallback: string): Problem {
+  const code = error.hint === 'not_allowed' ? 'not_allowed' : 'server';
+  return { code, message: error.message || fallback };
+}
+
+export async function createInviteLink(
+  ctx: DataContext & { syncNow?: () => void },
+  notebookId: string,
+  expiresAt: string | null = null,
+): Promise<WriteResult<InviteLinkDoc>> {
+  if (!ctx.client) return refuse(offline);
+  const { data, error } = await ctx.client.rpc('create_invite_link', { p_notebook_id: notebookId, p_expires_at: expiresAt });
+  if (error || !data) return refuse(error ? serverProblem(error, 'Could not generate a unique invite code. Please try again.') : offline);
+  // The new link reaches the local database with the next pull.
+  ctx.syncNow?.();
+  return ok(data as InviteLinkDoc);
+}
+
+export async function revokeInviteLink(ctx: DataContext, inviteId: string): Promise<WriteResult<InviteLinkDoc>> {
+  const doc = await findDoc(ctx, 'invite_links', inviteId);
+  if (!doc) return refuse(notFound('invite link'));
+  if (doc.status !== 'active') return ok(doc.toJSON() as InviteLinkDoc);
+  const updated = await recordWrite(ctx, 'invite_links', [{ id: doc.id, label: doc.code }], () =>
+    doc.incrementalPatch({ status: 'revoked', updated_at: isoNow(ctx) }),
+  );
+  return ok(updated.toJSON() as InviteLinkDoc);
+}
+
+/** Redeems a code (or a public notebook link): the notebook id, whose data the next pull brings. */
+export async function redeemInvite(ctx: DataContext & { syncNow?: () => void }, code: string): Promise<WriteResult<string>> {
+  if (!ctx.client) return refuse(offline);
+  const { data, error } = await ctx.client.rpc('redeem_invite', { p_code: code });
+  if (error || typeof data !== 'string') {
+    return refuse({ code: 'server', message: error?.hint === 'invite_invalid' ? 'Invalid or expired invitation.' : 'Could not redeem the invitation.' });
+  }
+  ctx.syncNow?.();
+  return ok(data);
+}
+
+export interface PersonFound {
+  id: string;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+}
+
+/** People for the share dialog ('@ana' by username, anything else by username or name). */
+export async function searchPeople(ctx: DataContext, query: string): Promise<WriteResult<PersonFound[]>> {
+  if (!ctx.client) return refuse(offline);
+  const { data, error } = await ctx.client.rpc('search_users', { p_query: query, p_limit: 10 });
+  if (error) return refuse(serverProblem(error, 'user search error'));
+  return ok((data ?? []) as PersonFound[]);
+}

@@ -1,0 +1,39 @@
+/**
+ * The person's role in a notebook as this device knows it (spec §6; the server's
+ * public.notebook_role is the authority and refuses what this guesses wrong, S8).
+ */
+import type { NotebookCollaboratorDoc, NotebookDoc, NotebookShareDoc } from '../schemas/index.ts';
+import { collectionOf, hasCollection, type DataContext } from './context.ts';
+
+export type NotebookRole = 'owner' | 'editor' | 'collaborator' | 'viewer' | 'invited' | 'none';
+
+export function roleFrom(
+  userId: string,
+  notebook: Pick<NotebookDoc, 'user_id'> | null | undefined,
+  myCollaboration: Pick<NotebookCollaboratorDoc, 'role' | 'status'> | null | undefined,
+  myShare: Pick<NotebookShareDoc, 'id'> | null | undefined,
+): NotebookRole {
+  if (notebook && notebook.user_id === userId) return 'owner';
+  if (myCollaboration?.status === 'accepted') {
+    return myCollaboration.role === 'editor' ? 'editor' : myCollaboration.role === 'collaborator' ? 'collaborator' : 'viewer';
+  }
+  if (myShare) return 'viewer';
+  if (myCollaboration?.status === 'pending') return 'invited';
+  return 'none';
+}
+
+export async function roleIn(ctx: DataContext, notebookId: string): Promise<NotebookRole> {
+  const notebook = await collectionOf(ctx, 'notebooks').findOne(notebookId).exec();
+  const collaboration = hasCollection(ctx, 'notebook_collaborators')
+    ? await collectionOf(ctx, 'notebook_collaborators').findOne({ selector: { notebook_id: notebookId, user_id: ctx.userId } }).exec()
+    : null;
+  const share = hasCollection(ctx, 'notebook_shares')
+    ? await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: ctx.userId } }).exec()
+    : null;
+  return roleFrom(ctx.userId, notebook, collaboration, share);
+}
+
+/** Those who moderate answers and see blocked questions. */
+export const MANAGES = new Set<NotebookRole>(['owner', 'editor', 'collaborator']);
+/** Those who may answer. */
+export const ANSWERS = new Set<NotebookRole>(['owner', 'editor', 'collaborator', 'viewer']);

@@ -1,0 +1,116 @@
+/**
+ * Shares and collaboration (spec §3, §5, §6). Nobody shares with or invites themselves ('you
+ * cannot invite yourself') or someone who already has access; only the owner shares; the owner
+ * and editors invite collaborators, who accept.
+ */
+import { MESSAGES, ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
+import type { CollaboratorRole, NotebookCollaboratorDoc, NotebookShareDoc } from '../schemas/index.ts';
+import { collectionOf, findDoc, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
+import { roleIn } from './roles.ts';
+
+const inviteSelf: Problem = { code: 'invite_self', message: MESSAGES.inviteSelf };
+const alreadyHasAccess: Problem = { code: 'already_has_access', message: MESSAGES.alreadyHasAccess };
+
+async function hasAccess(ctx: DataContext, notebookId: string, userId: string, countPendingInvites: boolean): Promise<boolean> {
+  const notebook = await findDoc(ctx, 'notebooks', notebookId);
+  if (notebook?.user_id === userId) return true;
+  const share = await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: userId } }).exec();
+  if (share) return true;
+  const collaboration = await collectionOf(ctx, 'notebook_collaborators')
+    .findOne({ selector: { notebook_id: notebookId, user_id: userId } })
+    .exec();
+  return Boolean(collaboration && (countPendingInvites || collaboration.status === 'accepted'));
+}
+
+export async function shareNotebook(ctx: DataContext, notebookId: string, userId: string): Promise<WriteResult<NotebookShareDoc>> {
+  if (userId === ctx.userId) return refuse(inviteSelf);
+  if ((await roleIn(ctx, notebookId)) !== 'owner') return refuse({ code: 'not_allowed', message: 'Only the owner can share a notebook.' });
+  if (await hasAccess(ctx, notebookId, userId, false)) return refuse(alreadyHasAccess);
+  const now = isoNow(ctx);
+  const doc: NotebookShareDoc = {
+    id: ctx.newId(),
+    notebook_id: notebookId,
+    created_by: ctx.userId,
+    shared_with: userId,
+    access_level: 'viewer',
+    created_at: now,
+    updated_at: now,
+    server_rev: 0,
+  };
+  await recordWrite(ctx, 'notebook_shares', [{ id: doc.id, label: 'Compartilhamento' }], () =>
+    collectionOf(ctx, 'notebook_shares').insert(doc),
+  );
+  return ok(doc);
+}
+
+/** Removes someone's access (the owner) or leaves a notebook shared with me (userId = me). */
+export async function unshareNotebook(ctx: DataContext, notebookId: string, userId: string): Promise<WriteResult<null>> {
+  const share = await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: userId } }).exec();
+  if (!share) return refuse(notFound('share'));
+  await recordWrite(ctx, 'notebook_shares', [{ id: share.id, label: 'Compartilhamento' }], () => share.remove());
+  return ok(null);
+}
+
+export async function inviteCollaborator(
+  ctx: DataContext,
+  notebookId: string,
+  userId: string,
+  role: CollaboratorRole = 'collaborator',
+): Promise<WriteResult<NotebookCollaboratorDoc>> {
+  if (userId === ctx.userId) return refuse(inviteSelf);
+  const myRole = await roleIn(ctx, notebookId);
+  if (myRole !== 'owner' && myRole !== 'editor') return refuse({ code: 'not_allowed', message: 'Only the owner and editors can invite collaborators.' });
+  if (role === 'editor' && myRole !== 'owner') return refuse({ code: 'not_allowed', message: 'Only the owner can make someone an editor.' });
+  if (await hasAccess(ctx, notebookId, userId, true)) return refuse(alreadyHasAccess);
+  const now = isoNow(ctx);
+  const doc: NotebookCollaboratorDoc = {
+    id: ctx.newId(),
+    notebook_id: notebookId,
+    user_id: userId,
+    role,
+    status: 'pending',
+    invited_at: now,
+    invited_by: ctx.userId,
+    accepted_at: null,
+    created_at: now,
+    updated_at: now,
+    server_rev: 0,
+  };
+  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Convite para colaborar' }], () =>
+    collectionOf(ctx, 'notebook_collaborators').insert(doc),
+  );
+  return ok(doc);
+}
+
+export async function acceptCollaboration(ctx: DataContext, collaborationId: string): Promise<WriteResult<NotebookCollaboratorDoc>> {
+  const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
+  if (!doc) return refuse(notFound('collaboration'));
+  if (doc.user_id !== ctx.userId) return refuse({ code: 'not_allowed', message: 'Only the invited person can accept an invitation.' });
+  if (doc.status === 'accepted') return ok(doc.toJSON() as NotebookCollaboratorDoc);
+  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
+    doc.incrementalPatch({ status: 'accepted', accepted_at: isoNow(ctx), updated_at: isoNow(ctx) }),
+  );
+  return ok(updated.toJSON() as NotebookCollaboratorDoc);
+}
+
+export async function changeCollaboratorRole(
+  ctx: DataContext,
+  collaborationId: string,
+  role: CollaboratorRole,
+): Promise<WriteResult<NotebookCollaboratorDoc>> {
+  const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
+  if (!doc) return refuse(notFound('collaboration'));
+  if (doc.role === role) return ok(doc.toJSON() as NotebookCollaboratorDoc);
+  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
+    doc.incrementalPatch({ role, updated_at: isoNow(ctx) }),
+  );
+  return ok(updated.toJSON() as NotebookCollaboratorDoc);
+}
+
+/** Removes a collaborator (owner, editors) or declines / leaves a collaboration (the invitee). */
+export async function removeCollaborator(ctx: DataContext, collaborationId: string): Promise<WriteResult<null>> {
+  const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
+  if (!doc) return refuse(notFound('collaboration'));
+  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () => doc.remove());
+  return ok(null);
+}

@@ -1,0 +1,60 @@
+import {
+  ROW_TIMESTAMPS,
+  defineCollection,
+  flag,
+  nullableText,
+  nullableTimestamp,
+  nullableUuid,
+  text,
+  uuid,
+  type ReplicatedRow,
+} from './fields.ts';
+
+export type ModerationStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * Spec §3 Answer. The id is derived from the question and the answerer's secret (S6). For an
+ * anonymous answer, user_id and responder_name arrive as null on every device but the notebook
+ * owner's and the answerer's (S5).
+ */
+export interface AnswerDoc extends ReplicatedRow {
+  question_id: string;
+  notebook_id: string;
+  user_id: string | null;
+  text: string;
+  is_anonymous: boolean;
+  responder_name: string | null;
+  moderation_status: ModerationStatus;
+  moderated_by: string | null;
+  moderated_at: string | null;
+  moderation_notes: string | null;
+  /** The answerer's device clock (ms) of the last edit of text, anonymity or name (S7). */
+  client_clock: number;
+}
+
+export const answersCollection = defineCollection<AnswerDoc>(
+  {
+    title: 'answers',
+    version: 0,
+    primaryKey: 'id',
+    type: 'object',
+    properties: {
+      id: uuid,
+      question_id: uuid,
+      notebook_id: uuid,
+      user_id: nullableUuid,
+      text,
+      is_anonymous: flag,
+      responder_name: nullableText,
+      moderation_status: { type: 'string', enum: ['pending', 'approved', 'rejected'] },
+      moderated_by: nullableUuid,
+      moderated_at: nullableTimestamp,
+      moderation_notes: nullableText,
+      client_clock: { type: 'integer', minimum: 0 },
+      ...ROW_TIMESTAMPS,
+    },
+    required: ['id', 'notebook_id'],
+    indexes: ['notebook_id'],
+  },
+  { deletionDefaults: { notebook_id: '' } },
+);

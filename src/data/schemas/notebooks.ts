@@ -1,0 +1,57 @@
+import { ROW_TIMESTAMPS, defineCollection, flag, nullableText, text, uuid, type ReplicatedRow } from './fields.ts';
+
+export const NOTEBOOK_THEMES = ['purple', 'pink', 'blue', 'teal', 'yellow', 'orange'] as const;
+export type NotebookTheme = (typeof NOTEBOOK_THEMES)[number];
+
+export interface CoverSticker {
+  id: string;
+  size: number;
+  rotation: number;
+  layer: 'front' | 'back';
+  x?: number;
+  y?: number;
+}
+
+export interface NotebookCover {
+  title?: string;
+  subtitle?: string;
+  color?: string;
+  theme?: string;
+  stickers?: CoverSticker[];
+}
+
+/** Spec §3 Notebook, as the `notebooks` table stores it. */
+export interface NotebookDoc extends ReplicatedRow {
+  user_id: string;
+  title: string;
+  description: string | null;
+  author: string;
+  theme: string;
+  pre_moderation_enabled: boolean;
+  paper_style: string;
+  sticker_border: string | null;
+  cover: NotebookCover | null;
+  is_shared: boolean;
+}
+
+export const notebooksCollection = defineCollection<NotebookDoc>({
+  title: 'notebooks',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: uuid,
+    user_id: uuid,
+    title: text,
+    description: nullableText,
+    author: text,
+    theme: text,
+    pre_moderation_enabled: flag,
+    paper_style: text,
+    sticker_border: nullableText,
+    cover: { type: ['object', 'null'] },
+    is_shared: flag,
+    ...ROW_TIMESTAMPS,
+  },
+  required: ['id'],
+});

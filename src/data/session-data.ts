@@ -1,0 +1,113 @@
+/**
+ * The data layer follows the session (ARCHITECTURE §1, issue 5):
+ *
+ *   a person signs in (or the app starts signed in, online or not)
+ *       → their local database opens and, in the leading tab, replication starts
+ *   before a sign-out
+ *       → pending writes are pushed when online (a few seconds at most); whatever could not be
+ *         sent — pending writes and refused ones — is returned so the person is asked first
+ *   after a sign-out
+ *       → replication stops and this person's local data is wiped (a shared phone keeps nothing)
+ *
+ * The app calls installDataLayer() once; screens call useData() / currentData() to reach the API.
+ */
+import { onUserChange } from './auth.ts';
+import { databaseNameFor } from './db.ts';
+import { openDataLayer, type DataLayer } from './data-layer.ts';
+import { onAfterSignOut, onBeforeSignOut, type SignOutContext, type UnsyncedItem } from './session-lifecycle.ts';
+import { getSupabase, supabaseUrl } from './supabase.ts';
+import { NotAuthenticatedError } from './auth.ts';
+
+/** How long a sign-out waits for pending writes to reach the server. */
+export const SIGN_OUT_PUSH_TIMEOUT_MS = 8000;
+
+let current: DataLayer | null = null;
+let opening: Promise<DataLayer> | null = null;
+let installed = false;
+
+/** The signed-in person's data layer (throws 'Usuário não autenticado' when nobody is signed in). */
+export function currentData(): DataLayer {
+  if (!current) throw new NotAuthenticatedError();
+  return current;
+}
+
+/** Resolves with the data layer once it is open (the first moments after sign-in). */
+export function whenDataReady(): Promise<DataLayer> {
+  if (current) return Promise.resolve(current);
+  if (opening) return opening;
+  return Promise.reject(new NotAuthenticatedError());
+}
+
+async function open(userId: string): Promise<void> {
+  if (current?.userId === userId) return;
+  await close();
+  opening = openDataLayer({
+    userId,
+    client: getSupabase(),
+    serverUrl: supabaseUrl,
+    // Tabs share the database; one of them (the leader) replicates.
+    database: { multiInstance: true, devMode: import.meta.env?.DEV === true },
+    engine: { networkEvents: typeof window === 'undefined' ? null : window },
+  });
+  try {
+    current = await opening;
+  } finally {
+    opening = null;
+  }
+}
+
+async function close(): Promise<void> {
+  const layer = current ?? (opening ? await opening.catch(() => null) : null);
+  current = null;
+  await layer?.close();
+}
+
+/** Pushes what can be pushed, then lists what was not sent (pending or refused writes). */
+export async function unsyncedBeforeSignOut(layer: DataLayer, context: SignOutContext, online: boolean): Promise<UnsyncedItem[]> {
+  if (layer.engine && online && context.reason === 'user') {
+    layer.engine.syncNow();
+    await layer.engine.awaitInSync(SIGN_OUT_PUSH_TIMEOUT_MS);
+  }
+  await layer.ledger.flush();
+  const pending = Object.values(await layer.ledger.pending()).map((entry) => ({
+    id: `${entry.collection}/${entry.id}`,
+    label: entry.label,
+    kind: entry.kind,
+  }));
+  const refused = Object.values(await layer.ledger.rejections()).map((rejection) => ({
+    id: rejection.key,
+    label: String(rejection.attempted.title ?? rejection.attempted.text ?? rejection.title),
+    kind: rejection.collection,
+  }));
+  return [...pending, ...refused];
+}
+
+/** Deletes a person's local data, open or not. */
+export async function wipeLocalData(userId: string | null): Promise<void> {
+  const layer = current ?? (opening ? await opening.catch(() => null) : null);
+  if (layer && (userId === null || layer.userId === userId)) {
+    current = null;
+    await layer.wipe();
+    return;
+  }
+  if (!userId) return;
+  const { removeRxDatabase } = await import('rxdb');
+  const { getRxStorageDexie } = await import('rxdb/plugins/storage-dexie');
+  await removeRxDatabase(databaseNameFor(userId), getRxStorageDexie(), true);
+}
+
+export function installDataLayer(): void {
+  if (installed) return;
+  installed = true;
+  onUserChange((userId) => {
+    if (userId) void open(userId).catch((error) => console.error('[data] could not open the local database', error));
+  });
+  onBeforeSignOut(async (context) => {
+    const layer = current ?? (opening ? await opening.catch(() => null) : null);
+    if (!layer) return [];
+    return unsyncedBeforeSignOut(layer, context, typeof navigator === 'undefined' || navigator.onLine);
+  });
+  // Every way a session ends wipes the device's copy: a sign-out on a shared phone, a ban, and
+  // "sign out of all devices" from elsewhere (the usual remedy for a forgotten school login).
+  onAfterSignOut((context) => wipeLocalData(context.userId));
+}
