@@ -62,3 +62,13 @@ test('the policies compute notebook roles only through notebook_role', async () 
     expect(text, p.name).not.toMatch(/notebook_collaborators|notebook_shares/);
   }
 });
+
+test('the replication document functions stay inlinable (no SET clause, not SECURITY DEFINER)', async () => {
+  const docs = await t.sql<{ name: string; config: string | null; definer: boolean }>(
+    `select p.proname as name, array_to_string(p.proconfig, ',') as config, p.prosecdef as definer
+       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'private' and (p.proname like 'replication_doc_%' or p.proname = 'deletion_doc')`,
+  );
+  expect(docs).toHaveLength(12);
+  expect(docs.filter((d) => d.config !== null || d.definer)).toEqual([]);
+});
