@@ -43,6 +43,10 @@ export interface CollectionReplicationConfig {
   now: () => number;
   /** Told after every request: whether it got an answer, and the error when not. */
   onRequest?: (outcome: { ok: true } | { ok: false; error: unknown }) => void;
+  /** Told the checkpoint of every pull page (the engine checks pulses are covered). */
+  onCheckpoint?: (checkpoint: ServerCheckpoint) => void;
+  /** Awaited before every push: the rows this collection's rows refer to go up first. */
+  beforePush?: () => Promise<void>;
 }
 
 type Checkpoint = ServerCheckpoint;
@@ -56,7 +60,16 @@ function laterKey(a: Checkpoint | null | undefined, b: Checkpoint | null | undef
   return x > y || (x === y && a.id > b.id);
 }
 
-/** The pull side, with the re-read from scratch of S10. */
+/**
+ * The pull side. Besides RxDB's page-by-page pull, it
+ *   - drops deletions of rows this device never had: the server sends a deletion for every
+ *     changed row the person may not see (S4), and storing those would keep ids the person was
+ *     never shown — among them other sharees' profile ids, which S5 forbids on the device;
+ *     since that can shorten a page, it reads on until a page is full or the server has no more
+ *     (RxDB takes a short page as the end);
+ *   - re-reads a collection from scratch when the server says the checkpoint is older than its
+ *     tombstone horizon (S10), then deletes what this device has that the server did not send.
+ */
 class Puller {
   /** Ids the server sent during a re-read from scratch (null when none is under way). */
   private seen: Set<string> | null = null;
@@ -70,43 +83,64 @@ class Puller {
 
   constructor(private readonly config: CollectionReplicationConfig) {}
 
-  async pull(checkpoint: Checkpoint | undefined, batchSize: number): Promise<{ documents: LocalDoc[]; checkpoint: Checkpoint | undefined }> {
-    if (checkpoint?.resyncSince && !this.seen) return this.startResync(batchSize); // restarted mid-way
-    const from = laterKey(this.newest, checkpoint) && !this.seen ? this.newest : (checkpoint ?? null);
-    const response = await this.config.transport.pull(this.config.name, from && { xid: from.xid, id: from.id }, batchSize);
-    if (response.resync) return this.startResync(batchSize);
-    return this.page(response.documents.map((doc) => fromServer(this.config.name, doc)), response.checkpoint, batchSize);
+  async pull(rxCheckpoint: Checkpoint | undefined, batchSize: number): Promise<{ documents: LocalDoc[]; checkpoint: Checkpoint | undefined }> {
+    let from: Checkpoint | null;
+    if (this.seen) from = rxCheckpoint?.resyncSince ? rxCheckpoint : null;
+    else if (rxCheckpoint?.resyncSince) from = this.beginResync(); // the app stopped in the middle of one
+    else from = laterKey(this.newest, rxCheckpoint) ? this.newest : (rxCheckpoint ?? null);
+
+    const documents: LocalDoc[] = [];
+    for (;;) {
+      const response = await this.config.transport.pull(this.config.name, from && { xid: from.xid, id: from.id }, batchSize);
+      if (response.resync) {
+        if (this.seen) throw new Error(`the server asked ${this.config.name} to resync in the middle of a re-read`);
+        from = this.beginResync();
+        documents.length = 0;
+        continue;
+      }
+      const page = response.documents.map((doc) => fromServer(this.config.name, doc));
+      documents.push(...(await this.withoutUnknownDeletions(page)));
+      if (response.checkpoint) {
+        from = response.checkpoint;
+        if (laterKey(from, this.newest)) this.newest = from;
+      }
+      const serverHasMore = page.length >= batchSize;
+      if (!serverHasMore || documents.length >= batchSize) return this.finish(documents, from, serverHasMore);
+    }
   }
 
-  private async startResync(batchSize: number) {
+  private beginResync(): null {
     this.seen = new Set();
     this.resyncSince = this.config.now();
     this.newest = null;
-    const response = await this.config.transport.pull(this.config.name, null, batchSize);
-    if (response.resync) throw new Error(`the server asked ${this.config.name} to resync a pull from scratch`);
-    return this.page(response.documents.map((doc) => fromServer(this.config.name, doc)), response.checkpoint, batchSize);
+    return null;
   }
 
-  private async page(documents: LocalDoc[], checkpoint: Checkpoint | null, batchSize: number) {
-    if (checkpoint && laterKey(checkpoint, this.newest)) this.newest = checkpoint;
+  private async finish(documents: LocalDoc[], checkpoint: Checkpoint | null, serverHasMore: boolean) {
+    const plain = checkpoint ? { ...checkpoint, resyncSince: undefined } : undefined;
     if (!this.seen) {
-      // An empty page leaves RxDB's checkpoint as it was: undefined keeps it.
-      return { documents, checkpoint: checkpoint ? { ...checkpoint, resyncSince: undefined } : undefined };
+      if (checkpoint) this.config.onCheckpoint?.(checkpoint);
+      return { documents, checkpoint: plain };
     }
     for (const doc of documents) {
       if (doc._deleted) this.seen.delete(doc.id);
       else this.seen.add(doc.id);
     }
-    if (documents.length >= batchSize) {
-      return { documents, checkpoint: checkpoint ? { ...checkpoint, resyncSince: this.resyncSince } : undefined };
-    }
+    if (serverHasMore) return { documents, checkpoint: checkpoint ? { ...checkpoint, resyncSince: this.resyncSince } : undefined };
     // The re-read is complete: whatever this device still has that the server did not send is gone.
     const gone = await this.localIdsNotIn(this.seen);
     this.seen = null;
-    return {
-      documents: [...documents, ...gone.map((id) => deletionOf(this.config.name, id))],
-      checkpoint: checkpoint ? { ...checkpoint, resyncSince: undefined } : undefined,
-    };
+    if (checkpoint) this.config.onCheckpoint?.(checkpoint);
+    return { documents: [...documents, ...gone.map((id) => deletionOf(this.config.name, id))], checkpoint: plain };
+  }
+
+  private async withoutUnknownDeletions(page: LocalDoc[]): Promise<LocalDoc[]> {
+    const deletions = page.filter((doc) => doc._deleted).map((doc) => doc.id);
+    if (deletions.length === 0) return page;
+    const known = new Set(
+      (await this.config.collection.storageInstance.findDocumentsById(deletions, true)).map((doc) => doc.id as string),
+    );
+    return page.filter((doc) => !doc._deleted || known.has(doc.id));
   }
 
   private async localIdsNotIn(seen: Set<string>): Promise<string[]> {
@@ -122,6 +156,8 @@ class Pusher {
 
   async push(rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]): Promise<LocalDoc[]> {
     const { name, transport, gate, ledger } = this.config;
+    // A question written offline must reach the server before its answers (else: not_found).
+    await this.config.beforePush?.();
     const request: PushRow[] = rows.map((row) => ({
       newDocumentState: row.newDocumentState,
       assumedMasterState: row.assumedMasterState ?? null,

@@ -7,12 +7,19 @@
  *   stop()    on sign-out: replications cancelled, subscription closed
  *
  * Live updates: the server inserts a row in replication_pulses for every person a transaction
- * concerns (supabase/migrations/…_replication.sql); the row carries no data. Each pulse, and the
- * all-zero id for changes everyone replicates (forbidden words), makes every collection pull
- * from its checkpoint (reSync). It works the same on hosted Supabase and on the sync-server.
+ * concerns (supabase/migrations/…_replication.sql); the row carries only the transaction id. Each
+ * pulse, and the all-zero id for changes everyone replicates (forbidden words), makes every
+ * collection pull from its checkpoint (reSync). It works the same on hosted Supabase and on the
+ * sync-server.
+ *
+ * A pull hands out rows only below the oldest transaction still running (S3), so a pull made
+ * right after a pulse can come back without that transaction's rows when some other, unrelated
+ * transaction is still open — and nothing would pulse this person again. So the engine
+ * remembers the highest pulsed transaction id and pulls again, with backoff, until every
+ * collection's checkpoint has passed it. A slow poll catches pulses lost with the socket.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { BehaviorSubject, combineLatest, debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
+import { BehaviorSubject, combineLatest, debounceTime, distinctUntilChanged, filter, firstValueFrom, map, race, type Subscription } from 'rxjs';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import type { RxCollection, RxDatabase } from 'rxdb';
 import { rejectionGateOf } from '../db.ts';
@@ -44,12 +51,43 @@ export interface SyncEngineOptions {
   now?: () => number;
   /** Pulses closer together than this make one round (ms). */
   pulseDebounceMs?: number;
+  /** First wait before checking that a pulse's transaction has been pulled (ms, doubles). */
+  coverageCheckMs?: number;
+  /** A round every so often even without pulses (ms; 0 turns it off). */
+  pollIntervalMs?: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
 /** The server hands out at most 1000 documents per pull and takes at most 500 rows per push. */
 const PULL_BATCH = 1000;
 const PUSH_BATCH = 250;
+const COVERAGE_ATTEMPTS = 10;
+
+/**
+ * What each collection's rows refer to: those rows are pushed first, so that a notebook, its
+ * questions and their answers written offline arrive in an order the server accepts.
+ */
+const PUSHED_AFTER: Partial<Record<CollectionName, CollectionName[]>> = {
+  questions: ['notebooks'],
+  answers: ['notebooks', 'questions'],
+  notebook_shares: ['notebooks'],
+  notebook_collaborators: ['notebooks'],
+  invite_links: ['notebooks'],
+  favorites: ['notebooks'],
+};
+
+/** Resolves when a replication has pushed everything written before this call (or was cancelled). */
+async function upstreamSettled(replication: RxReplicationState<unknown, ServerCheckpoint>): Promise<void> {
+  await replication.startPromise;
+  const internal = replication.internalReplicationState;
+  if (!internal || replication.isStopped()) return;
+  await firstValueFrom(
+    race(internal.firstSyncDone.up.pipe(filter(Boolean)), internal.events.canceled.pipe(filter(Boolean))),
+  );
+  await internal.streamQueue.up;
+}
+
+const COVERAGE_MAX_WAIT_MS = 5000;
 
 export class SyncEngine {
   readonly replications = new Map<CollectionName, RxReplicationState<unknown, ServerCheckpoint>>();
@@ -59,6 +97,11 @@ export class SyncEngine {
   private stopped = false;
   private lastRequestOk = true;
   private readonly onOnline = () => this.syncNow();
+  /** The highest transaction id a pulse announced, and each collection's pull checkpoint. */
+  private pulsedTxid = 0n;
+  private readonly pulledUpTo = new Map<CollectionName, bigint>();
+  private coverageTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setInterval> | undefined;
 
   constructor(private readonly options: SyncEngineOptions) {}
 
@@ -85,6 +128,8 @@ export class SyncEngine {
           live: true,
           now: this.options.now ?? Date.now,
           onRequest: (outcome) => this.recordOutcome(outcome),
+          onCheckpoint: (checkpoint) => this.recordCheckpoint(name, checkpoint),
+          beforePush: () => this.parentsPushed(name),
         }),
       );
     }
@@ -94,6 +139,8 @@ export class SyncEngine {
       this.pulses.pipe(debounceTime(this.options.pulseDebounceMs ?? 25)).subscribe((n) => n > 0 && this.syncNow()),
     );
     if (this.options.live !== false) void this.listenForPulses();
+    const poll = this.options.pollIntervalMs ?? 5 * 60_000;
+    if (poll > 0) this.pollTimer = setInterval(() => this.syncNow(), poll);
   }
 
   /** A new round for every collection: pull from the checkpoints, push what is pending. */
@@ -119,6 +166,8 @@ export class SyncEngine {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    clearTimeout(this.coverageTimer);
+    clearInterval(this.pollTimer);
     this.options.networkEvents?.removeEventListener('online', this.onOnline);
     for (const subscription of this.subscriptions) subscription.unsubscribe();
     if (this.channel) {
@@ -134,7 +183,14 @@ export class SyncEngine {
     // Only the leading tab listens: it is the one that replicates.
     await this.options.db.waitForLeadership();
     if (this.stopped) return;
-    const pulse = () => this.pulses.next(this.pulses.value + 1);
+    const pulse = (payload?: { new?: { txid?: number | string } }) => {
+      const txid = payload?.new?.txid;
+      if (txid !== undefined && BigInt(txid) > this.pulsedTxid) {
+        this.pulsedTxid = BigInt(txid);
+        this.checkCoverage(this.options.coverageCheckMs ?? 250, COVERAGE_ATTEMPTS);
+      }
+      this.pulses.next(this.pulses.value + 1);
+    };
     const table = { event: 'INSERT' as const, schema: 'public', table: 'replication_pulses' };
     this.channel = this.options.client
       .channel(`replication-pulses:${this.options.userId}`)
@@ -144,6 +200,33 @@ export class SyncEngine {
         // (Re)joined: whatever happened while the socket was down is pulled now.
         if (status === 'SUBSCRIBED') pulse();
       });
+  }
+
+  private async parentsPushed(name: CollectionName): Promise<void> {
+    const parents = (PUSHED_AFTER[name] ?? []).map((parent) => this.replications.get(parent)).filter((r) => r !== undefined);
+    await Promise.all(parents.map(upstreamSettled));
+  }
+
+  private recordCheckpoint(name: CollectionName, checkpoint: ServerCheckpoint): void {
+    const xid = BigInt(checkpoint.xid);
+    if (xid > (this.pulledUpTo.get(name) ?? 0n)) this.pulledUpTo.set(name, xid);
+  }
+
+  /** Whether every collection has pulled past the last pulsed transaction. */
+  private covered(): boolean {
+    for (const name of this.replications.keys()) {
+      if ((this.pulledUpTo.get(name) ?? 0n) <= this.pulsedTxid) return false;
+    }
+    return true;
+  }
+
+  private checkCoverage(waitMs: number, attemptsLeft: number): void {
+    clearTimeout(this.coverageTimer);
+    this.coverageTimer = setTimeout(() => {
+      if (this.stopped || this.covered() || attemptsLeft <= 0) return;
+      this.syncNow();
+      this.checkCoverage(Math.min(waitMs * 2, COVERAGE_MAX_WAIT_MS), attemptsLeft - 1);
+    }, waitMs);
   }
 
   private recordOutcome(outcome: { ok: true } | { ok: false; error: unknown }): void {

@@ -5,7 +5,7 @@
  */
 import { MESSAGES, ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
 import type { CollaboratorRole, NotebookCollaboratorDoc, NotebookShareDoc } from '../schemas/index.ts';
-import { collectionOf, findDoc, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
+import { collectionOf, findDoc, hasCollection, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
 import { roleIn } from './roles.ts';
 
 const inviteSelf: Problem = { code: 'invite_self', message: MESSAGES.inviteSelf };
@@ -16,6 +16,7 @@ async function hasAccess(ctx: DataContext, notebookId: string, userId: string, c
   if (notebook?.user_id === userId) return true;
   const share = await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: userId } }).exec();
   if (share) return true;
+  if (!hasCollection(ctx, 'notebook_collaborators')) return false;
   const collaboration = await collectionOf(ctx, 'notebook_collaborators')
     .findOne({ selector: { notebook_id: notebookId, user_id: userId } })
     .exec();
