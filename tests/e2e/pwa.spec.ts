@@ -112,7 +112,7 @@ test.describe('updates', () => {
     fs.rmSync(servedDir, { recursive: true, force: true });
   });
 
-  test('a new version shows the card within about 10 s; "now" reloads into it', async ({ page }) => {
+  test('a new version shows the card within about 10 s; "now" reloads into it, never under unsaved typing', async ({ page }) => {
     test.setTimeout(120_000);
     await dismissConsent(page);
     await page.goto(`http://127.0.0.1:${port}/`);
@@ -130,10 +130,19 @@ test.describe('updates', () => {
     await expect(card).toBeHidden();
     await expect(page.getByTestId('app-version')).toContainText('A');
 
-    // The next visit offers it again; "now" applies it and reloads once.
-    await page.reload();
+    // The next visit offers it again. "Now" while a form is being typed in does not reload the
+    // page under the person: the typing stays, and the update goes through once the form is clear.
+    await page.goto(`http://127.0.0.1:${port}/login`);
     await expect(card).toBeVisible({ timeout: 15_000 });
+    const email = page.getByLabel('E-mail');
+    await email.fill('ana@example.com');
     await card.getByRole('button', { name: 'Atualizar agora' }).click();
+    await expect(card).toContainText('Assim que você salvar o que está escrevendo');
+    await page.waitForTimeout(3000);
+    await expect(email).toHaveValue('ana@example.com');
+    await expect(page.getByTestId('app-version')).toContainText('A');
+
+    await email.fill('');
     await expect(page.getByTestId('app-version')).toContainText('B', { timeout: 15_000 });
     await expect(card).toBeHidden();
   });
