@@ -21,8 +21,9 @@
  *     past the server's, which needs it strictly greater. Two devices of one person answering
  *     one question offline have one answer id (S6) and meet here, so they converge.
  *   - Answers: moderation status and notes belong to the owner and moderators. A decision taken
- *     on an answer whose text has changed since (the answerer edited it; it is pending again)
- *     is dropped: nobody approves words they have not read.
+ *     on an answer whose words (text, responder name) have changed since — the answerer edited
+ *     it; with pre-moderation it is pending again — is dropped: nobody approves words they have
+ *     not read.
  */
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
 
@@ -53,6 +54,8 @@ export const WRITABLE_FIELDS: { readonly [Name in CollectionName]: readonly (key
 
 /** The answerer's fields, decided together by the clock. */
 export const ANSWERER_FIELDS = ['text', 'is_anonymous', 'responder_name'] as const;
+/** What a moderator reads before deciding. */
+export const MODERATED_WORDS = ['text', 'responder_name'] as const;
 /** The moderators' fields. */
 export const MODERATION_FIELDS = ['moderation_status', 'moderation_notes'] as const;
 
@@ -80,14 +83,16 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 }
 
 /** Whether two states of a document are the same for replication (RxDB's `isEqual`). */
-export function sameDocument(a: AnyDoc, b: AnyDoc): boolean {
+export function sameDocument(a: { _deleted?: boolean }, b: { _deleted?: boolean }): boolean {
   if (Boolean(a._deleted) !== Boolean(b._deleted)) return false;
   // Two deletions of one row are the same, whatever fields each carries.
   if (a._deleted) return true;
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
   for (const key of keys) {
     if (LOCAL_KEYS.has(key)) continue;
-    if (!deepEqual(a[key], b[key])) return false;
+    if (!deepEqual(left[key], right[key])) return false;
   }
   return true;
 }
@@ -129,7 +134,7 @@ function mergeAnswer(local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc)
   // guess for its own screen): only a change from a state it knew is a moderator's decision.
   const knewServerState = assumed !== undefined && !assumed._deleted;
   const decided = knewServerState ? changedLocally(MODERATION_FIELDS, local, assumed, master) : [];
-  if (decided.length > 0 && sameAnswerContent(assumed!, master)) {
+  if (decided.length > 0 && sameWords(assumed!, master)) {
     for (const field of decided) merged[field] = local[field];
   }
   return merged;
@@ -137,6 +142,10 @@ function mergeAnswer(local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc)
 
 function sameAnswerContent(a: AnyDoc, b: AnyDoc): boolean {
   return ANSWERER_FIELDS.every((field) => deepEqual(a[field], b[field]));
+}
+
+function sameWords(a: AnyDoc, b: AnyDoc): boolean {
+  return MODERATED_WORDS.every((field) => deepEqual(a[field], b[field]));
 }
 
 function mergeFields(writable: readonly string[], local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc): AnyDoc {

@@ -59,15 +59,18 @@ export interface ReplicationTransport {
 export class ReplicationRequestError extends Error {
   constructor(
     message: string,
+    /** The SQLSTATE or HTTP-level code. */
     readonly code: string | undefined,
+    /** The server's reason code (account_banned, account_deleted, not_authenticated, …). */
+    readonly reason: string | undefined,
   ) {
     super(message);
     this.name = 'ReplicationRequestError';
   }
 }
 
-function failure(error: { message?: string; code?: string } | null): ReplicationRequestError {
-  return new ReplicationRequestError(error?.message || 'replication request failed', error?.code);
+function failure(error: { message?: string; code?: string; hint?: string } | null): ReplicationRequestError {
+  return new ReplicationRequestError(error?.message || 'replication request failed', error?.code, error?.hint || undefined);
 }
 
 /** The transport over a supabase-js client (its session supplies the bearer token). */

@@ -59,6 +59,8 @@ export async function signedInClient(server: TestServer, person: Person): Promis
 export class SwitchableTransport implements ReplicationTransport {
   offline = false;
   pulls = 0;
+  /** Pulls the server answered with "resync" (checkpoint older than the tombstone horizon). */
+  resyncs = 0;
   pushes = 0;
   /** Pushes that got the server's answer. */
   pushesAnswered = 0;
@@ -77,7 +79,9 @@ export class SwitchableTransport implements ReplicationTransport {
   async pull(...args: Parameters<ReplicationTransport['pull']>) {
     await this.network();
     this.pulls += 1;
-    return this.inner.pull(...args);
+    const response = await this.inner.pull(...args);
+    if (response.resync) this.resyncs += 1;
+    return response;
   }
 
   async push(...args: Parameters<ReplicationTransport['push']>) {

@@ -1,0 +1,72 @@
+/**
+ * ARCHITECTURE S10 (bounded history): deletions travel as tombstones; the server purges old
+ * ones, and a device whose checkpoint is older than the purge re-reads by itself, ending without
+ * what was deleted meanwhile — and without losing what it wrote offline.
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Device, eventually, serverView, signUp, startServer, type Person, type TestServer } from '../testing/harness.ts';
+
+let server: TestServer;
+let owner: Person;
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = await signUp(server, 'dona');
+});
+afterAll(async () => server?.close());
+
+const texts = async (device: Device) => (await device.docs('questions')).map((q) => q.text).sort();
+
+test('S10 bounded history: a deletion reaches the device as a tombstone, and is soft (_deleted) there', async () => {
+  const device = await Device.open(server, owner, { collections: ['notebooks', 'questions'] });
+  try {
+    const notebook = await device.api.notebooks.create({ title: 'Lápides' });
+    if (!notebook.ok) throw new Error(notebook.problem.message);
+    const question = await device.api.questions.add(notebook.value.id, 'Vai ser apagada');
+    if (!question.ok) throw new Error(question.problem.message);
+    await device.settle();
+    await owner.client.from('questions').delete().eq('id', question.value.id);
+    await eventually(async () => expect(await texts(device)).toEqual([]));
+    const [stored] = await device.layer.db.collections.questions.storageInstance.findDocumentsById([question.value.id], true);
+    expect(stored).toMatchObject({ id: question.value.id, _deleted: true });
+  } finally {
+    await device.close();
+  }
+});
+
+test('S10 bounded history: a device offline for longer than the tombstone retention resyncs by itself — deleted rows go, new rows come, its offline writes stay and go up', async () => {
+  const device = await Device.open(server, owner, { collections: ['notebooks', 'questions'] });
+  try {
+    const notebook = await device.api.notebooks.create({ title: 'Semana fora' });
+    if (!notebook.ok) throw new Error(notebook.problem.message);
+    const doomed = await device.api.questions.add(notebook.value.id, 'Apagada enquanto fora');
+    await device.api.questions.add(notebook.value.id, 'Fica');
+    if (!doomed.ok) throw new Error(doomed.problem.message);
+    await device.settle();
+
+    device.goOffline();
+    await device.api.questions.add(notebook.value.id, 'Escrita offline');
+    await owner.client.from('questions').delete().eq('id', doomed.value.id);
+    await owner.client.from('questions').insert({ notebook_id: notebook.value.id, text: 'Criada enquanto fora' });
+    // The retention passes: the tombstone of the deleted question is purged, the horizon moves.
+    const [{ r: purge }] = (await server.ctx.db.query(`select public.replication_purge(interval '0 seconds') as r`)).rows as {
+      r: { tombstones: number };
+    }[];
+    expect(purge.tombstones).toBeGreaterThan(0);
+
+    const pullsBefore = device.transport.pulls;
+    device.goOnline();
+    await eventually(async () =>
+      expect(await texts(device)).toEqual(['Criada enquanto fora', 'Escrita offline', 'Fica']),
+    );
+    await device.settle();
+    expect(device.transport.pulls).toBeGreaterThan(pullsBefore);
+    expect(device.transport.resyncs).toBeGreaterThan(0);
+    expect((await serverView(owner.client, 'questions')).filter((q) => q.notebook_id === notebook.value.id).map((q) => q.text).sort()).toEqual(
+      ['Criada enquanto fora', 'Escrita offline', 'Fica'],
+    );
+    expect(await device.layer.ledger.pending()).toEqual({});
+  } finally {
+    await device.close();
+  }
+});
