@@ -36,6 +36,11 @@ export interface DatabaseOptions<Names extends CollectionName = CollectionName> 
   multiInstance?: boolean;
   /** RxDB's dev-mode checks plus schema validation on every write. */
   devMode?: boolean;
+  /**
+   * Tests that simulate two tabs in one process open one database twice (dev-mode only). The
+   * app never does: a second open in one tab closes the first (a fast sign-out, sign-in).
+   */
+  simulateTabs?: boolean;
 }
 
 /** Deleted documents stay (soft deletes, S10) until replicated and this old, then are purged locally. */
@@ -83,7 +88,8 @@ export async function openDatabase<Names extends CollectionName = CollectionName
     eventReduce: true,
     localDocuments: true,
     // Two openers of one name in one tab (a fast sign-out then sign-in) must not fail.
-    closeDuplicates: true,
+    closeDuplicates: !options.simulateTabs,
+    ignoreDuplicate: options.simulateTabs === true,
     cleanupPolicy: {
       minimumDeletedTime: LOCAL_TOMBSTONE_RETENTION_MS,
       awaitReplicationsInSync: true,

@@ -14,12 +14,10 @@
 import { onUserChange } from './auth.ts';
 import { databaseNameFor } from './db.ts';
 import { openDataLayer, type DataLayer } from './data-layer.ts';
-import { onAfterSignOut, onBeforeSignOut, type SignOutContext, type UnsyncedItem } from './session-lifecycle.ts';
+import { onAfterSignOut, onBeforeSignOut } from './session-lifecycle.ts';
+import { unsyncedBeforeSignOut } from './sign-out.ts';
 import { getSupabase, supabaseUrl } from './supabase.ts';
 import { NotAuthenticatedError } from './auth.ts';
-
-/** How long a sign-out waits for pending writes to reach the server. */
-export const SIGN_OUT_PUSH_TIMEOUT_MS = 8000;
 
 let current: DataLayer | null = null;
 let opening: Promise<DataLayer> | null = null;
@@ -60,26 +58,6 @@ async function close(): Promise<void> {
   const layer = current ?? (opening ? await opening.catch(() => null) : null);
   current = null;
   await layer?.close();
-}
-
-/** Pushes what can be pushed, then lists what was not sent (pending or refused writes). */
-export async function unsyncedBeforeSignOut(layer: DataLayer, context: SignOutContext, online: boolean): Promise<UnsyncedItem[]> {
-  if (layer.engine && online && context.reason === 'user') {
-    layer.engine.syncNow();
-    await layer.engine.awaitInSync(SIGN_OUT_PUSH_TIMEOUT_MS);
-  }
-  await layer.ledger.flush();
-  const pending = Object.values(await layer.ledger.pending()).map((entry) => ({
-    id: `${entry.collection}/${entry.id}`,
-    label: entry.label,
-    kind: entry.kind,
-  }));
-  const refused = Object.values(await layer.ledger.rejections()).map((rejection) => ({
-    id: rejection.key,
-    label: String(rejection.attempted.title ?? rejection.attempted.text ?? rejection.title),
-    kind: rejection.collection,
-  }));
-  return [...pending, ...refused];
 }
 
 /** Deletes a person's local data, open or not. */
