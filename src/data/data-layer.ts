@@ -15,7 +15,8 @@ import type { CollectionName } from './schemas/index.ts';
 
 export interface DataLayerOptions {
   userId: string;
-  client: SupabaseClient;
+  /** The person's supabase-js client; without it the layer works offline only (no replication). */
+  client?: SupabaseClient;
   serverUrl: string;
   /** Default: cadernos-<user id>. */
   databaseName?: string;
@@ -50,7 +51,7 @@ export async function openDataLayer(options: DataLayerOptions): Promise<DataLaye
   const ledger = new SyncLedger(db);
   const now = options.now ?? Date.now;
   const engine =
-    options.replicate === false
+    options.replicate === false || !options.client
       ? null
       : new SyncEngine({ ...options.engine, db, ledger, userId: options.userId, client: options.client, serverUrl: options.serverUrl, now });
   const ctx: ApiContext = {
