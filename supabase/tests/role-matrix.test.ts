@@ -6,6 +6,7 @@
  * error fails the test (a broken action must not pass as "denied").
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../sync-server/db/index.ts';
 import { openTestDatabase, type Caller, type TestDatabase } from './harness.ts';
 import { buildRoleFixture, type RoleFixture } from './fixtures.ts';
@@ -308,6 +309,74 @@ const ACTIONS: Action[] = [
     run: (q) => run(q, `insert into notebook_themes (id, name) values ('mint', 'Menta') returning id`),
   },
   {
+    name: 'paper_styles: add a paper style',
+    allowed: ['admin'],
+    run: (q) => run(q, `insert into paper_styles (id, name) values ('stars', 'Estrelas') returning id`),
+  },
+  {
+    name: 'achievements: add an achievement',
+    allowed: ['admin'],
+    run: (q) =>
+      run(q, `insert into achievements (id, name_pt, name_en, type, rarity) values ('bench', 'B', 'B', 'general', 'common') returning id`),
+  },
+  {
+    name: 'user_achievements: award oneself an achievement',
+    allowed: [],
+    run: (q, _f, me) => run(q, `insert into user_achievements (user_id, achievement_id) values ($1, 'gift') returning id`, [me]),
+  },
+  {
+    name: 'check_achievements: run the award function (service role only)',
+    allowed: [],
+    run: (q, _f, me) => run(q, `select * from check_achievements($1, 'all')`, [me]),
+  },
+  {
+    name: 'answer_people: learn who answered (service role only)',
+    allowed: [],
+    run: (q, f) => run(q, `select * from answer_people($1)`, [f.anonymousAnswerId]),
+  },
+  {
+    name: 'translations: add a translation',
+    allowed: ['admin'],
+    run: (q) => run(q, `insert into translations (key, pt_br, en_us) values ('matrix.key', 'a', 'b') returning id`),
+  },
+  {
+    name: "replication_pulses: read the owner's pulses",
+    allowed: ['owner'],
+    run: (q, f) => run(q, `select id from replication_pulses where user_id = $1`, [f.people.owner]),
+  },
+  {
+    name: "replication_pull: the notebook's questions arrive",
+    allowed: ['sharee', 'collaborator', 'editor', 'owner'],
+    run: (q) => run(q, `select replication_pull('questions', null, 1000) as r`),
+    succeeded: (o) => {
+      const docs = (o.rows[0]?.r as { documents: { id: string; _deleted: boolean }[] } | undefined)?.documents ?? [];
+      return docs.some((d) => d.id === fixtureOpenQuestion() && !d._deleted);
+    },
+  },
+  {
+    name: 'replication_push: add a question to the notebook',
+    allowed: ['collaborator', 'editor', 'owner'],
+    run: (q, f) =>
+      run(q, `select replication_push('questions', $1::jsonb) as r`, [
+        JSON.stringify([{ newDocumentState: { id: randomUUID(), notebook_id: f.notebookId, text: 'Empurrada?', _deleted: false }, assumedMasterState: null }]),
+      ]),
+    succeeded: (o) => {
+      const r = o.rows[0]?.r as { conflicts: unknown[]; rejected: unknown[] } | undefined;
+      return !!r && r.conflicts.length === 0 && r.rejected.length === 0;
+    },
+  },
+  {
+    name: 'replication_purge: purge tombstones (service role only)',
+    allowed: [],
+    run: (q) => run(q, `select replication_purge(interval '1 day') as r`),
+  },
+  {
+    name: "notebook_role: ask another sharee's role",
+    allowed: ['collaborator', 'editor', 'owner', 'admin'],
+    run: (q, f) => run(q, `select notebook_role($1, $2) as role`, [f.notebookId, f.people.answerer]),
+    succeeded: (o) => o.rows[0]?.role === 'viewer',
+  },
+  {
     name: 'search_users: find people by @username',
     allowed: [...SIGNED_IN_ACTIVE, 'banned', 'deleted'],
     run: (q) => run(q, `select id, username from search_users('@str')`),
@@ -322,10 +391,12 @@ class Rollback extends Error {
 
 let t: TestDatabase;
 let f: RoleFixture;
+const fixtureOpenQuestion = () => f.openQuestionId;
 
 beforeAll(async () => {
   t = await openTestDatabase();
   f = await buildRoleFixture(t);
+  await t.sql(`insert into achievements (id, name_pt, name_en, type, rarity) values ('gift', 'Presente', 'Gift', 'general', 'common')`);
 });
 afterAll(async () => t?.close());
 
