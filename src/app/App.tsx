@@ -7,6 +7,7 @@ import { track } from '../analytics/analytics.ts';
 import { SiteHeader } from '../components/SiteHeader.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { OfflineBanner } from '../components/OfflineBanner.tsx';
+import { PendingWritesIndicator } from '../components/PendingWritesIndicator.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
@@ -44,6 +45,7 @@ function Shell() {
       <PageViews />
       <SessionManager />
       <Toaster />
+      <PendingWritesIndicator />
       <Suspense fallback={null}>
         <DeferredOverlays />
       </Suspense>

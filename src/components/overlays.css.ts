@@ -1,4 +1,4 @@
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
 
 export const offlineBanner = style({
@@ -103,3 +103,38 @@ export const card = style({
 export const cardTitle = style({ margin: '0 0 0.3rem', fontSize: '1.05rem' });
 export const cardText = style({ margin: '0 0 0.6rem' });
 export const cardActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+
+export const pendingPill = style({
+  position: 'fixed',
+  zIndex: 25,
+  left: '0.75rem',
+  bottom: '0.75rem',
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '0.45rem',
+  minHeight: '36px',
+  padding: '0.35rem 0.8rem',
+  borderRadius: vars.radius.pill,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.card,
+  fontSize: '0.9rem',
+});
+
+export const pendingDot = style({
+  width: '10px',
+  height: '10px',
+  borderRadius: '50%',
+  background: vars.color.warning,
+});
+
+const blink = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.3 } });
+
+export const pendingDotBusy = style([
+  pendingDot,
+  {
+    animation: `${blink} 1s ease-in-out infinite`,
+    '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+  },
+]);
