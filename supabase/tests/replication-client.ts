@@ -99,8 +99,11 @@ export class Device {
     return this.docs(collection).map((d) => d.id).sort();
   }
 
-  /** Everything stored on the device, as one string (what an IndexedDB scan would find). */
+  /**
+   * Everything the device ever received, deletions included, as one string: what a scan of
+   * IndexedDB could find (RxDB keeps deleted documents until its cleanup runs).
+   */
   dump(): string {
-    return JSON.stringify(COLLECTIONS.map((c) => this.docs(c)));
+    return JSON.stringify(this.received);
   }
 }
