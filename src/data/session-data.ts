@@ -9,9 +9,10 @@
  *   after a sign-out
  *       → replication stops and this person's local data is wiped (a shared phone keeps nothing)
  *
- * The app calls installDataLayer() once; screens call useData() / currentData() to reach the API.
+ * The app calls installDataLayer() once (src/app/session-controller.ts, when it starts); screens
+ * call currentData().api, or whenDataReady() in the first moments after sign-in.
  */
-import { onUserChange } from './auth.ts';
+import { getCurrentUserId, onUserChange } from './auth.ts';
 import { databaseNameFor } from './db.ts';
 import { openDataLayer, type DataLayer } from './data-layer.ts';
 import { onAfterSignOut, onBeforeSignOut } from './session-lifecycle.ts';
@@ -88,4 +89,7 @@ export function installDataLayer(): void {
   // Every way a session ends wipes the device's copy: a sign-out on a shared phone, a ban, and
   // "sign out of all devices" from elsewhere (the usual remedy for a forgotten school login).
   onAfterSignOut((context) => wipeLocalData(context.userId));
+  // Installed after the session was restored (this module is loaded lazily): open at once.
+  const userId = getCurrentUserId();
+  if (userId) void open(userId).catch((error) => console.error('[data] could not open the local database', error));
 }

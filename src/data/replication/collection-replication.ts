@@ -47,6 +47,30 @@ export interface CollectionReplicationConfig {
   onCheckpoint?: (checkpoint: ServerCheckpoint) => void;
   /** Awaited before every push: the rows this collection's rows refer to go up first. */
   beforePush?: () => Promise<void>;
+  /** Resolves when this collection's pushes under way have been answered and recorded. */
+  upstreamIdle?: () => Promise<void>;
+}
+
+/**
+ * Pushes the server accepted, by document: the server_rev they were based on. The server moves
+ * server_rev on every write, so a pulled state at or below that revision is the state before
+ * this device's accepted write (a pull that overtook the push): it is dropped once, and the
+ * next pull brings the row as the server has it now.
+ */
+class AcceptedWrites {
+  private readonly bases = new Map<string, number>();
+
+  record(id: string, basedOn: number): void {
+    this.bases.set(id, Math.max(basedOn, this.bases.get(id) ?? -1));
+  }
+
+  /** Whether a pulled state predates an accepted write of this device (forgets it either way). */
+  predates(doc: LocalDoc): boolean {
+    const base = this.bases.get(doc.id);
+    if (base === undefined || doc._deleted || typeof doc.server_rev !== 'number') return false;
+    this.bases.delete(doc.id);
+    return doc.server_rev <= base;
+  }
 }
 
 type Checkpoint = ServerCheckpoint;
@@ -81,7 +105,10 @@ class Puller {
    */
   private newest: Checkpoint | null = null;
 
-  constructor(private readonly config: CollectionReplicationConfig) {}
+  constructor(
+    private readonly config: CollectionReplicationConfig,
+    private readonly accepted: AcceptedWrites,
+  ) {}
 
   async pull(rxCheckpoint: Checkpoint | undefined, batchSize: number): Promise<{ documents: LocalDoc[]; checkpoint: Checkpoint | undefined }> {
     let from: Checkpoint | null;
@@ -99,7 +126,7 @@ class Puller {
         continue;
       }
       const page = response.documents.map((doc) => fromServer(this.config.name, doc));
-      documents.push(...(await this.withoutUnknownDeletions(page)));
+      documents.push(...(await this.withoutUnknownDeletions(page)).filter((doc) => !this.accepted.predates(doc)));
       if (response.checkpoint) {
         from = response.checkpoint;
         if (laterKey(from, this.newest)) this.newest = from;
@@ -117,6 +144,10 @@ class Puller {
   }
 
   private async finish(documents: LocalDoc[], checkpoint: Checkpoint | null, serverHasMore: boolean) {
+    // A push answered while this pull was on its way must be recorded before RxDB looks at the
+    // pulled rows: else it takes this device's accepted write for an unsent one and skips the
+    // server's state of that row (its server_rev would stay behind).
+    if (documents.length > 0) await this.config.upstreamIdle?.();
     const plain = checkpoint ? { ...checkpoint, resyncSince: undefined } : undefined;
     if (!this.seen) {
       if (checkpoint) this.config.onCheckpoint?.(checkpoint);
@@ -152,7 +183,10 @@ class Puller {
 
 /** The push side: one request per batch, per-row outcomes into the ledger. */
 class Pusher {
-  constructor(private readonly config: CollectionReplicationConfig) {}
+  constructor(
+    private readonly config: CollectionReplicationConfig,
+    private readonly accepted: AcceptedWrites,
+  ) {}
 
   async push(rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]): Promise<LocalDoc[]> {
     const { name, transport, gate, ledger } = this.config;
@@ -201,6 +235,10 @@ class Pusher {
     await ledger.settle(done.map((row) => documentKey(name, row.newDocumentState.id as string)));
     // A write that carried a change went through: an earlier refusal of it no longer stands.
     const changed = accepted.filter((row) => !row.assumedMasterState || !sameDocument(row.assumedMasterState, row.newDocumentState));
+    for (const row of changed) {
+      const base = row.assumedMasterState?.server_rev;
+      if (typeof base === 'number') this.accepted.record(row.newDocumentState.id as string, base);
+    }
     await ledger.clearRejections(changed.map((row) => documentKey(name, row.newDocumentState.id as string)));
   }
 
@@ -245,8 +283,9 @@ function withBackoff<Args extends unknown[], Result>(
 }
 
 export function replicateCollection(config: CollectionReplicationConfig): RxReplicationState<unknown, Checkpoint> {
-  const puller = new Puller(config);
-  const pusher = new Pusher(config);
+  const accepted = new AcceptedWrites();
+  const puller = new Puller(config, accepted);
+  const pusher = new Pusher(config, accepted);
   let state: RxReplicationState<unknown, Checkpoint> | undefined;
   state = replicateRxCollection<unknown, Checkpoint>({
     replicationIdentifier: config.identifier,

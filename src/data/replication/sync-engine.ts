@@ -62,6 +62,8 @@ export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
 const PULL_BATCH = 1000;
 const PUSH_BATCH = 250;
 const COVERAGE_ATTEMPTS = 10;
+/** A pull waits at most this long for a push under way (a push stuck retrying must not stall pulls). */
+const UPSTREAM_WAIT_MS = 5000;
 
 /**
  * What each collection's rows refer to: those rows are pushed first, so that a notebook, its
@@ -75,6 +77,15 @@ const PUSHED_AFTER: Partial<Record<CollectionName, CollectionName[]>> = {
   invite_links: ['notebooks'],
   favorites: ['notebooks'],
 };
+
+/** Resolves when the pushes under way of a replication have been answered (at most `limitMs`). */
+async function upstreamIdle(replication: RxReplicationState<unknown, ServerCheckpoint> | undefined, limitMs: number): Promise<void> {
+  const queue = replication?.internalReplicationState?.streamQueue.up;
+  if (!queue) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([queue, new Promise((resolve) => (timer = setTimeout(resolve, limitMs)))]);
+  clearTimeout(timer);
+}
 
 /** Resolves when a replication has pushed everything written before this call (or was cancelled). */
 async function upstreamSettled(replication: RxReplicationState<unknown, ServerCheckpoint>): Promise<void> {
@@ -130,6 +141,7 @@ export class SyncEngine {
           onRequest: (outcome) => this.recordOutcome(outcome),
           onCheckpoint: (checkpoint) => this.recordCheckpoint(name, checkpoint),
           beforePush: () => this.parentsPushed(name),
+          upstreamIdle: () => upstreamIdle(this.replications.get(name), UPSTREAM_WAIT_MS),
         }),
       );
     }

@@ -72,6 +72,16 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
   };
   const existing = await findDoc(ctx, 'answers', id);
   const label = labelOf(fields.text, 'Resposta');
+  const unchanged =
+    existing &&
+    existing.text === fields.text &&
+    existing.is_anonymous === fields.is_anonymous &&
+    (existing.responder_name ?? null) === fields.responder_name;
+  if (unchanged) {
+    // Nothing to send: the server keeps neither a new clock alone nor the resubmission of the
+    // same words (a rejected answer comes back for review when its words change).
+    return ok({ answer: existing.toJSON() as AnswerDoc, created: false, awaitingApproval: existing.moderation_status === 'pending' });
+  }
   if (existing) {
     const wasRejected = existing.moderation_status === 'rejected';
     // The answerer's guess of what the server will decide (moderators' own state is theirs to set).
@@ -81,7 +91,6 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
         ...fields,
         ...guess,
         client_clock: nextAnswerClock(ctx.now(), existing.client_clock),
-        updated_at: isoNow(ctx),
       }),
     );
     return ok({ answer: updated.toJSON() as AnswerDoc, created: false, awaitingApproval: awaitingApproval || wasRejected });

@@ -4,6 +4,9 @@
  * supabase-js client for the few online-only calls.
  *
  * Every write lands in IndexedDB first and returns; replication sends it later (S1, S2).
+ * Updates change only fields the server takes from a device (conflicts.ts WRITABLE_FIELDS):
+ * the server keeps updated_at, server_rev and the like, and a device that stamped them itself
+ * would keep its own values whenever the server had nothing to change.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection, RxDatabase, RxDocument } from 'rxdb';

@@ -5,7 +5,7 @@
  */
 import { ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
 import type { InviteLinkDoc } from '../schemas/index.ts';
-import { findDoc, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
+import { findDoc, notFound, recordWrite, type DataContext } from './context.ts';
 
 const offline: Problem = { code: 'online_only', message: 'Sem conexão: esta ação precisa de internet.' };
 
@@ -32,7 +32,7 @@ export async function revokeInviteLink(ctx: DataContext, inviteId: string): Prom
   if (!doc) return refuse(notFound('invite link'));
   if (doc.status !== 'active') return ok(doc.toJSON() as InviteLinkDoc);
   const updated = await recordWrite(ctx, 'invite_links', [{ id: doc.id, label: doc.code }], () =>
-    doc.incrementalPatch({ status: 'revoked', updated_at: isoNow(ctx) }),
+    doc.incrementalPatch({ status: 'revoked' }),
   );
   return ok(updated.toJSON() as InviteLinkDoc);
 }

@@ -92,7 +92,7 @@ export async function updateNotebook(
   if (problem) return refuse(problem);
   const label = labelOf(patch.title ?? doc.title, 'Caderno');
   const updated = await recordWrite(ctx, 'notebooks', [{ id, label }], () =>
-    doc.incrementalPatch({ ...patch, updated_at: isoNow(ctx) }),
+    doc.incrementalPatch({ ...patch }),
   );
   return ok({ notebook: updated.toJSON() as NotebookDoc, changed: true });
 }

@@ -1,6 +1,6 @@
 /** Notifications (spec §4): read one, several, or all at once. */
 import { ok, type WriteResult } from '../content-rules.ts';
-import { collectionOf, isoNow, recordWrite, type DataContext } from './context.ts';
+import { collectionOf, recordWrite, type DataContext } from './context.ts';
 
 export async function markNotificationsRead(ctx: DataContext, ids: string[]): Promise<WriteResult<number>> {
   const docs = await collectionOf(ctx, 'notifications').findByIds(ids).exec();
@@ -10,7 +10,7 @@ export async function markNotificationsRead(ctx: DataContext, ids: string[]): Pr
     ctx,
     'notifications',
     unread.map((doc) => ({ id: doc.id, label: doc.title })),
-    () => Promise.all(unread.map((doc) => doc.incrementalPatch({ is_read: true, updated_at: isoNow(ctx) }))),
+    () => Promise.all(unread.map((doc) => doc.incrementalPatch({ is_read: true }))),
   );
   return ok(unread.length);
 }

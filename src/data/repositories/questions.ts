@@ -43,7 +43,7 @@ export async function editQuestion(ctx: DataContext, id: string, text: string): 
   if (problem) return refuse(problem);
   if (doc.text === text.trim()) return ok(doc.toJSON() as QuestionDoc);
   const updated = await recordWrite(ctx, 'questions', [{ id, label: labelOf(text, 'Pergunta') }], () =>
-    doc.incrementalPatch({ text: text.trim(), updated_at: isoNow(ctx) }),
+    doc.incrementalPatch({ text: text.trim() }),
   );
   return ok(updated.toJSON() as QuestionDoc);
 }
@@ -61,7 +61,7 @@ export async function reorderQuestions(ctx: DataContext, notebookId: string, ord
     ctx,
     'questions',
     moves.map(({ doc }) => ({ id: doc.id, label: doc.text })),
-    () => Promise.all(moves.map(({ doc, index }) => doc.incrementalPatch({ order_index: index, updated_at: isoNow(ctx) }))),
+    () => Promise.all(moves.map(({ doc, index }) => doc.incrementalPatch({ order_index: index }))),
   );
   return ok(null);
 }
@@ -75,7 +75,7 @@ export async function setQuestionBlocked(ctx: DataContext, id: string, blocked: 
   }
   if (doc.blocked === blocked) return ok(doc.toJSON() as QuestionDoc);
   const updated = await recordWrite(ctx, 'questions', [{ id, label: doc.text }], () =>
-    doc.incrementalPatch({ blocked, updated_at: isoNow(ctx) }),
+    doc.incrementalPatch({ blocked }),
   );
   return ok(updated.toJSON() as QuestionDoc);
 }

@@ -89,7 +89,7 @@ export async function acceptCollaboration(ctx: DataContext, collaborationId: str
   if (doc.user_id !== ctx.userId) return refuse({ code: 'not_allowed', message: 'Only the invited person can accept an invitation.' });
   if (doc.status === 'accepted') return ok(doc.toJSON() as NotebookCollaboratorDoc);
   const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
-    doc.incrementalPatch({ status: 'accepted', accepted_at: isoNow(ctx), updated_at: isoNow(ctx) }),
+    doc.incrementalPatch({ status: 'accepted', accepted_at: isoNow(ctx) }),
   );
   return ok(updated.toJSON() as NotebookCollaboratorDoc);
 }
@@ -103,7 +103,7 @@ export async function changeCollaboratorRole(
   if (!doc) return refuse(notFound('collaboration'));
   if (doc.role === role) return ok(doc.toJSON() as NotebookCollaboratorDoc);
   const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
-    doc.incrementalPatch({ role, updated_at: isoNow(ctx) }),
+    doc.incrementalPatch({ role }),
   );
   return ok(updated.toJSON() as NotebookCollaboratorDoc);
 }

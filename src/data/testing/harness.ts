@@ -132,6 +132,10 @@ export interface DeviceOptions {
   now?: () => number;
   replicate?: boolean;
   bindStatus?: boolean;
+  /** RxDB dev-mode and schema validation (default true; benchmarks turn it off, as in production). */
+  devMode?: boolean;
+  /** Batch sizes (benchmarks compare request patterns). */
+  engine?: { pullBatchSize?: number; pushBatchSize?: number };
 }
 
 export class Device {
@@ -160,7 +164,7 @@ export class Device {
       client,
       serverUrl: server.url,
       databaseName: options.databaseName ?? `device-${person.username}-${Math.random().toString(36).slice(2, 8)}`,
-      database: { indexedDB, IDBKeyRange, multiInstance: false, devMode: true, collections: options.collections },
+      database: { indexedDB, IDBKeyRange, multiInstance: false, devMode: options.devMode ?? true, collections: options.collections },
       replicate: options.replicate,
       bindStatus: options.bindStatus ?? false,
       now: options.now,
@@ -170,6 +174,7 @@ export class Device {
         retry: { baseMs: 30, maxMs: 300 },
         networkEvents: network,
         pulseDebounceMs: 10,
+        ...options.engine,
       },
     });
     return new Device(person, layer, transport, indexedDB, client, network);
