@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { LOCALES, type Locale } from '../locale/locales.ts';
 import { useLocaleSwitch } from '../app/locale-routing.ts';
+import { visuallyHidden } from './ui.css.ts';
 import * as s from './header.css.ts';
 
 /** Switches language in place: same page, `/en` added or removed, history entry replaced. */
@@ -9,7 +10,8 @@ export function LanguageSwitch() {
   const switchTo = useLocaleSwitch();
   return (
     <label className={s.control}>
-      <span className={s.controlLabel}>{t`Idioma`}</span>
+      {/* On a 360 px phone the select speaks for itself; the label stays for screen readers. */}
+      <span className={visuallyHidden}>{t`Idioma`}</span>
       <select
         className={s.select}
         value={i18n.locale}

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useThemeStore, type ThemePreference } from '../state/theme.ts';
+import { visuallyHidden } from './ui.css.ts';
 import * as s from './header.css.ts';
 
 export function ThemeSwitch() {
@@ -9,7 +10,8 @@ export function ThemeSwitch() {
   const labels: Record<ThemePreference, string> = { light: t`Claro`, dark: t`Escuro`, system: t`Sistema` };
   return (
     <label className={s.control}>
-      <span className={s.controlLabel}>{t`Tema`}</span>
+      {/* On a 360 px phone the select speaks for itself; the label stays for screen readers. */}
+      <span className={visuallyHidden}>{t`Tema`}</span>
       <select
         className={s.select}
         value={preference}

@@ -56,15 +56,6 @@ export const controls = style({ display: 'flex', gap: '0.4rem', alignItems: 'cen
 
 export const control = style({ display: 'inline-flex', alignItems: 'center', gap: '0.35rem' });
 
-/** Labels stay for screen readers; on a 360 px phone the selects speak for themselves. */
-export const controlLabel = style({
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-});
 
 export const select = style({
   minHeight: '44px',
