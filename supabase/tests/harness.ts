@@ -7,13 +7,13 @@
  * One database per test file: PGlite in memory by default, or a scratch database on the real
  * PostgreSQL server named by TEST_DATABASE_URL (dropped on close).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { openDatabase, type Database, type Queryable } from '../../sync-server/db/index.ts';
 import { bootstrapSupabase } from '../../sync-server/db/bootstrap.ts';
 import { applyMigrations } from '../../sync-server/db/migrations.ts';
 import { asRequester } from '../../sync-server/db/request-context.ts';
+import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const SEED_FILE = fileURLToPath(new URL('../seed.sql', import.meta.url));
@@ -55,26 +55,6 @@ function claimsFor(caller: Caller) {
   return { role: 'authenticated', sub: caller, aud: 'authenticated' };
 }
 
-/** A new empty database on a Postgres server; returns its URL and a function that drops it. */
-export async function createScratchDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `cadernos_sql_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 export async function openTestDatabase(
   options: { backend?: 'pglite' | 'postgres'; seed?: boolean } = {},
 ): Promise<TestDatabase> {
@@ -84,7 +64,7 @@ export async function openTestDatabase(
   let db: Database;
   if (backend === 'postgres') {
     if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
-    const scratch = await createScratchDatabase(TEST_DATABASE_URL);
+    const scratch = await createScratchDatabase(TEST_DATABASE_URL, 'cadernos_sql');
     drop = scratch.drop;
     url = scratch.url;
     db = await openDatabase({ dataDir: 'memory://', databaseUrl: scratch.url });
