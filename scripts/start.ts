@@ -7,6 +7,7 @@
  *   npm start -- --no-build       serve the existing dist/ as it is
  *   npm start -- --memory         throwaway database (tests)
  *   npm start -- --dist <dir>     serve a build from another folder (the update test)
+ *   npm start -- --demo           also load demo people and notebooks (supabase/seed-demo.sql)
  *   HOST=0.0.0.0 npm start        reachable from phones on the same Wi-Fi (a school, a party)
  */
 import path from 'node:path';
@@ -21,6 +22,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     memory: { type: 'boolean', default: false },
     dist: { type: 'string' },
+    demo: { type: 'boolean', default: false },
   },
 });
 
@@ -34,8 +36,10 @@ async function main() {
     staticDir: dist,
     ...(args.port ? { port: Number(args.port) } : {}),
     ...(args.memory ? { dataDir: 'memory://' } : {}),
+    ...(args.demo ? { extraSeedFiles: [path.join(root, 'supabase', 'seed-demo.sql')] } : {}),
   });
   console.log(`\n  Cadernos is running at ${server.url}\n  (backend for supabase-js at the same address; Ctrl+C stops it)\n`);
+  if (args.demo) console.log('  Demo accounts: ana@demo.cadernos.app and bruno@demo.cadernos.app, password Demo1234\n');
 
   let stopping = false;
   const stop = async (signal: string) => {

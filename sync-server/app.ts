@@ -7,7 +7,7 @@ import { defaultConfig, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
 import { openDatabase } from './db/index.ts';
 import { bootstrapSupabase } from './db/bootstrap.ts';
-import { applyMigrations } from './db/migrations.ts';
+import { applyMigrations, applySeed, isFreshDatabase } from './db/migrations.ts';
 import { JwtService } from './jwt.ts';
 import { createAuthApp } from './auth/index.ts';
 import { createRestApp } from './rest/index.ts';
@@ -32,7 +32,10 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
   const config = defaultConfig(overrides);
   const db = await openDatabase(config);
   await bootstrapSupabase(db);
+  const fresh = await isFreshDatabase(db);
   await applyMigrations(db, config.migrationsDir);
+  for (const seed of fresh ? config.seedFiles : []) await applySeed(db, seed);
+  for (const seed of config.extraSeedFiles) await applySeed(db, seed);
 
   const closers: (() => Promise<void> | void)[] = [];
   const ctx: ServerContext = { config, db, jwt: new JwtService(config.jwtSecret), onClose: (fn) => closers.push(fn) };

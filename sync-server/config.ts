@@ -19,6 +19,13 @@ export interface ServerConfig {
   /** A Postgres server to use instead of PGlite. */
   databaseUrl?: string;
   migrationsDir: string;
+  /**
+   * Seed files run once, when the database is brand new (as `supabase db reset` does): by
+   * default the `seed.sql` beside the migrations folder, if there is one.
+   */
+  seedFiles: string[];
+  /** Extra seed files run at every start (idempotent), e.g. the demo data of `npm start -- --demo`. */
+  extraSeedFiles: string[];
   functionsDir: string;
   /** Where storage objects are written (under dataDir by default). */
   storageDir: string;
@@ -43,12 +50,15 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
   const env = process.env;
   const dataDir = overrides.dataDir ?? env.SYNC_DATA_DIR ?? path.join(root, '.data', 'db');
   const port = overrides.port ?? Number(env.PORT ?? env.SYNC_PORT ?? 54321);
+  const migrationsDir = overrides.migrationsDir ?? env.SYNC_MIGRATIONS_DIR ?? path.join(root, 'supabase', 'migrations');
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    migrationsDir: env.SYNC_MIGRATIONS_DIR ?? path.join(root, 'supabase', 'migrations'),
+    migrationsDir,
+    seedFiles: [path.join(path.dirname(migrationsDir), 'seed.sql')],
+    extraSeedFiles: [],
     functionsDir: env.SYNC_FUNCTIONS_DIR ?? path.join(root, 'supabase', 'functions'),
     storageDir: env.SYNC_STORAGE_DIR ?? path.join(root, '.data', 'storage'),
     jwtSecret: env.JWT_SECRET ?? SUPABASE_DEMO_JWT_SECRET,

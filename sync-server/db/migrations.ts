@@ -44,3 +44,25 @@ export async function applyMigrations(db: Database, migrationsDir: string): Prom
   }
   return applied;
 }
+
+/** True when no migration has ever been applied: a brand-new database. */
+export async function isFreshDatabase(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ fresh: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is null as fresh`,
+  );
+  if (rows[0].fresh) return true;
+  const applied = await db.query('select 1 from supabase_migrations.schema_migrations limit 1');
+  return applied.rows.length === 0;
+}
+
+/** Runs a seed file (idempotent SQL) if it exists; returns whether it ran. */
+export async function applySeed(db: Database, file: string): Promise<boolean> {
+  const sql = await fs.readFile(file, 'utf8').catch(() => undefined);
+  if (sql === undefined) return false;
+  try {
+    await db.exec(sql);
+  } catch (error) {
+    throw new Error(`seed ${path.basename(file)} failed: ${(error as Error).message}`, { cause: error });
+  }
+  return true;
+}
