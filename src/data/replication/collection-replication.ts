@@ -118,7 +118,7 @@ class Puller {
 
     const documents: LocalDoc[] = [];
     for (;;) {
-      const response = await this.config.transport.pull(this.config.name, from && { xid: from.xid, id: from.id }, batchSize);
+      const response = await this.config.transport.pull(this.config.name, from, batchSize);
       if (response.resync) {
         if (this.seen) throw new Error(`the server asked ${this.config.name} to resync in the middle of a re-read`);
         from = this.beginResync();
