@@ -77,11 +77,10 @@ function failure(error: { message?: string; code?: string; hint?: string } | nul
 export function rpcTransport(client: SupabaseClient): ReplicationTransport {
   return {
     async pull(collection, checkpoint, limit) {
-      // The checkpoint goes back as the server gave it (minus this client's own marker).
-      const { resyncSince: _local, ...serverCheckpoint } = checkpoint ?? ({} as ServerCheckpoint);
+      const serverCheckpoint = checkpoint ? { xid: checkpoint.xid, id: checkpoint.id } : null;
       const { data, error } = await client.rpc('replication_pull', {
         p_collection: collection,
-        p_checkpoint: checkpoint ? serverCheckpoint : null,
+        p_checkpoint: serverCheckpoint,
         p_limit: limit,
       });
       if (error || !data) throw failure(error);
