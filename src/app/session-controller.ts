@@ -56,7 +56,23 @@ async function start(): Promise<void> {
   });
 }
 
+/**
+ * The local database follows the session from the first sign-in on (issue 5). Loaded only then:
+ * RxDB is the largest part of the app and a visitor who never signs in does not need it.
+ */
+let dataLayerInstalled: Promise<void> | undefined;
+function ensureDataLayer(): Promise<void> {
+  dataLayerInstalled ??= import('../data/session-data.ts')
+    .then(({ installDataLayer }) => installDataLayer())
+    .catch((error) => {
+      dataLayerInstalled = undefined;
+      console.error('[session] the local database could not be started', error);
+    });
+  return dataLayerInstalled;
+}
+
 async function signedIn(user: AuthUser, extra: { unverified?: boolean; recovery?: boolean } = {}): Promise<void> {
+  void ensureDataLayer();
   const state = useSessionStore.getState();
   const sameUser = state.status === 'signed-in' && state.userId === user.id;
   const cached = sameUser ? null : await readCachedAccount(user.id);

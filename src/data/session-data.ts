@@ -30,11 +30,27 @@ export function currentData(): DataLayer {
   return current;
 }
 
-/** Resolves with the data layer once it is open (the first moments after sign-in). */
+/** Screens waiting for the database of a person who is signed in but whose database is not open yet. */
+let waiting: { resolve(layer: DataLayer): void; reject(error: unknown): void }[] = [];
+
+/**
+ * Resolves with the data layer once it is open (the first moments after sign-in or after the app
+ * starts signed in); rejects with 'Usuário não autenticado' when nobody is signed in.
+ */
 export function whenDataReady(): Promise<DataLayer> {
   if (current) return Promise.resolve(current);
   if (opening) return opening;
-  return Promise.reject(new NotAuthenticatedError());
+  if (!getCurrentUserId()) return Promise.reject(new NotAuthenticatedError());
+  return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+}
+
+function settleWaiting(outcome: { layer: DataLayer } | { error: unknown }): void {
+  const waiters = waiting;
+  waiting = [];
+  for (const waiter of waiters) {
+    if ('layer' in outcome) waiter.resolve(outcome.layer);
+    else waiter.reject(outcome.error);
+  }
 }
 
 async function open(userId: string): Promise<void> {
@@ -50,6 +66,10 @@ async function open(userId: string): Promise<void> {
   });
   try {
     current = await opening;
+    settleWaiting({ layer: current });
+  } catch (error) {
+    settleWaiting({ error });
+    throw error;
   } finally {
     opening = null;
   }
@@ -88,7 +108,10 @@ export function installDataLayer(): void {
   });
   // Every way a session ends wipes the device's copy: a sign-out on a shared phone, a ban, and
   // "sign out of all devices" from elsewhere (the usual remedy for a forgotten school login).
-  onAfterSignOut((context) => wipeLocalData(context.userId));
+  onAfterSignOut((context) => {
+    settleWaiting({ error: new NotAuthenticatedError() });
+    return wipeLocalData(context.userId);
+  });
   // Installed after the session was restored (this module is loaded lazily): open at once.
   const userId = getCurrentUserId();
   if (userId) void open(userId).catch((error) => console.error('[data] could not open the local database', error));
