@@ -6,7 +6,8 @@ import { DEFAULT_LOCALE, LOCALE_CODES } from './src/locale/locales.ts';
  * Three catalogs per locale: the app's messages (loaded at start); the long texts of the content
  * pages (terms, privacy, cookies, FAQ, about, contact), loaded only when one of those pages opens —
  * so the landing page does not download the legal texts; and the account screens' forms (login,
- * register, password recovery, settings), loaded with those screens (see src/locale/i18n.ts).
+ * register, password recovery, settings), loaded with those screens; and the notebook screens
+ * (dashboard, create, edit, view and answer, moderation), loaded with them (see src/locale/i18n.ts).
  */
 export const CONTENT_PAGE_DIRS = ['About', 'Contact', 'Cookies', 'Faq', 'Privacy', 'Terms', 'static'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
@@ -18,6 +19,9 @@ export const ACCOUNT_SCREEN_DIRS = [
     (file) => `<rootDir>/src/${file}`,
   ),
 ];
+export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'notebooks'].map(
+  (dir) => `<rootDir>/src/screens/${dir}/**`,
+);
 const notSource = ['**/*.test.*', '**/node_modules/**'];
 
 export default defineConfig({
@@ -28,7 +32,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS],
+      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS],
     },
     {
       path: '<rootDir>/src/screens/static/locales/{locale}/messages',
@@ -38,6 +42,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/screens/accounts/locales/{locale}/messages',
       include: ACCOUNT_SCREEN_DIRS,
+      exclude: notSource,
+    },
+    {
+      path: '<rootDir>/src/screens/notebooks/locales/{locale}/messages',
+      include: NOTEBOOK_SCREEN_DIRS,
       exclude: notSource,
     },
   ],

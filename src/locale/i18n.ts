@@ -16,6 +16,7 @@ const appCatalogs = (): CatalogFiles => import.meta.glob<CatalogModule>('./local
 const areaCatalogs = {
   pages: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/static/locales/*/messages.po'),
   accounts: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/accounts/locales/*/messages.po'),
+  notebooks: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/notebooks/locales/*/messages.po'),
 };
 
 export type CatalogArea = keyof typeof areaCatalogs;
