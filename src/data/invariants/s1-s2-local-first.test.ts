@@ -65,6 +65,49 @@ describe('S1 local first', () => {
 });
 
 describe('S2 durable outbox', () => {
+  test('S2 durable outbox: a change undone while its push was under way leaves nothing pending (RxDB has nothing left to push)', async () => {
+    const device = await Device.open(server, ana);
+    try {
+      const notebook = await device.api.notebooks.create({ title: 'Vai e volta' });
+      if (!notebook.ok) throw new Error(notebook.problem.message);
+      const question = await device.api.questions.add(notebook.value.id, 'Bloqueio por engano?');
+      if (!question.ok) throw new Error(question.problem.message);
+      await device.settle();
+
+      // The server takes the first push at once; its answer reaches the device only when released.
+      const push = device.transport.push.bind(device.transport);
+      let serverHasIt!: () => void;
+      const taken = new Promise<void>((resolve) => (serverHasIt = resolve));
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = false;
+      device.transport.push = async (...args) => {
+        const response = await push(...args);
+        if (!held) {
+          held = true;
+          serverHasIt();
+          await released;
+        }
+        return response;
+      };
+
+      await device.api.questions.setBlocked(question.value.id, true); // A: pushed, taken by the server
+      await taken;
+      await device.api.questions.setBlocked(question.value.id, false); // B, before the answer arrives
+      device.goOffline(); // B cannot be sent
+      release(); // the answer for A arrives while the device holds B
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await device.api.questions.setBlocked(question.value.id, true); // A again: what the server has
+      device.goOnline();
+      await device.settle();
+
+      expect(await device.layer.ledger.pending()).toEqual({});
+      expect((await serverView(ana.client, 'questions')).find((q) => q.id === question.value.id)?.blocked).toBe(true);
+    } finally {
+      await device.close();
+    }
+  });
+
   test('S2 durable outbox: writes made offline survive a reload and days offline, then reach the server when the connection returns', async () => {
     const week = 7 * 24 * 60 * 60 * 1000;
     let clock = Date.now();

@@ -16,6 +16,13 @@ type AnyDoc = Replicated<Record<string, unknown>>;
 export class RejectionGate {
   private readonly held = new Map<string, AnyDoc>();
 
+  /**
+   * Told when RxDB finds a local document equal to the state it assumes the server has, and so
+   * pushes nothing: a document written A → B → A while the push of A was under way. No
+   * acknowledgement will come for it, so whoever tracks pending writes must settle it here.
+   */
+  onAlreadyReplicated: ((collection: CollectionName, id: string) => void) | null = null;
+
   hold(collection: CollectionName, attempted: AnyDoc): void {
     this.held.set(`${collection}/${attempted.id as string}`, attempted);
   }
@@ -35,7 +42,11 @@ export function conflictHandlerFor<Name extends CollectionName>(
   gate: RejectionGate,
 ): RxConflictHandler<DocTypes[Name]> {
   return {
-    isEqual: (a, b) => sameDocument(a as unknown as AnyDoc, b as unknown as AnyDoc),
+    isEqual(a, b, context) {
+      const equal = sameDocument(a as unknown as AnyDoc, b as unknown as AnyDoc);
+      if (equal && context === 'upstream-check-if-equal') gate.onAlreadyReplicated?.(collection, (b as unknown as AnyDoc).id as string);
+      return equal;
+    },
     async resolve(input) {
       if (gate.release(collection, input.newDocumentState as unknown as AnyDoc)) return input.realMasterState;
       return resolveConflict(collection, input as never) as never;

@@ -25,7 +25,7 @@ import type { RxCollection, RxDatabase } from 'rxdb';
 import { rejectionGateOf } from '../db.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/index.ts';
 import { replicateCollection, type RetryPolicy } from './collection-replication.ts';
-import type { SyncLedger } from './ledger.ts';
+import { documentKey, type SyncLedger } from './ledger.ts';
 import { rpcTransport, type ReplicationTransport, type ServerCheckpoint } from './transport.ts';
 
 /** The id whose pulses everyone receives (changes of data every person replicates). */
@@ -121,6 +121,7 @@ export class SyncEngine {
     const { db } = this.options;
     const transport = this.options.transport ?? rpcTransport(this.options.client);
     const gate = rejectionGateOf(db);
+    gate.onAlreadyReplicated = (name, id) => void this.options.ledger.settle([documentKey(name, id)]);
     for (const name of COLLECTION_NAMES) {
       const collection = (db.collections as Record<string, RxCollection | undefined>)[name];
       if (!collection) continue;
