@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** Another build folder (`npx tsx scripts/build.ts --out <dir>`), so that parallel work does not share dist/. */
+const DIST = process.env.E2E_DIST ? ` --dist ${process.env.E2E_DIST}` : '';
 
 /**
  * Browser tests open the built app (dist/, built by `npm test`) served by the sync-server, as a
@@ -34,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx scripts/start.ts --no-build --memory --port ${PORT}`,
+    command: `npx tsx scripts/start.ts --no-build --memory --port ${PORT}${DIST}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,
