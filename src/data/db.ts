@@ -16,7 +16,6 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { RejectionGate, conflictHandlerFor } from './replication/conflict-handler.ts';
 import { COLLECTION_NAMES, COLLECTIONS, type CollectionName, type Collections } from './schemas/index.ts';
 
@@ -47,7 +46,8 @@ export interface DatabaseOptions<Names extends CollectionName = CollectionName> 
 const LOCAL_TOMBSTONE_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 let pluginsAdded = false;
-let devModeAdded = false;
+/** Set once dev-mode is in (it is process-wide): from then on every database needs a validator. */
+let wrapWithValidator: ((storage: RxStorage<unknown, unknown>) => RxStorage<unknown, unknown>) | null = null;
 
 function addPlugins(): void {
   if (pluginsAdded) return;
@@ -59,20 +59,23 @@ function addPlugins(): void {
 }
 
 async function addDevMode(): Promise<void> {
-  if (devModeAdded) return;
-  // Loaded only when asked for: dev-mode is large and slows every write.
-  const { RxDBDevModePlugin, disableWarnings } = await import('rxdb/plugins/dev-mode');
+  if (wrapWithValidator) return;
+  // Loaded only when asked for: dev-mode and ajv are large and slow every write (not in production).
+  const [{ RxDBDevModePlugin, disableWarnings }, { wrappedValidateAjvStorage }] = await Promise.all([
+    import('rxdb/plugins/dev-mode'),
+    import('rxdb/plugins/validate-ajv'),
+  ]);
   disableWarnings();
   addRxPlugin(RxDBDevModePlugin);
-  devModeAdded = true;
+  wrapWithValidator = (storage) => wrappedValidateAjvStorage({ storage }) as RxStorage<unknown, unknown>;
 }
 
 function storageFor(options: DatabaseOptions<CollectionName>): RxStorage<unknown, unknown> {
   const dexie = getRxStorageDexie(
     options.indexedDB ? { indexedDB: options.indexedDB, IDBKeyRange: options.IDBKeyRange } : undefined,
   ) as RxStorage<unknown, unknown>;
-  // Once dev-mode is in (it is process-wide), every database needs a validator (DVM1).
-  return devModeAdded ? (wrappedValidateAjvStorage({ storage: dexie }) as RxStorage<unknown, unknown>) : dexie;
+  // Dev-mode requires a schema validator on every database (DVM1).
+  return wrapWithValidator ? wrapWithValidator(dexie) : dexie;
 }
 
 /** Creates (or reopens) a local database with its collections. */

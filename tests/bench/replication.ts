@@ -7,7 +7,8 @@
  * Measures (median of the runs):
  *   - initial sync of a notebook owner's device: questions × answerers answers (1,000 by
  *     default) and everything else the owner replicates, until the device is in sync; against
- *     the floor, a plain Dexie bulkPut of the same answer documents into the same IndexedDB;
+ *     the floor, the same answer documents put into the same IndexedDB in one transaction (what
+ *     Dexie's bulkPut does; Dexie itself cannot be loaded beside RxDB's own copy of it);
  *   - push of 100 answers written offline, from reconnect until the server acknowledged all;
  *   - the same two with the request pattern of the stock approach (RxDB's defaults of 100 per
  *     pull and one row per push request, as the stock replication-supabase plugin sends them);
@@ -15,10 +16,11 @@
  *
  * Numbers from Node with fake-indexeddb, not from a browser: relative figures are what count.
  */
-import Dexie from 'dexie';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { openDataLayer } from '../../src/data/data-layer.ts';
+import { rpcTransport, type ReplicationTransport } from '../../src/data/replication/transport.ts';
 import { filter, firstValueFrom } from 'rxjs';
-import { Device, TEST_DATABASE_URL, signUp, startServer, type Person, type TestServer } from '../../src/data/testing/harness.ts';
+import { Device, TEST_DATABASE_URL, signedInClient, signUp, startServer, type Person, type TestServer } from '../../src/data/testing/harness.ts';
 import type { CollectionName } from '../../src/data/schemas/index.ts';
 
 const args = process.argv.slice(2);
@@ -65,29 +67,88 @@ async function loadAnsweredNotebook(server: TestServer, owner: Person): Promise<
   return id as string;
 }
 
-async function timeInitialSync(server: TestServer, owner: Person, expected: number, pullBatchSize?: number): Promise<number> {
+interface SyncTiming {
+  /** From opening the database to every collection in sync. */
+  total: number;
+  /** Opening the database and its 11 collections. */
+  open: number;
+  /** Time spent waiting for pull requests (server and network), summed. */
+  requests: number;
+}
+
+/** Pull answers recorded from the server, by collection and checkpoint: the device-side cost alone. */
+type Recording = Map<string, Awaited<ReturnType<ReplicationTransport['pull']>>>;
+const recordingKey = (collection: string, checkpoint: unknown, limit: number) => `${collection}|${JSON.stringify(checkpoint)}|${limit}`;
+
+async function timeInitialSync(
+  server: TestServer,
+  owner: Person,
+  expected: number,
+  options: { pullBatchSize?: number; record?: Recording; replay?: Recording } = {},
+): Promise<SyncTiming> {
+  const { pullBatchSize, record, replay } = options;
+  const client = await signedInClient(server, owner); // signing in is not part of a sync
+  const rpc = rpcTransport(client);
+  let requests = 0;
+  const transport: ReplicationTransport = {
+    async pull(collection, checkpoint, limit) {
+      const key = recordingKey(collection, checkpoint && { xid: checkpoint.xid, id: checkpoint.id }, limit);
+      if (replay) {
+        const response = replay.get(key);
+        if (!response) throw new Error(`nothing recorded for ${key}`);
+        return structuredClone(response);
+      }
+      const started = performance.now();
+      try {
+        const response = await rpc.pull(collection, checkpoint, limit);
+        record?.set(key, structuredClone(response));
+        return response;
+      } finally {
+        requests += performance.now() - started;
+      }
+    },
+    push: (...args) => rpc.push(...args),
+  };
   const started = performance.now();
-  const device = await Device.open(server, owner, {
-    devMode: false,
-    live: false,
-    ...(pullBatchSize ? { engine: { pullBatchSize } } : {}),
+  const layer = await openDataLayer({
+    userId: owner.userId,
+    client,
+    serverUrl: server.url,
+    databaseName: `bench-${Math.random().toString(36).slice(2)}`,
+    database: { indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false },
+    bindStatus: false,
+    engine: { transport, live: false, pollIntervalMs: 0, ...(pullBatchSize ? { pullBatchSize } : {}) },
   });
+  const opened = performance.now();
   try {
-    await device.layer.engine!.awaitInSync(120_000);
-    const elapsed = performance.now() - started;
-    const count = (await device.docs('answers')).length;
+    await layer.engine!.awaitInSync(120_000);
+    const total = performance.now() - started;
+    const count = (await layer.db.collections.answers!.find().exec()).length;
     if (count !== expected) throw new Error(`initial sync: ${count} answers, expected ${expected}`);
-    return elapsed;
+    return { total, open: opened - started, requests };
   } finally {
-    await device.close();
+    await layer.close();
+    await client.removeAllChannels();
   }
 }
 
-async function timeDexieFloor(docs: Record<string, unknown>[]): Promise<number> {
-  const db = new Dexie(`floor-${Math.random()}`, { indexedDB: new IDBFactory(), IDBKeyRange });
-  db.version(1).stores({ answers: 'id, notebook_id' });
+/** The floor: the documents put into an object store (with the index RxDB keeps) in one transaction. */
+async function timeIndexedDBFloor(docs: Record<string, unknown>[]): Promise<number> {
+  const factory = new IDBFactory();
+  const open = factory.open('floor', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('answers', { keyPath: 'id' }).createIndex('notebook_id', 'notebook_id');
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
   const started = performance.now();
-  await db.table('answers').bulkPut(docs);
+  const tx = db.transaction('answers', 'readwrite');
+  const store = tx.objectStore('answers');
+  for (const doc of docs) store.put(doc);
+  await new Promise<void>((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
   const elapsed = performance.now() - started;
   db.close();
   return elapsed;
@@ -113,8 +174,12 @@ async function timePush(server: TestServer, answerer: Person, pushBatchSize?: nu
     const started = performance.now();
     device.goOnline();
     const ledger = device.layer.ledger;
+    const watchdog = setInterval(async () => {
+      if (process.env.BENCH_DEBUG) process.stderr.write(`pending ${Object.keys(await ledger.pending()).length} pushes ${device.transport.pushes} rejections ${JSON.stringify(Object.values(await ledger.rejections()).slice(0, 1))}\n`);
+    }, 2000);
     await firstValueFrom(ledger.pending$().pipe(filter((pending) => Object.keys(pending).length === 0)));
     const elapsed = performance.now() - started;
+    clearInterval(watchdog);
     const [{ n }] = await sql(server, `select count(*)::int as n from answers where user_id = $1`, [answerer.userId]);
     if (n !== PUSHED) throw new Error(`push: the server has ${n} answers, expected ${PUSHED}`);
     return { elapsed, requests: device.transport.pushes - before };
@@ -127,7 +192,7 @@ async function writeToScreenLatencies(server: TestServer, owner: Person, noteboo
   const device = await Device.open(server, owner, { devMode: false, live: false, collections: ['notebooks', 'questions', 'answers'] });
   try {
     await device.layer.engine!.awaitInSync(120_000);
-    const [question] = await device.docs('questions');
+    const question = (await device.docs('questions')).find((q) => q.notebook_id === notebookId)!;
     const latencies: number[] = [];
     for (let i = 0; i < 100; i++) {
       const text = `Pergunta editada ${i}`;
@@ -170,25 +235,43 @@ async function main(): Promise<void> {
       pushers.push(person);
     }
 
-    const ours: number[] = [];
-    const stock: number[] = [];
+    const progress = (what: string) => process.stderr.write(`  … ${what}\n`);
+    const ours: SyncTiming[] = [];
+    const stock: SyncTiming[] = [];
+    const deviceOnly: SyncTiming[] = [];
     const floor: number[] = [];
+    const recording: Recording = new Map();
+    await timeInitialSync(server, owner, expected, { record: recording });
     for (let run = 0; run < RUNS; run++) {
+      progress(`initial sync, run ${run + 1}`);
       ours.push(await timeInitialSync(server, owner, expected));
-      stock.push(await timeInitialSync(server, owner, expected, 100));
-      floor.push(await timeDexieFloor(answerDocs.map((row) => row.doc as Record<string, unknown>)));
+      stock.push(await timeInitialSync(server, owner, expected, { pullBatchSize: 100 }));
+      deviceOnly.push(await timeInitialSync(server, owner, expected, { replay: recording }));
+      floor.push(await timeIndexedDBFloor(answerDocs.map((row) => row.doc as Record<string, unknown>)));
     }
     const pushOurs: { elapsed: number; requests: number }[] = [];
     const pushStock: { elapsed: number; requests: number }[] = [];
     for (let run = 0; run < RUNS; run++) {
+      progress(`push, run ${run + 1}`);
       pushOurs.push(await timePush(server, pushers[run * 2]));
       pushStock.push(await timePush(server, pushers[run * 2 + 1], 1));
     }
     const latencies = await writeToScreenLatencies(server, owner, notebookId);
 
+    const oursTotal = median(ours.map((t) => t.total));
+    const stockTotal = median(stock.map((t) => t.total));
     const rows: [string, string, string][] = [
-      [`initial sync, ${expected} answers (${docs} docs of the notebook)`, ms(median(ours)), `floor (Dexie bulkPut of the answers) ${ms(median(floor))} → ${(median(ours) / median(floor)).toFixed(1)}×`],
-      [`initial sync, stock request pattern (100 per pull)`, ms(median(stock)), `ours is ${(median(stock) / median(ours)).toFixed(2)}× faster`],
+      [
+        `initial sync, ${expected} answers (${docs} docs of the notebook)`,
+        ms(oursTotal),
+        `open ${ms(median(ours.map((t) => t.open)))}, waiting for pulls ${ms(median(ours.map((t) => t.requests)))}; floor (the answers put in one IndexedDB transaction) ${ms(median(floor))} → ${(oursTotal / median(floor)).toFixed(1)}×`,
+      ],
+      [
+        `initial sync, device side only (server answers replayed from memory)`,
+        ms(median(deviceOnly.map((t) => t.total))),
+        `→ ${(median(deviceOnly.map((t) => t.total)) / median(floor)).toFixed(1)}× the floor`,
+      ],
+      [`initial sync, stock request pattern (100 per pull)`, ms(stockTotal), `waiting for pulls ${ms(median(stock.map((t) => t.requests)))}; ours is ${(stockTotal / oursTotal).toFixed(2)}× faster`],
       [`push of ${PUSHED} offline answers until acknowledged`, ms(median(pushOurs.map((p) => p.elapsed))), `${median(pushOurs.map((p) => p.requests))} push request(s)`],
       [`push of ${PUSHED}, stock request pattern (one row per request)`, ms(median(pushStock.map((p) => p.elapsed))), `${median(pushStock.map((p) => p.requests))} push requests; ours is ${(median(pushStock.map((p) => p.elapsed)) / median(pushOurs.map((p) => p.elapsed))).toFixed(1)}× faster`],
       ['local write → live query emission', `p50 ${percentile(latencies, 0.5).toFixed(1)} ms`, `p95 ${percentile(latencies, 0.95).toFixed(1)} ms (100 edits)`],

@@ -19,7 +19,7 @@ import { resolveConflict, sameDocument, type Replicated } from './conflicts.ts';
 import { deletionOf, fromServer, type LocalDoc } from './documents.ts';
 import { documentKey, type SyncLedger } from './ledger.ts';
 import { describeRejection } from './rejections.ts';
-import type { PushRow, ReplicationTransport, ServerCheckpoint } from './transport.ts';
+import type { PushRejection, PushRow, ReplicationTransport, ServerCheckpoint } from './transport.ts';
 
 export interface RetryPolicy {
   /** First wait after a failed request (ms). */
@@ -75,6 +75,8 @@ class AcceptedWrites {
 
 type Checkpoint = ServerCheckpoint;
 type RowDoc = Replicated<Record<string, unknown>>;
+/** A row RxDB hands to the push handler. */
+type PushedRow = { newDocumentState: RowDoc; assumedMasterState?: RowDoc };
 
 /** Compares two transaction keys (xid8 as decimal strings). */
 function laterKey(a: Checkpoint | null | undefined, b: Checkpoint | null | undefined): boolean {
@@ -188,8 +190,8 @@ class Pusher {
     private readonly accepted: AcceptedWrites,
   ) {}
 
-  async push(rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]): Promise<LocalDoc[]> {
-    const { name, transport, gate, ledger } = this.config;
+  async push(rows: PushedRow[]): Promise<LocalDoc[]> {
+    const { name, transport } = this.config;
     // A question written offline must reach the server before its answers (else: not_found).
     await this.config.beforePush?.();
     const request: PushRow[] = rows.map((row) => ({
@@ -197,31 +199,38 @@ class Pusher {
       assumedMasterState: row.assumedMasterState ?? null,
     }));
     const response = await transport.push(name, request);
-    const conflicts = response.conflicts.map((doc) => fromServer(name, doc));
-    const byId = new Map(rows.map((row, i) => [row.newDocumentState.id as string, { row, request: request[i] }]));
+    const masters = response.conflicts.map((doc) => fromServer(name, doc));
+    const refused = await this.recordRefusals(rows, response.rejected);
+    const answered = new Set([...masters, ...refused].map((doc) => doc.id));
+    await this.settleAccepted(rows.filter((row) => !answered.has(row.newDocumentState.id as string)));
+    await this.settleConflicts(rows, masters);
+    // To RxDB a refused row is a conflict whose master state wins (see conflict-handler.ts).
+    return [...masters, ...refused];
+  }
 
-    const refused = response.rejected.filter((rejection) => byId.has(rejection.id));
+  /** Keeps each refused write in the ledger; returns the server's state of each refused row. */
+  private async recordRefusals(rows: PushedRow[], rejected: PushRejection[]): Promise<LocalDoc[]> {
+    const { name, gate, ledger } = this.config;
+    const byId = new Map(rows.map((row) => [row.newDocumentState.id as string, row]));
+    const refused = rejected.filter((rejection) => byId.has(rejection.id));
     const at = this.config.now();
-    for (const rejection of refused) {
-      const { row } = byId.get(rejection.id)!;
+    await ledger.reject(
+      refused.map((rejection) => {
+        const row = byId.get(rejection.id)!;
+        return describeRejection(name, { newDocumentState: row.newDocumentState, assumedMasterState: row.assumedMasterState ?? null }, rejection, at);
+      }),
+    );
+    return refused.map((rejection) => {
+      const row = byId.get(rejection.id)!;
       gate.hold(name, row.newDocumentState);
-      conflicts.push(
-        rejection.document
-          ? fromServer(name, rejection.document)
-          : deletionOf(name, rejection.id, { notebook_id: row.newDocumentState.notebook_id }),
-      );
-    }
-    await ledger.reject(refused.map((rejection) => describeRejection(name, byId.get(rejection.id)!.request, rejection, at)));
-
-    const settled = new Set([...response.conflicts.map((doc) => doc.id), ...refused.map((r) => r.id)]);
-    const accepted = rows.filter((row) => !settled.has(row.newDocumentState.id as string));
-    await this.settleAccepted(accepted);
-    await this.settleConflicts(rows, response.conflicts.map((doc) => fromServer(name, doc)));
-    return conflicts;
+      return rejection.document
+        ? fromServer(name, rejection.document)
+        : deletionOf(name, rejection.id, { notebook_id: row.newDocumentState.notebook_id });
+    });
   }
 
   /** Accepted writes are no longer pending, unless the document was written again meanwhile. */
-  private async settleAccepted(accepted: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]): Promise<void> {
+  private async settleAccepted(accepted: PushedRow[]): Promise<void> {
     if (accepted.length === 0) return;
     const { name, collection, ledger } = this.config;
     const ids = accepted.map((row) => row.newDocumentState.id as string);
@@ -243,7 +252,7 @@ class Pusher {
   }
 
   /** A conflict resolved to exactly the server's state leaves nothing to push: settled. */
-  private async settleConflicts(rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[], masters: LocalDoc[]): Promise<void> {
+  private async settleConflicts(rows: PushedRow[], masters: LocalDoc[]): Promise<void> {
     const { name, ledger } = this.config;
     const byId = new Map(rows.map((row) => [row.newDocumentState.id as string, row]));
     const resolvedToMaster = masters.filter((master) => {
@@ -303,9 +312,7 @@ export function replicateCollection(config: CollectionReplicationConfig): RxRepl
     },
     push: {
       batchSize: config.pushBatchSize,
-      handler: withBackoff(config, () => state as never, (rows: { newDocumentState: RowDoc; assumedMasterState?: RowDoc }[]) =>
-        pusher.push(rows),
-      ) as never,
+      handler: withBackoff(config, () => state as never, (rows: PushedRow[]) => pusher.push(rows)) as never,
     },
   });
   return state;
