@@ -4,6 +4,7 @@
  * spec's message); every query is a live RxJS observable of plain objects.
  */
 import { answersAwaitingModeration$, notebookView$ } from '../queries/notebook.ts';
+import { moderationLists$ } from '../queries/moderation.ts';
 import { collaborations$, dashboard$, favoriteNotebooks$, myNotebooks$, sharedWithMe$ } from '../queries/dashboard.ts';
 import { notifications$, unreadNotificationCount$ } from '../queries/notifications.ts';
 import { profilesById$ } from '../queries/profiles.ts';
@@ -81,6 +82,8 @@ export function createApi(ctx: ApiContext) {
       collaborations: () => collaborations$(ctx),
       notebook: (id: string) => notebookView$(ctx, id),
       awaitingModeration: (notebookId: string) => answersAwaitingModeration$(ctx, notebookId),
+      /** Pending, approved and rejected answers of a notebook, for those who moderate. */
+      moderation: (notebookId: string) => moderationLists$(ctx, notebookId),
       notifications: () => notifications$(ctx),
       unreadNotifications: () => unreadNotificationCount$(ctx),
       profiles: () => profilesById$(ctx),
