@@ -30,6 +30,7 @@ export type ProblemCode =
   | 'invite_self'
   | 'already_has_access'
   | 'online_only'
+  | 'invite_invalid'
   | 'no_answer_secret'
   | 'server';
 

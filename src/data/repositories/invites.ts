@@ -42,7 +42,11 @@ export async function redeemInvite(ctx: DataContext & { syncNow?: () => void }, 
   if (!ctx.client) return refuse(offline);
   const { data, error } = await ctx.client.rpc('redeem_invite', { p_code: code });
   if (error || typeof data !== 'string') {
-    return refuse({ code: 'server', message: error?.hint === 'invite_invalid' ? 'Invalid or expired invitation.' : 'Could not redeem the invitation.' });
+    return refuse(
+      error?.hint === 'invite_invalid'
+        ? { code: 'invite_invalid', message: 'Invalid or expired invitation.' }
+        : { code: 'server', message: 'Could not redeem the invitation.' },
+    );
   }
   ctx.syncNow?.();
   return ok(data);

@@ -1,11 +1,137 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation, useParams } from 'wouter';
+import { ensureSessionController } from '../../app/session-controller.ts';
+import * as f from '../../components/form.css.ts';
+import { button, visuallyHidden } from '../../components/ui.css.ts';
+import { useSessionStore } from '../../state/session.ts';
+import { withNext } from '../accounts/links.ts';
+import { useInviteRedemption, type InviteStep } from './redemption.ts';
+import * as s from './InviteScreen.css.ts';
 
+/**
+ * /n/{code} (spec §2): the steps login → process invite → open notebook. A visitor is sent to log
+ * in or register and comes back here to finish (`?next=`); a signed-in person's invite is redeemed
+ * (online only: it asks the server) and the notebook opens once its pages reached this device.
+ * The public link form /n/{notebook id} goes through the same steps.
+ */
 export default function InviteScreen() {
+  const { code = '' } = useParams<{ code: string }>();
+  const status = useSessionStore((st) => st.status);
+  const [, navigate] = useLocation();
+  const redemption = useInviteRedemption(status === 'signed-in' ? code : null);
+
+  useEffect(() => {
+    void ensureSessionController();
+  }, []);
+
+  useEffect(() => {
+    if (redemption.state === 'ready') navigate(`/notebook/${redemption.notebookId}`, { replace: true });
+  }, [redemption, navigate]);
+
+  const step: InviteStep = status !== 'signed-in' ? 'login' : redemption.state === 'opening' || redemption.state === 'ready' ? 'open' : 'process';
+  const back = `?next=${encodeURIComponent(`/n/${code}`)}`;
+
   return (
-    <ScreenPlaceholder
-      title={<Trans>Convite para um caderno</Trans>}
-      description={<Trans>Entre na sua conta, aceite o convite e abra o caderno.</Trans>}
-    />
+    <div className={f.authPage}>
+      <div className={f.panel}>
+        <h1 className={f.title}>
+          <Trans>Convite para um caderno</Trans>
+        </h1>
+        <Steps current={step} />
+        {status === 'loading' && (
+          <p className={f.lede} role="status">
+            <Trans>Verificando sua conta…</Trans>
+          </p>
+        )}
+        {status !== 'loading' && status !== 'signed-in' && (
+          <div data-testid="invite-login">
+            <p className={f.lede}>
+              <Trans>Entre ou crie uma conta para aceitar o convite. Depois você volta direto para cá.</Trans>
+            </p>
+            <div className={s.actions}>
+              <Link href={withNext('/login', back)} className={button.primary}>
+                <Trans>Entrar</Trans>
+              </Link>
+              <Link href={withNext('/register', back)} className={button.secondary}>
+                <Trans>Criar conta</Trans>
+              </Link>
+            </div>
+          </div>
+        )}
+        {status === 'signed-in' && <Progress redemption={redemption} />}
+      </div>
+    </div>
   );
+}
+
+function Steps({ current }: { current: InviteStep }) {
+  const { t } = useLingui();
+  const steps: { id: InviteStep; label: string }[] = [
+    { id: 'login', label: t`Entrar` },
+    { id: 'process', label: t`Processar convite` },
+    { id: 'open', label: t`Abrir caderno` },
+  ];
+  const at = steps.findIndex((item) => item.id === current);
+  return (
+    <ol className={s.steps} aria-label={t`Etapas do convite`}>
+      {steps.map((item, index) => (
+        <li
+          key={item.id}
+          className={index < at ? s.step.done : index === at ? s.step.current : s.step.todo}
+          aria-current={index === at ? 'step' : undefined}
+        >
+          <span className={s.number} aria-hidden="true">
+            {index < at ? '✓' : index + 1}
+          </span>
+          {item.label}
+          {index < at && <span className={visuallyHidden}> ({t`concluída`})</span>}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Progress({ redemption }: { redemption: ReturnType<typeof useInviteRedemption> }) {
+  const { t } = useLingui();
+  switch (redemption.state) {
+    case 'idle':
+    case 'redeeming':
+      return (
+        <p className={f.lede} role="status" aria-live="polite">
+          <Trans>Processando convite…</Trans>
+        </p>
+      );
+    case 'offline':
+      return (
+        <p className={f.notice} role="status" data-testid="invite-offline">
+          <Trans>Sem conexão: aceitar um convite precisa de internet. Vamos continuar assim que a conexão voltar.</Trans>
+        </p>
+      );
+    case 'opening':
+    case 'ready':
+      return (
+        <p className={f.lede} role="status" aria-live="polite">
+          <Trans>Convite aceito! Abrindo o caderno…</Trans>
+        </p>
+      );
+    case 'failed':
+      return (
+        <div role="alert" data-testid="invite-error">
+          <p className={f.alert}>
+            {redemption.reason === 'invalid' ? t`Convite inválido ou expirado.` : t`Não foi possível resgatar o convite.`}
+          </p>
+          <div className={s.actions}>
+            {redemption.reason !== 'invalid' && (
+              <button type="button" className={button.primary} onClick={redemption.retry}>
+                <Trans>Tentar novamente</Trans>
+              </button>
+            )}
+            <Link href="/meus-cadernos" className={button.secondary}>
+              <Trans>Ir para Meus cadernos</Trans>
+            </Link>
+          </div>
+        </div>
+      );
+  }
 }

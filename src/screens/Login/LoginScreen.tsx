@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
+import { afterSignIn, withNext } from '../accounts/links.ts';
 import { emailMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
@@ -13,12 +14,12 @@ import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
 
 /** Where a person lands after logging in. */
-export const AFTER_LOGIN = '/meus-cadernos';
 
 /** /login (spec §2, §8): e-mail and password; 'Erro no login' with the server's message. */
 export default function LoginScreen() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const status = useSessionStore((s) => s.status);
   const username = useSessionStore((s) => s.username);
   const [email, setEmail] = useState('');
@@ -57,7 +58,7 @@ export default function LoginScreen() {
       return;
     }
     toast({ title: t`Login realizado com sucesso!` });
-    navigate(AFTER_LOGIN);
+    navigate(afterSignIn(search));
   }
 
   if (status === 'signed-in' && !busy && !justSignedIn.current) {
@@ -70,7 +71,7 @@ export default function LoginScreen() {
           <p className={f.lede}>
             {username ? <Trans>Conectado como @{username}.</Trans> : <Trans>Sua sessão está ativa neste aparelho.</Trans>}
           </p>
-          <Link href={AFTER_LOGIN} className={`${button.primary} ${f.submit}`}>
+          <Link href={afterSignIn(search)} className={`${button.primary} ${f.submit}`}>
             <Trans>Ir para meus cadernos</Trans>
           </Link>
         </div>
@@ -131,7 +132,7 @@ export default function LoginScreen() {
           <Link href="/forgot-password" className={f.link}>
             <Trans>Esqueci minha senha</Trans>
           </Link>
-          <Link href="/register" className={f.link}>
+          <Link href={withNext('/register', search)} className={f.link}>
             <Trans>Ainda não tem conta? Cadastre-se</Trans>
           </Link>
         </div>

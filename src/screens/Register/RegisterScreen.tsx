@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
 import {
   PASSWORD_RULES,
@@ -13,7 +13,7 @@ import {
 } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
-import { appUrl } from '../accounts/links.ts';
+import { afterSignIn, appUrl, nextPath, withNext } from '../accounts/links.ts';
 import { ensureSessionController } from '../../app/session-controller.ts';
 import { checkUsernameAvailability, signUp, type UsernameAvailability } from '../../data/auth.ts';
 import {
@@ -25,7 +25,6 @@ import {
 import type { RegistrationError } from '../../data/auth-errors.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { AFTER_LOGIN } from '../Login/LoginScreen.tsx';
 
 /** Pause after the last keystroke before asking the server about a username. */
 const AVAILABILITY_DEBOUNCE_MS = 400;
@@ -63,6 +62,7 @@ const FIELD_ORDER: FieldName[] = ['username', 'email', 'password', 'confirmation
 export default function RegisterScreen() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
+  const search = useSearch();
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -116,7 +116,7 @@ export default function RegisterScreen() {
         refs.username.current?.focus();
         return;
       }
-      const outcome = await signUp({ username, email, password, redirectTo: appUrl('/') });
+      const outcome = await signUp({ username, email, password, redirectTo: appUrl(nextPath(search) ?? '/') });
       if (outcome.status === 'error') {
         setServerError(outcome.error);
         const message = registrationMessage(outcome.error);
@@ -131,7 +131,7 @@ export default function RegisterScreen() {
       }
       toast({ title: t`Registro realizado com sucesso!` });
       if (outcome.status === 'check-email') setSentTo(outcome.email);
-      else navigate(AFTER_LOGIN);
+      else navigate(afterSignIn(search));
     } finally {
       setBusy(false);
     }
@@ -154,7 +154,7 @@ export default function RegisterScreen() {
             <Trans>Não chegou? Veja a caixa de spam ou lixo eletrônico.</Trans>
           </p>
           <div className={f.links}>
-            <Link href="/login" className={`${button.primary} ${f.submit}`}>
+            <Link href={withNext('/login', search)} className={`${button.primary} ${f.submit}`}>
               <Trans>Ir para o login</Trans>
             </Link>
           </div>
@@ -307,7 +307,7 @@ export default function RegisterScreen() {
           </button>
         </form>
         <div className={f.links}>
-          <Link href="/login" className={f.link}>
+          <Link href={withNext('/login', search)} className={f.link}>
             <Trans>Já tem conta? Entre</Trans>
           </Link>
         </div>

@@ -11,7 +11,7 @@ import { validateConfirmation, validateResetPassword, type ConfirmationProblem }
 import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { AFTER_LOGIN } from '../Login/LoginScreen.tsx';
+import { AFTER_LOGIN } from '../accounts/links.ts';
 
 /**
  * /reset-password (spec §2, §5, §8): reached on the password-recovery event. At least 6

@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { whenDataReady } from '../../data/session-data.ts';
+
+export type InviteStep = 'login' | 'process' | 'open';
+
+export type Redemption =
+  | { state: 'idle' | 'redeeming' | 'offline' }
+  | { state: 'opening' | 'ready'; notebookId: string }
+  | { state: 'failed'; reason: 'invalid' | 'server' };
+
+/** How long to wait for the notebook's pages before opening it anyway (it shows its own loading). */
+const ARRIVAL_WAIT_MS = 8_000;
+
+/**
+ * Redeems an invite code (or a public notebook id) for the signed-in person — `code` is null
+ * until someone is signed in. Redeeming asks the server, so offline it waits for the `online`
+ * event; after the server said yes, it waits (a few seconds at most) for the next pull to bring
+ * the notebook, so that it opens with its questions rather than as "not found".
+ */
+export function useInviteRedemption(code: string | null): Redemption & { retry: () => void } {
+  const [redemption, setRedemption] = useState<Redemption>({ state: 'idle' });
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    if (!code) return;
+    let cancelled = false;
+    let waitingForNetwork = false;
+    const update = (next: Redemption) => {
+      waitingForNetwork = next.state === 'offline';
+      if (!cancelled) setRedemption(next);
+    };
+
+    const run = async () => {
+      if (!navigator.onLine) return update({ state: 'offline' });
+      update({ state: 'redeeming' });
+      const data = await whenDataReady();
+      const result = await data.api.invites.redeem(code);
+      if (!result.ok) {
+        if (result.problem.code === 'online_only') return update({ state: 'offline' });
+        return update({ state: 'failed', reason: result.problem.code === 'invite_invalid' ? 'invalid' : 'server' });
+      }
+      const notebookId = result.value;
+      update({ state: 'opening', notebookId });
+      await firstValueFrom(data.api.queries.notebook(notebookId).pipe(filter(Boolean), timeout(ARRIVAL_WAIT_MS))).catch(() => undefined);
+      update({ state: 'ready', notebookId });
+    };
+
+    const start = () => void run().catch(() => update({ state: 'failed', reason: 'server' }));
+    const onOnline = () => waitingForNetwork && start();
+    window.addEventListener('online', onOnline);
+    start();
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', onOnline);
+    };
+  }, [code, attempt]);
+
+  return { ...redemption, retry };
+}
