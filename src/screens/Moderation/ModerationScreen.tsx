@@ -1,11 +1,158 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useMemo, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useParams } from 'wouter';
+import type { DataLayer } from '../../data/data-layer.ts';
+import { MANAGES } from '../../data/repositories/roles.ts';
+import type { ModerationLists } from '../../data/queries/moderation.ts';
+import { useSyncStatusStore } from '../../state/sync-status.ts';
+import { toast } from '../../state/toast.ts';
+import { button, page } from '../../components/ui.css.ts';
+import { RefusedWrite } from '../NotebookView/RefusedWrite.tsx';
+import { StatePanel } from '../NotebookView/NotebookViewScreen.tsx';
+import { sentence } from '../NotebookView/notices.ts';
+import { useDataLayer, useObservable } from '../NotebookView/useData.ts';
+import { ModerationTabs } from './ModerationTabs.tsx';
+import * as css from './Moderation.css.ts';
 
+/** Who may switch pre-moderation on or off (spec §6: owner; editors edit settings; the server agrees). */
+export const CHANGES_SETTINGS = new Set(['owner', 'editor']);
+
+/** /moderation/answers/{notebookId}: pending, approved and rejected answers; pre-moderation (spec §2, §4). */
 export default function ModerationScreen() {
+  const { notebookId } = useParams<{ notebookId: string }>();
+  const data = useDataLayer();
+  if (data.status === 'signed-out') {
+    return (
+      <StatePanel title={<Trans>Entre para moderar respostas</Trans>}>
+        <Link href="/login" className={button.primary}>
+          <Trans>Entrar</Trans>
+        </Link>
+      </StatePanel>
+    );
+  }
+  if (data.status === 'failed') {
+    return (
+      <StatePanel title={<Trans>Erro ao carregar respostas</Trans>}>
+        <p>
+          <Trans>Não foi possível carregar as respostas para este caderno</Trans>
+        </p>
+      </StatePanel>
+    );
+  }
+  if (data.status === 'loading') return <Loading />;
+  return <ModerationBody layer={data.layer} notebookId={notebookId} />;
+}
+
+export function ModerationBody({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
+  const { api, userId } = layer;
+  const lists = useObservable(useMemo(() => api.queries.moderation(notebookId), [api, notebookId]));
+  const profiles = useObservable(useMemo(() => api.queries.profiles(), [api]));
+  const everSynced = useSyncStatusStore((s) => s.lastSyncedAt !== null || !s.online);
+  if (lists === undefined || (lists === null && !everSynced)) return <Loading />;
+  if (lists === null) {
+    return (
+      <StatePanel title={<Trans>Caderno não encontrado</Trans>}>
+        <Link href="/meus-cadernos" className={button.primary}>
+          <Trans>Ir para meus cadernos</Trans>
+        </Link>
+      </StatePanel>
+    );
+  }
+  if (!MANAGES.has(lists.role)) {
+    return (
+      <StatePanel title={<Trans>Acesso negado</Trans>}>
+        <p>
+          <Trans>Só o dono do caderno, editores e colaboradores podem moderar as respostas.</Trans>
+        </p>
+        <Link href={`/notebook/${notebookId}`} className={button.primary}>
+          <Trans>Voltar ao caderno</Trans>
+        </Link>
+      </StatePanel>
+    );
+  }
+  const title = lists.notebook.title;
   return (
-    <ScreenPlaceholder
-      title={<Trans>Moderar respostas</Trans>}
-      description={<Trans>Respostas pendentes, aprovadas e rejeitadas deste caderno.</Trans>}
-    />
+    <div className={page}>
+      <header className={css.header}>
+        <h1 className={css.title}>
+          <Trans>Moderar respostas</Trans>
+        </h1>
+        <p className={css.subtitle}>{title}</p>
+        <p className={css.subtitle}>
+          <Link href={`/notebook/${notebookId}`}>
+            <Trans>Voltar ao caderno</Trans>
+          </Link>
+        </p>
+      </header>
+      <PreModerationSetting layer={layer} lists={lists} />
+      <ModerationTabs api={api} lists={lists} viewer={{ userId, isOwner: lists.role === 'owner' }} profiles={profiles ?? new Map()} />
+    </div>
+  );
+}
+
+function PreModerationSetting({ layer, lists }: { layer: DataLayer; lists: ModerationLists }) {
+  const { t, i18n } = useLingui();
+  const { notebook } = lists;
+  const key = `notebooks/${notebook.id}`;
+  const pendingSync = useSyncStatusStore((s) => s.documents[key]?.state === 'pending');
+  const rejection = useSyncStatusStore((s) => s.rejections.find((r) => r.key === key));
+  const [saving, setSaving] = useState(false);
+  const allowed = CHANGES_SETTINGS.has(lists.role);
+
+  async function toggle(enabled: boolean) {
+    setSaving(true);
+    const result = await layer.api.notebooks.update(notebook.id, { pre_moderation_enabled: enabled });
+    setSaving(false);
+    if (result.ok) {
+      toast({ title: t`Caderno atualizado` });
+    } else {
+      const known = sentence(result.problem.message);
+      toast({ title: t`Erro ao atualizar caderno`, description: typeof known === 'string' ? known : i18n._(known), variant: 'destructive' });
+    }
+  }
+
+  return (
+    <section className={css.setting} aria-labelledby="premoderation-heading">
+      <h2 className={css.question} id="premoderation-heading">
+        <Trans>Pré-moderação</Trans>
+      </h2>
+      <label className={css.switchRow}>
+        <input
+          type="checkbox"
+          role="switch"
+          className={css.switchInput}
+          checked={notebook.pre_moderation_enabled}
+          disabled={!allowed || saving}
+          onChange={(e) => void toggle(e.target.checked)}
+          aria-describedby="premoderation-hint"
+        />
+        <span>
+          <Trans>Aprovar respostas antes de mostrá-las</Trans>
+        </span>
+      </label>
+      <p className={css.meta} id="premoderation-hint">
+        {allowed ? (
+          <Trans>Com a pré-moderação, respostas novas e editadas só aparecem para os outros depois de aprovadas.</Trans>
+        ) : (
+          <Trans>Só o dono do caderno e editores podem mudar esta opção.</Trans>
+        )}
+        {pendingSync ? (
+          <span>
+            <Trans>Aguardando sincronização</Trans>
+          </span>
+        ) : null}
+      </p>
+      {rejection ? <RefusedWrite rejection={rejection} onDiscard={() => void layer.api.rejections.discard(rejection.key)} /> : null}
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div className={page}>
+      <p role="status">
+        <Trans>Carregando respostas…</Trans>
+      </p>
+    </div>
   );
 }

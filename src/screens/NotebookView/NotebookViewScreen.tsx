@@ -1,11 +1,107 @@
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { Link, useParams } from 'wouter';
+import type { DataLayer } from '../../data/data-layer.ts';
+import { ANSWERS } from '../../data/repositories/roles.ts';
+import { useSyncStatusStore } from '../../state/sync-status.ts';
+import { button, page } from '../../components/ui.css.ts';
+import { AnswerList } from './AnswerList.tsx';
+import { NotebookSidebar } from './NotebookSidebar.tsx';
+import { QuestionStepper } from './QuestionStepper.tsx';
+import { useDataLayer, useObservable } from './useData.ts';
+import * as css from './NotebookView.css.ts';
 
+/** /notebook/{id}: read the notebook, answer it page by page, see the answers (spec §2). */
 export default function NotebookViewScreen() {
+  const { id } = useParams<{ id: string }>();
+  const data = useDataLayer();
+  if (data.status === 'signed-out') {
+    return (
+      <StatePanel title={<Trans>Entre para ver este caderno</Trans>}>
+        <p>
+          <Trans>Cadernos compartilhados precisam de login e permissão para serem vistos.</Trans>
+        </p>
+        <Link href="/login" className={button.primary}>
+          <Trans>Entrar</Trans>
+        </Link>
+      </StatePanel>
+    );
+  }
+  if (data.status === 'failed') {
+    return (
+      <StatePanel title={<Trans>Erro ao carregar caderno</Trans>}>
+        <p>
+          <Trans>Não foi possível carregar os detalhes do caderno</Trans>
+        </p>
+      </StatePanel>
+    );
+  }
+  if (data.status === 'loading') return <Loading />;
+  return <NotebookViewBody layer={data.layer} notebookId={id} />;
+}
+
+export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
+  const { api, userId } = layer;
+  const view = useObservable(useMemo(() => api.queries.notebook(notebookId), [api, notebookId]));
+  const profiles = useObservable(useMemo(() => api.queries.profiles(), [api]));
+  const everSynced = useSyncStatusStore((s) => s.lastSyncedAt !== null || !s.online);
+  const answersHeading = useRef<HTMLHeadingElement>(null);
+
+  if (view === undefined || (view === null && !everSynced)) return <Loading />;
+  if (view === null) {
+    return (
+      <StatePanel title={<Trans>Caderno não encontrado</Trans>}>
+        <p>
+          <Trans>Este caderno não existe, foi excluído ou não foi compartilhado com você.</Trans>
+        </p>
+        <Link href="/meus-cadernos" className={button.primary}>
+          <Trans>Ir para meus cadernos</Trans>
+        </Link>
+      </StatePanel>
+    );
+  }
+  const viewer = { userId, isOwner: view.role === 'owner' };
+  const showAnswers = () => {
+    answersHeading.current?.scrollIntoView({ block: 'start' });
+    answersHeading.current?.focus();
+  };
   return (
-    <ScreenPlaceholder
-      title={<Trans>Caderno</Trans>}
-      description={<Trans>Leia as perguntas, responda página por página e veja as respostas.</Trans>}
-    />
+    <div className={page}>
+      <div className={css.layout}>
+        <NotebookSidebar view={view} />
+        <div className={css.main}>
+          {ANSWERS.has(view.role) ? (
+            <section aria-labelledby="answer-heading">
+              <h2 className={css.sectionTitle} id="answer-heading">
+                <Trans>Responder</Trans>
+              </h2>
+              <QuestionStepper api={api} view={view} onShowAnswers={showAnswers} />
+            </section>
+          ) : null}
+          <AnswerList api={api} view={view} viewer={viewer} profiles={profiles ?? new Map()} headingRef={answersHeading} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function Loading() {
+  return (
+    <div className={page}>
+      <p role="status" className={css.muted}>
+        <Trans>Carregando caderno…</Trans>
+      </p>
+    </div>
+  );
+}
+
+export function StatePanel({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <div className={page}>
+      <div className={css.statePanel}>
+        <h1>{title}</h1>
+        {children}
+      </div>
+    </div>
   );
 }

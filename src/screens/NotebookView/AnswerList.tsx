@@ -1,0 +1,109 @@
+import { useLayoutEffect, type Ref } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { DataApi } from '../../data/repositories/index.ts';
+import type { NotebookView } from '../../data/queries/notebook.ts';
+import type { AnswerDoc, ProfileDoc } from '../../data/schemas/index.ts';
+import { useSyncStatusStore } from '../../state/sync-status.ts';
+import { AnswerAuthorLabel } from './AnswerAuthorLabel.tsx';
+import { answerAuthor, type Viewer } from './identity.ts';
+import { noteListed } from './latency.ts';
+import { RefusedWrite } from './RefusedWrite.tsx';
+import * as css from './NotebookView.css.ts';
+
+interface AnswerListProps {
+  api: DataApi;
+  view: NotebookView;
+  viewer: Viewer;
+  profiles: Map<string, ProfileDoc>;
+  headingRef?: Ref<HTMLHeadingElement>;
+}
+
+/**
+ * The answers shown under each question: approved ones, and my own one whatever its state
+ * (I see it waiting for approval or for sync; rejected ones are hidden from lists, spec §4, and
+ * shown to me on the question's page instead). Blocked questions reach only those who manage
+ * the notebook (the query hides them from participants).
+ */
+export function listedAnswers(entry: NotebookView['questions'][number]): AnswerDoc[] {
+  const mine = entry.myAnswer;
+  if (!mine || mine.moderation_status === 'rejected' || entry.answers.some((a) => a.id === mine.id)) return entry.answers;
+  return [...entry.answers, mine];
+}
+
+export function AnswerList({ api, view, viewer, profiles, headingRef }: AnswerListProps) {
+  const groups = view.questions.map((entry) => ({ entry, answers: listedAnswers(entry) }));
+  useLayoutEffect(() => noteListed(groups.flatMap((g) => g.answers)));
+  return (
+    <section aria-labelledby="answers-heading">
+      <h2 className={css.sectionTitle} id="answers-heading" tabIndex={-1} ref={headingRef}>
+        <Trans>Respostas</Trans>
+      </h2>
+      {groups.length === 0 ? (
+        <p className={css.muted}>
+          <Trans>Ainda não há perguntas.</Trans>
+        </p>
+      ) : (
+        <ol className={css.answersList} data-testid="answers-list">
+          {groups.map(({ entry, answers }) => (
+            <QuestionGroup key={entry.question.id} api={api} entry={entry} answers={answers} viewer={viewer} profiles={profiles} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function QuestionGroup({ api, entry, answers, viewer, profiles }: { api: DataApi; entry: NotebookView['questions'][number]; answers: AnswerDoc[]; viewer: Viewer; profiles: Map<string, ProfileDoc> }) {
+  const { t } = useLingui();
+  const questionText = entry.question.text;
+  return (
+    <li className={css.questionBlock} data-question={entry.question.id}>
+      <h3 className={css.questionTitle}>
+        {questionText}{' '}
+        {entry.question.blocked ? (
+          <span className={css.badge.neutral}>
+            <Trans>Bloqueada — só quem gerencia vê</Trans>
+          </span>
+        ) : null}
+      </h3>
+      {answers.length === 0 ? (
+        <p className={css.muted}>
+          <Trans>Ainda sem respostas.</Trans>
+        </p>
+      ) : (
+        <ul className={css.answerItems} aria-label={t`Respostas a: ${questionText}`}>
+          {answers.map((answer) => (
+            <AnswerItem key={answer.id} api={api} answer={answer} viewer={viewer} profiles={profiles} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function AnswerItem({ api, answer, viewer, profiles }: { api: DataApi; answer: AnswerDoc; viewer: Viewer; profiles: Map<string, ProfileDoc> }) {
+  const sync = useSyncStatusStore((s) => s.documents[`answers/${answer.id}`]);
+  const rejection = useSyncStatusStore((s) => (sync?.state === 'rejected' ? s.rejections.find((r) => r.key === `answers/${answer.id}`) : undefined));
+  const author = answerAuthor(answer, viewer, profiles);
+  return (
+    <li className={css.answerItem} data-testid="answer" data-answer={answer.id}>
+      <p className={css.answerText}>{answer.text}</p>
+      <p className={css.answerMeta}>
+        <span data-testid="answer-author">
+          <AnswerAuthorLabel author={author} />
+        </span>
+        {answer.moderation_status === 'pending' ? (
+          <span className={css.badge.waiting}>
+            <Trans>Aguardando aprovação</Trans>
+          </span>
+        ) : null}
+        {sync?.state === 'pending' ? (
+          <span className={css.badge.waiting} data-testid="answer-unsynced">
+            <Trans>Aguardando sincronização</Trans>
+          </span>
+        ) : null}
+      </p>
+      {rejection ? <RefusedWrite rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
+    </li>
+  );
+}

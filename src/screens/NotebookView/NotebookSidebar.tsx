@@ -1,0 +1,81 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import type { NotebookView } from '../../data/queries/notebook.ts';
+import { MANAGES } from '../../data/repositories/roles.ts';
+import { button } from '../../components/ui.css.ts';
+import { NotebookCover } from '../notebooks/look/index.ts';
+import * as css from './NotebookView.css.ts';
+
+/** The notebook's cover and what a reader should know: who made it, privacy, tips, and where to manage it. */
+export function NotebookSidebar({ view }: { view: NotebookView }) {
+  const { t } = useLingui();
+  const { notebook } = view;
+  const author = notebook.author;
+  const manages = MANAGES.has(view.role);
+  const questionCount = view.questions.filter((q) => manages || !q.question.blocked).length;
+  const pending = view.awaiting.length;
+  const answerCount = view.answerCount;
+  return (
+    <aside className={css.sidebar} aria-label={t`Sobre este caderno`}>
+      <NotebookCover
+        title={notebook.title}
+        author={<Trans>por {author}</Trans>}
+        theme={notebook.theme}
+        cover={notebook.cover}
+        stickerBorder={notebook.sticker_border}
+        titleAs="h1"
+      />
+      {notebook.description ? <p className={css.description}>{notebook.description}</p> : null}
+      <ul className={css.stats}>
+        <li>
+          <Plural value={questionCount} one="# pergunta" other="# perguntas" />
+        </li>
+        <li>
+          <Plural value={answerCount} one="# resposta" other="# respostas" />
+        </li>
+      </ul>
+      {notebook.pre_moderation_enabled ? (
+        <p className={css.box}>
+          <Trans>Pré-moderação ativa: as respostas aparecem depois de aprovadas.</Trans>
+        </p>
+      ) : null}
+      <section className={css.box} aria-labelledby="privacy-heading">
+        <h2 className={css.boxTitle} id="privacy-heading">
+          <Trans>Privacidade</Trans>
+        </h2>
+        <p className={css.description}>
+          <Trans>
+            Quem tem acesso a este caderno vê as respostas. Numa resposta anônima, seu nome fica escondido de todos — só o dono do caderno sabe quem
+            respondeu.
+          </Trans>
+        </p>
+      </section>
+      <section className={css.box} aria-labelledby="tips-heading">
+        <h2 className={css.boxTitle} id="tips-heading">
+          <Trans>Dicas</Trans>
+        </h2>
+        <ul className={css.tips}>
+          <li>
+            <Trans>Responda com sinceridade e carinho.</Trans>
+          </li>
+          <li>
+            <Trans>Você pode voltar e editar suas respostas quando quiser.</Trans>
+          </li>
+          <li>
+            <Trans>Sem internet? Suas respostas ficam guardadas neste aparelho e são enviadas quando a conexão voltar.</Trans>
+          </li>
+        </ul>
+      </section>
+      {manages ? (
+        <div className={css.actions}>
+          <Link href={`/moderation/answers/${notebook.id}`} className={button.secondary}>
+            {pending > 0 ? <Trans>Moderar respostas ({pending} pendentes)</Trans> : <Trans>Moderar respostas</Trans>}
+          </Link>
+          <Link href={`/notebook/${notebook.id}/edit`} className={button.ghost}>
+            <Trans>Editar caderno</Trans>
+          </Link>
+        </div>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,269 @@
+import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { DataApi } from '../../data/repositories/index.ts';
+import type { QuestionView, NotebookView } from '../../data/queries/notebook.ts';
+import type { AnswerDoc } from '../../data/schemas/index.ts';
+import { useSyncStatusStore, type RejectedWrite } from '../../state/sync-status.ts';
+import { toast } from '../../state/toast.ts';
+import { button } from '../../components/ui.css.ts';
+import { NotebookPaper } from '../notebooks/look/index.ts';
+import { markSavePressed } from './latency.ts';
+import { answerSavedNotice, sentence } from './notices.ts';
+import { RefusedWrite } from './RefusedWrite.tsx';
+import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';
+import * as css from './NotebookView.css.ts';
+
+interface StepperProps {
+  api: DataApi;
+  view: NotebookView;
+  onShowAnswers: () => void;
+}
+
+/** The refused write of my answer to this question, if the server refused one (S8). */
+export function refusalFor(rejections: RejectedWrite[], questionId: string): RejectedWrite | null {
+  return rejections.find((r) => r.collection === 'answers' && r.attempted.question_id === questionId && r.operation !== 'delete') ?? null;
+}
+
+/**
+ * The question stepper (spec §2 view): one notebook page per question, "page N of M", a page
+ * flip between them (none with reduced motion), anonymity and the responder's name, then the
+ * completion page. Saving writes to the local database and moves on at once; the sync status
+ * says when it has reached the server.
+ */
+export function QuestionStepper({ api, view, onShowAnswers }: StepperProps) {
+  const questions = view.questions.filter((q) => !q.question.blocked);
+  const [stepper, dispatch] = useReducer(stepperReducer, undefined, () =>
+    initialStepper(questions.length, firstUnanswered(questions.map((q) => q.myAnswer !== null))),
+  );
+  useEffect(() => dispatch({ type: 'count', count: questions.length }), [questions.length]);
+
+  if (questions.length === 0) {
+    return (
+      <NotebookPaper paper={view.notebook.paper_style} theme={view.notebook.theme} as="section">
+        <p>
+          <Trans>Este caderno ainda não tem perguntas.</Trans>
+        </p>
+      </NotebookPaper>
+    );
+  }
+  const paperProps = { paper: view.notebook.paper_style, theme: view.notebook.theme, flip: stepper.turn } as const;
+  if (isCompletion(stepper)) {
+    const answered = questions.filter((q) => q.myAnswer).length;
+    return (
+      <NotebookPaper {...paperProps} key="done" as="section" handwriting>
+        <Completion answered={answered} total={questions.length} onReview={() => dispatch({ type: 'goto', page: 0 })} onShowAnswers={onShowAnswers} />
+      </NotebookPaper>
+    );
+  }
+  const current = questions[stepper.page];
+  return (
+    <NotebookPaper {...paperProps} key={current.question.id} as="section" handwriting>
+      <QuestionPage
+        api={api}
+        entry={current}
+        page={stepper.page + 1}
+        total={questions.length}
+        preModeration={view.notebook.pre_moderation_enabled && view.role !== 'owner'}
+        focusOnMount={stepper.turn !== 'none'}
+        onPrevious={stepper.page > 0 ? () => dispatch({ type: 'previous' }) : null}
+        onNext={() => dispatch({ type: 'next' })}
+      />
+    </NotebookPaper>
+  );
+}
+
+function Completion({ answered, total, onReview, onShowAnswers }: { answered: number; total: number; onReview(): void; onShowAnswers(): void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={css.completion} data-testid="stepper-complete">
+      <h3 className={css.question} tabIndex={-1} ref={heading}>
+        <Trans>Obrigado por responder!</Trans>
+      </h3>
+      <p className={css.hint}>
+        <Trans>
+          Você respondeu {answered} de {total} perguntas.
+        </Trans>
+      </p>
+      <div className={css.stepButtons}>
+        <button type="button" className={button.primary} onClick={onShowAnswers}>
+          <Trans>Ver respostas</Trans>
+        </button>
+        <button type="button" className={button.secondary} onClick={onReview}>
+          <Trans>Revisar minhas respostas</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface PageProps {
+  api: DataApi;
+  entry: QuestionView;
+  page: number;
+  total: number;
+  preModeration: boolean;
+  focusOnMount: boolean;
+  onPrevious: (() => void) | null;
+  onNext: () => void;
+}
+
+function QuestionPage({ api, entry, page, total, preModeration, focusOnMount, onPrevious, onNext }: PageProps) {
+  const { t, i18n } = useLingui();
+  const ids = useId();
+  const { question, myAnswer } = entry;
+  const rejection = useSyncStatusStore((s) => refusalFor(s.rejections, question.id));
+  const [text, setText] = useState(myAnswer?.text ?? '');
+  const [anonymous, setAnonymous] = useState(myAnswer?.is_anonymous ?? false);
+  const [name, setName] = useState(myAnswer?.responder_name ?? '');
+  const [problem, setProblem] = useState<{ message: string; words: string[] } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount]);
+
+  const say = (message: string) => {
+    const known = sentence(message);
+    return typeof known === 'string' ? known : i18n._(known);
+  };
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    markSavePressed(question.id, text);
+    const write = () => api.answers.answer(question.id, { text, is_anonymous: anonymous, responder_name: name || null });
+    const result = rejection ? await api.rejections.fix(rejection.key, write) : await write();
+    setSaving(false);
+    if (!result.ok) {
+      setProblem({ message: result.problem.message, words: result.problem.words ?? [] });
+      toast({ title: t`Erro ao enviar resposta`, description: say(result.problem.message), variant: 'destructive' });
+      textarea.current?.focus();
+      return;
+    }
+    setProblem(null);
+    const notice = answerSavedNotice(result.value);
+    toast({ title: i18n._(notice.title), description: notice.description ? i18n._(notice.description) : undefined });
+    onNext();
+  }
+
+  function fixRefused(refused: RejectedWrite) {
+    const attempted = refused.attempted as Partial<AnswerDoc>;
+    setText(String(attempted.text ?? text));
+    setAnonymous(Boolean(attempted.is_anonymous ?? anonymous));
+    setName(String(attempted.responder_name ?? name));
+    textarea.current?.focus();
+  }
+
+  const errorId = `${ids}-error`;
+  return (
+    <div data-testid="question-page">
+      <p className={css.pageNumber} aria-live="polite" data-testid="page-number">
+        <Trans>
+          Página {page} de {total}
+        </Trans>
+      </p>
+      <h3 className={css.question} tabIndex={-1} ref={heading} id={`${ids}-q`}>
+        {question.text}
+      </h3>
+      <MyAnswerState answer={myAnswer} />
+      {rejection ? (
+        <RefusedWrite rejection={rejection} onFix={() => fixRefused(rejection)} onDiscard={() => void api.rejections.discard(rejection.key)} />
+      ) : null}
+      <form className={css.form} onSubmit={save} noValidate>
+        <label className={css.label} htmlFor={`${ids}-text`}>
+          <Trans>Sua resposta</Trans>
+        </label>
+        <textarea
+          id={`${ids}-text`}
+          ref={textarea}
+          className={css.textarea}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          required
+        />
+        {problem ? (
+          <p className={css.error} id={errorId} role="alert">
+            {say(problem.message)}
+            {problem.words.length > 0 ? ` (${problem.words.join(', ')})` : ''}
+          </p>
+        ) : null}
+        <label className={css.checkRow}>
+          <input type="checkbox" className={css.checkbox} checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} aria-describedby={`${ids}-anon`} />
+          <span>
+            <Trans>Responder anonimamente</Trans>
+          </span>
+        </label>
+        <p className={css.hint} id={`${ids}-anon`}>
+          <Trans>Ninguém verá seu nome nesta resposta, só o dono do caderno.</Trans>
+        </p>
+        <label className={css.label} htmlFor={`${ids}-name`}>
+          <Trans>Seu nome (opcional)</Trans>
+        </label>
+        <input id={`${ids}-name`} className={css.input} value={name} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
+        {preModeration ? (
+          <p className={css.hint}>
+            <Trans>Este caderno tem pré-moderação: sua resposta aparece para os outros depois de aprovada pelo dono.</Trans>
+          </p>
+        ) : null}
+        <div className={css.stepNav}>
+          <div className={css.stepButtons}>
+            {onPrevious ? (
+              <button type="button" className={button.secondary} onClick={onPrevious}>
+                <Trans>Anterior</Trans>
+              </button>
+            ) : null}
+            <button type="button" className={button.ghost} onClick={onNext}>
+              {page === total ? <Trans>Concluir</Trans> : <Trans>Pular</Trans>}
+            </button>
+          </div>
+          <button type="submit" className={button.primary} disabled={saving}>
+            {page === total ? <Trans>Salvar e concluir</Trans> : <Trans>Salvar e continuar</Trans>}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** Where my answer to this question stands: waiting to sync, waiting for approval, or rejected. */
+function MyAnswerState({ answer }: { answer: AnswerDoc | null }) {
+  const notes = answer?.moderation_notes;
+  const pendingSync = useSyncStatusStore((s) => (answer ? s.documents[`answers/${answer.id}`]?.state === 'pending' : false));
+  if (!answer) return null;
+  if (answer.moderation_status === 'rejected') {
+    return (
+      <div className={css.notice.danger} data-testid="my-answer-rejected">
+        <Trans>Sua resposta foi rejeitada pelo dono do caderno. Edite e envie de novo.</Trans>
+        {notes ? (
+          <>
+            {' '}
+            <Trans>Observações: {notes}</Trans>
+          </>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <>
+      {pendingSync ? (
+        <p className={css.notice.waiting} data-testid="my-answer-unsynced">
+          <Trans>Salva neste aparelho; aguardando sincronização.</Trans>
+        </p>
+      ) : null}
+      {answer.moderation_status === 'pending' ? (
+        <p className={css.notice.waiting} data-testid="my-answer-pending">
+          <Trans>Aguardando aprovação do dono do caderno.</Trans>
+        </p>
+      ) : (
+        <p className={css.notice.info}>
+          <Trans>Você já respondeu esta pergunta; pode editar a resposta.</Trans>
+        </p>
+      )}
+    </>
+  );
+}
