@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as f from '../../../components/form.css.ts';
+import { button } from '../../../components/ui.css.ts';
+import type { DataLayer } from '../../../data/data-layer.ts';
+import type { InviteLinkDoc, NotebookDoc } from '../../../data/schemas/index.ts';
+import { toast } from '../../../state/toast.ts';
+import { EXPIRY_CHOICES, canShareNatively, copyText, expiryDate, inviteUrl, linkState, type ExpiryChoice, type LinkState } from './links.ts';
+import { sharingProblem } from './messages.ts';
+import * as s from './sharing.css.ts';
+
+interface Props {
+  layer: DataLayer;
+  notebook: NotebookDoc;
+  links: InviteLinkDoc[];
+  online: boolean;
+}
+
+/** Invite links and codes: create (online), copy, share, revoke; revoked and expired ones stay listed as such. */
+export function InviteLinks({ layer, notebook, links, online }: Props) {
+  const { t, i18n } = useLingui();
+  const [expiry, setExpiry] = useState<ExpiryChoice>(null);
+  const [busy, setBusy] = useState(false);
+  const sorted = [...links].sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)));
+
+  async function create() {
+    setBusy(true);
+    const result = await layer.api.invites.create(notebook.id, expiryDate(expiry));
+    setBusy(false);
+    if (result.ok) toast({ title: t`Convite criado` });
+    else toast({ title: t`Erro ao criar convite`, description: i18n._(sharingProblem(result.problem, 'invite')), variant: 'destructive' });
+  }
+
+  const expiryLabel = (choice: ExpiryChoice) =>
+    choice === null ? t`Sem validade` : choice === 1 ? t`1 dia` : t`${choice} dias`;
+
+  return (
+    <section className={s.section} aria-labelledby="invite-links-title">
+      <h3 id="invite-links-title" className={s.sectionTitle}>
+        <Trans>Link e código de convite</Trans>
+      </h3>
+      <p className={f.hint}>
+        <Trans>Quem abrir o link ou digitar o código entra na conta e passa a poder responder este caderno.</Trans>
+      </p>
+      {sorted.length > 0 && (
+        <ul className={s.rows} aria-label={t`Convites deste caderno`}>
+          {sorted.map((link) => (
+            <InviteLinkRow key={link.id} layer={layer} link={link} title={notebook.title} />
+          ))}
+        </ul>
+      )}
+      <PublicLink layer={layer} notebook={notebook} />
+      <div className={s.inline}>
+        <label className={f.field}>
+          <span className={f.label}>
+            <Trans>Validade</Trans>
+          </span>
+          <select
+            className={f.input}
+            value={expiry ?? ''}
+            onChange={(event) => setExpiry(event.target.value === '' ? null : (Number(event.target.value) as ExpiryChoice))}
+          >
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice ?? 'none'} value={choice ?? ''}>
+                {expiryLabel(choice)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={button.primary} onClick={() => void create()} disabled={!online || busy} aria-busy={busy}>
+          <Trans>Criar link de convite</Trans>
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteLinkDoc; title: string }) {
+  const { t, i18n } = useLingui();
+  const state = linkState(link);
+  const url = inviteUrl(link.code);
+  const stateLabel: Record<LinkState, string> = { active: t`Ativo`, revoked: t`Revogado`, expired: t`Expirado` };
+
+  async function copy(text: string) {
+    if (await copyText(text)) toast({ title: t`Copiado!` });
+    else toast({ title: t`Não foi possível copiar`, description: t`Selecione o texto e copie manualmente.`, variant: 'destructive' });
+  }
+
+  async function shareNatively() {
+    try {
+      await navigator.share({ title, text: t`Responda o meu caderno "${title}"!`, url });
+    } catch {
+      // The person closed the share sheet: nothing to say.
+    }
+  }
+
+  async function revoke() {
+    const result = await layer.api.invites.revoke(link.id);
+    if (result.ok) toast({ title: t`Convite revogado` });
+    else toast({ title: t`Erro`, description: i18n._(sharingProblem(result.problem, 'revoke')), variant: 'destructive' });
+  }
+
+  return (
+    <li className={s.row} data-testid="invite-link" data-state={state}>
+      <div className={s.rowMain}>
+        <code className={s.code} aria-label={t`Código ${link.code}`}>
+          {link.code}
+        </code>
+        <span className={s.badge[state]}>{stateLabel[state]}</span>
+        {link.expires_at && state === 'active' && (
+          <span className={f.hint}>
+            <Trans>até {i18n.date(link.expires_at, { dateStyle: 'short', timeStyle: 'short' })}</Trans>
+          </span>
+        )}
+      </div>
+      {state === 'active' && (
+        <>
+          <input className={`${f.input} ${s.url}`} readOnly value={url} aria-label={t`Link de convite`} onFocus={(e) => e.currentTarget.select()} />
+          <div className={s.actions}>
+            <button type="button" className={button.secondary} onClick={() => void copy(url)}>
+              <Trans>Copiar link</Trans>
+            </button>
+            <button type="button" className={button.secondary} onClick={() => void copy(link.code)}>
+              <Trans>Copiar código</Trans>
+            </button>
+            {canShareNatively() && (
+              <button type="button" className={button.secondary} onClick={() => void shareNatively()}>
+                <Trans>Compartilhar…</Trans>
+              </button>
+            )}
+            <button type="button" className={button.ghost} onClick={() => void revoke()}>
+              <Trans>Revogar</Trans>
+            </button>
+          </div>
+        </>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The public link {origin}/n/{notebook id} (spec §2): works while the notebook's shared flag is
+ * on — the server checks the flag when someone redeems it, so turning it off closes the door.
+ */
+function PublicLink({ layer, notebook }: { layer: DataLayer; notebook: NotebookDoc }) {
+  const { t } = useLingui();
+  const url = inviteUrl(notebook.id);
+
+  async function toggle(on: boolean) {
+    const result = await layer.api.notebooks.update(notebook.id, { is_shared: on });
+    if (!result.ok) toast({ title: t`Erro`, description: t`Não foi possível salvar. Tente novamente.`, variant: "destructive" });
+  }
+
+  return (
+    <div className={s.row}>
+      <label className={f.checkRow}>
+        <input type="checkbox" className={f.checkbox} checked={notebook.is_shared} onChange={(event) => void toggle(event.target.checked)} />
+        <span>
+          <Trans>Link público do caderno (qualquer pessoa com conta que tiver o link pode responder)</Trans>
+        </span>
+      </label>
+      {notebook.is_shared && (
+        <input className={`${f.input} ${s.url}`} readOnly value={url} aria-label={t`Link público`} onFocus={(e) => e.currentTarget.select()} />
+      )}
+    </div>
+  );
+}

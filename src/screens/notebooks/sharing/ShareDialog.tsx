@@ -1,0 +1,89 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useOnline } from '../../../components/OfflineBanner.tsx';
+import * as d from '../../../components/dialog.css.ts';
+import { button } from '../../../components/ui.css.ts';
+import type { DataLayer } from '../../../data/data-layer.ts';
+import { useDataLayer, useObservable } from '../../NotebookView/useData.ts';
+import { InviteLinks } from './InviteLinks.tsx';
+import { PeopleWithAccess } from './PeopleWithAccess.tsx';
+import * as s from './sharing.css.ts';
+
+/**
+ * The share dialog (spec §2, issue 9): the notebook's invite links and codes, people invited by
+ * @username or name, and who has access. Creating links, searching and sharing ask the server,
+ * so offline the dialog says so plainly and keeps only what works offline (revoking, removing).
+ */
+export function ShareDialog({ notebookId, onClose }: { notebookId: string; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const data = useDataLayer();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
+    else dialog.setAttribute('open', '');
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={`${d.dialog} ${s.dialog}`}
+      aria-labelledby="share-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      data-testid="share-dialog"
+    >
+      <div className={s.header}>
+        <h2 id="share-title" className={d.title}>
+          <Trans>Compartilhar caderno</Trans>
+        </h2>
+        <CloseButton onClose={onClose} />
+      </div>
+      {data.status === 'ready' ? (
+        <ShareContent layer={data.layer} notebookId={notebookId} />
+      ) : (
+        <p role="status" className={d.text}>
+          <Trans>Carregando…</Trans>
+        </p>
+      )}
+    </dialog>
+  );
+}
+
+function CloseButton({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
+  return (
+    <button type="button" className={button.ghost} onClick={onClose} aria-label={t`Fechar`}>
+      <span aria-hidden="true">✕</span>
+    </button>
+  );
+}
+
+function ShareContent({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
+  const online = useOnline();
+  const view = useObservable(useMemo(() => layer.api.queries.notebook(notebookId), [layer, notebookId]));
+  const profiles = useObservable(useMemo(() => layer.api.queries.profiles(), [layer]));
+
+  if (view === undefined) return null;
+  if (view === null || view.role !== 'owner') {
+    return (
+      <p className={d.text} role="alert">
+        <Trans>Só o dono do caderno pode compartilhá-lo.</Trans>
+      </p>
+    );
+  }
+  return (
+    <>
+      {!online && (
+        <p className={s.offline} role="status" data-testid="share-offline">
+          <Trans>Você está sem internet. Criar convites e compartilhar precisam de conexão; o resto continua funcionando.</Trans>
+        </p>
+      )}
+      <InviteLinks layer={layer} notebook={view.notebook} links={view.inviteLinks} online={online} />
+      <PeopleWithAccess layer={layer} notebookId={notebookId} shares={view.shares} profiles={profiles} online={online} />
+    </>
+  );
+}
