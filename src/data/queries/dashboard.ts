@@ -1,11 +1,11 @@
 /**
  * The dashboard's four tabs (spec §2): my notebooks, shared with me, favourites, collaborations —
  * each a live list of cards with the person's role, the favourite flag and the statistics
- * (question and answer counts) the statistics toggle shows.
+ * (questions, answers, answers awaiting moderation) the statistics toggle shows.
  */
 import { Observable, combineLatest, map } from 'rxjs';
 import type { DataContext } from '../repositories/context.ts';
-import { roleFrom, type NotebookRole } from '../repositories/roles.ts';
+import { MANAGES, roleFrom, type NotebookRole } from '../repositories/roles.ts';
 import type { NotebookCollaboratorDoc, NotebookDoc } from '../schemas/index.ts';
 import { all$, newestFirst } from './common.ts';
 
@@ -15,6 +15,8 @@ export interface NotebookCard {
   isFavorite: boolean;
   questionCount: number;
   answerCount: number;
+  /** Answers waiting for moderation; 0 for people who do not moderate (the server sends them none). */
+  awaitingModerationCount: number;
   /** For the collaborations tab. */
   collaboration?: NotebookCollaboratorDoc;
 }
@@ -48,14 +50,19 @@ export function dashboard$(ctx: DataContext): Observable<Dashboard> {
       const collaborationByNotebook = new Map(collaborations.map((c) => [c.notebook_id, c]));
       const questionCounts = countBy(questions.filter((q) => !q.blocked), (q) => q.notebook_id);
       const answerCounts = countBy(answers.filter((a) => a.moderation_status === 'approved'), (a) => a.notebook_id);
-      const card = (notebook: NotebookDoc): NotebookCard => ({
-        notebook,
-        role: roleFrom(ctx.userId, notebook, collaborationByNotebook.get(notebook.id), shareByNotebook.get(notebook.id)),
-        isFavorite: favoriteIds.has(notebook.id),
-        questionCount: questionCounts.get(notebook.id) ?? 0,
-        answerCount: answerCounts.get(notebook.id) ?? 0,
-        collaboration: collaborationByNotebook.get(notebook.id),
-      });
+      const awaitingCounts = countBy(answers.filter((a) => a.moderation_status === 'pending'), (a) => a.notebook_id);
+      const card = (notebook: NotebookDoc): NotebookCard => {
+        const role = roleFrom(ctx.userId, notebook, collaborationByNotebook.get(notebook.id), shareByNotebook.get(notebook.id));
+        return {
+          notebook,
+          role,
+          isFavorite: favoriteIds.has(notebook.id),
+          questionCount: questionCounts.get(notebook.id) ?? 0,
+          answerCount: answerCounts.get(notebook.id) ?? 0,
+          awaitingModerationCount: MANAGES.has(role) ? (awaitingCounts.get(notebook.id) ?? 0) : 0,
+          collaboration: collaborationByNotebook.get(notebook.id),
+        };
+      };
       const cards = notebooks.sort(newestFirst('updated_at')).map(card);
       return {
         mine: cards.filter((c) => c.role === 'owner'),
