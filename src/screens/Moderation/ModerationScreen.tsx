@@ -96,13 +96,15 @@ function PreModerationSetting({ layer, lists }: { layer: DataLayer; lists: Moder
   const key = `notebooks/${notebook.id}`;
   const pendingSync = useSyncStatusStore((s) => s.documents[key]?.state === 'pending');
   const rejection = useSyncStatusStore((s) => s.rejections.find((r) => r.key === key));
-  const [saving, setSaving] = useState(false);
+  // The switch follows the click at once; the local write lands a moment later.
+  const [optimistic, setOptimistic] = useState<boolean | null>(null);
   const allowed = CHANGES_SETTINGS.has(lists.role);
 
   async function toggle(enabled: boolean) {
-    setSaving(true);
+    if (optimistic !== null) return;
+    setOptimistic(enabled);
     const result = await layer.api.notebooks.update(notebook.id, { pre_moderation_enabled: enabled });
-    setSaving(false);
+    setOptimistic(null);
     if (result.ok) {
       toast({ title: t`Caderno atualizado` });
     } else {
@@ -121,8 +123,8 @@ function PreModerationSetting({ layer, lists }: { layer: DataLayer; lists: Moder
           type="checkbox"
           role="switch"
           className={css.switchInput}
-          checked={notebook.pre_moderation_enabled}
-          disabled={!allowed || saving}
+          checked={optimistic ?? notebook.pre_moderation_enabled}
+          disabled={!allowed}
           onChange={(e) => void toggle(e.target.checked)}
           aria-describedby="premoderation-hint"
         />

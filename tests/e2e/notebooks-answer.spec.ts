@@ -1,0 +1,207 @@
+import AxeBuilder from '@axe-core/playwright';
+import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+
+/**
+ * Answering and moderating (issue 8), three people in three browsers against `npm start`'s
+ * server: the owner's notebook is shared with Bia and Caio; Bia answers anonymously with no
+ * connection and reconnects; the owner sees who she is, Caio does not; with pre-moderation on,
+ * Caio sees an answer only after the owner approves it; a rejected answer is edited and sent
+ * again. The setup (accounts, notebook, questions, shares) goes through the REST API from Node,
+ * as the data layer's own tests do.
+ */
+
+const PASSWORD = 'Caderno2025';
+const QUESTIONS = ['Qual é a sua cor favorita?', 'Qual é o seu doce preferido?', 'O que você quer ser quando crescer?'];
+
+interface Person {
+  username: string;
+  email: string;
+  userId: string;
+  client: SupabaseClient;
+}
+
+let counter = 0;
+
+async function signUp(baseURL: string, tag: string): Promise<Person> {
+  const username = `${tag}${Date.now().toString(36).slice(-6)}${counter++}`.slice(0, 20);
+  const email = `${username}@example.com`;
+  const client = createClient(baseURL, SUPABASE_DEMO_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
+  if (error || !data.user || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
+  return { username, email, userId: data.user.id, client };
+}
+
+async function notebookSharedWith(owner: Person, sharees: Person[]): Promise<string> {
+  const { data: notebook, error } = await owner.client
+    .from('notebooks')
+    .insert({ title: 'Caderno da festa', user_id: owner.userId, theme: 'teal', paper_style: 'grid' })
+    .select('id')
+    .single();
+  if (error) throw error;
+  for (const [index, text] of QUESTIONS.entries()) {
+    const { error: questionError } = await owner.client.from('questions').insert({ notebook_id: notebook.id, user_id: owner.userId, text, order_index: index });
+    if (questionError) throw questionError;
+  }
+  for (const sharee of sharees) {
+    const { error: shareError } = await owner.client.from('notebook_shares').insert({ notebook_id: notebook.id, shared_with: sharee.userId, created_by: owner.userId });
+    if (shareError) throw shareError;
+  }
+  return notebook.id as string;
+}
+
+async function browserFor(browser: Browser, baseURL: string, person: Person): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ ...devices['Pixel 7'], baseURL, locale: 'pt-BR' });
+  await context.addInitScript(() => {
+    localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, functional: false, analytics: false, marketing: false }));
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page.getByTestId('toast')).toContainText('Login realizado com sucesso!');
+  return { context, page };
+}
+
+const answers = (page: Page) => page.getByTestId('answers-list');
+const answerWith = (page: Page, text: string) => answers(page).getByTestId('answer').filter({ hasText: text });
+
+async function openNotebook(page: Page, notebookId: string) {
+  await page.goto(`/notebook/${notebookId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Caderno da festa' })).toBeVisible({ timeout: 15_000 });
+}
+
+async function answerCurrentPage(page: Page, text: string, options: { anonymous?: boolean; name?: string } = {}) {
+  await page.getByLabel('Sua resposta').fill(text);
+  if (options.anonymous !== undefined) await page.getByLabel('Responder anonimamente').setChecked(options.anonymous);
+  if (options.name !== undefined) await page.getByLabel('Seu nome (opcional)').fill(options.name);
+  await page.getByRole('button', { name: /^Salvar e (continuar|concluir)$/ }).click();
+}
+
+async function expectNoSeriousAxeIssues(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+async function expectFitsPhone(page: Page, where: string) {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where} at 360 px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(before);
+}
+
+async function moderate(page: Page, text: string, action: 'Aprovar' | 'Rejeitar', notes?: string) {
+  const item = page.getByTestId('moderation-pending').getByTestId('moderation-item').filter({ hasText: text });
+  await expect(item).toBeVisible({ timeout: 15_000 });
+  if (notes) await item.getByLabel('Observações (opcional)').fill(notes);
+  await item.getByRole('button', { name: action }).click();
+  await expect(page.getByTestId('toast')).toContainText('Resposta moderada');
+}
+
+test('an anonymous answer given offline reaches the owner with its identity and a participant without; pre-moderation; a rejected answer resubmitted', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const [owner, bia, caio] = await Promise.all([signUp(baseURL!, 'dona'), signUp(baseURL!, 'bia'), signUp(baseURL!, 'caio')]);
+  const notebookId = await notebookSharedWith(owner, [bia, caio]);
+
+  // Bia opens the notebook online (the data layer opens and pulls), then loses the signal.
+  const b = await browserFor(browser, baseURL!, bia);
+  await openNotebook(b.page, notebookId);
+  await expect(b.page.getByTestId('page-number')).toHaveText('Página 1 de 3');
+  await expectNoSeriousAxeIssues(b.page, 'view (participant)');
+  await expectFitsPhone(b.page, 'view');
+  await b.context.setOffline(true);
+  await answerCurrentPage(b.page, 'Verde-água', { anonymous: true, name: 'Bia' });
+  await expect(b.page.getByTestId('toast')).toContainText('Resposta enviada');
+  await expect(b.page.getByTestId('page-number')).toHaveText('Página 2 de 3');
+  const offlineAnswer = answerWith(b.page, 'Verde-água');
+  await expect(offlineAnswer).toContainText('Você (resposta anônima)');
+  await expect(offlineAnswer.getByTestId('answer-unsynced')).toBeVisible();
+
+  await b.context.setOffline(false);
+  await expect(offlineAnswer.getByTestId('answer-unsynced')).toHaveCount(0, { timeout: 20_000 });
+
+  // The owner sees who wrote it; Caio, another participant, does not.
+  const o = await browserFor(browser, baseURL!, owner);
+  await openNotebook(o.page, notebookId);
+  const ownersView = answerWith(o.page, 'Verde-água');
+  await expect(ownersView).toBeVisible({ timeout: 15_000 });
+  await expect(ownersView.getByTestId('answer-author')).toHaveText(`Anônimo — Bia (@${bia.username}), só você vê`);
+
+  const c = await browserFor(browser, baseURL!, caio);
+  await openNotebook(c.page, notebookId);
+  const caiosView = answerWith(c.page, 'Verde-água');
+  await expect(caiosView).toBeVisible({ timeout: 15_000 });
+  await expect(caiosView.getByTestId('answer-author')).toHaveText('Anônimo');
+  await expect(c.page.locator('body')).not.toContainText(bia.username);
+
+  // Pre-moderation on: Bia's next answer waits for the owner before Caio sees it.
+  await o.page.goto(`/moderation/answers/${notebookId}`);
+  await expect(o.page.getByRole('heading', { level: 1, name: 'Moderar respostas' })).toBeVisible();
+  await o.page.getByRole('switch', { name: 'Aprovar respostas antes de mostrá-las' }).check();
+  await expect(o.page.getByTestId('toast')).toContainText('Caderno atualizado');
+  await expect(o.page.getByTestId('pending-writes')).toHaveCount(0, { timeout: 15_000 });
+  await expect(b.page.getByText('Pré-moderação ativa: as respostas aparecem depois de aprovadas.')).toBeVisible({ timeout: 15_000 });
+
+  await answerCurrentPage(b.page, 'Brigadeiro');
+  await expect(b.page.getByTestId('toast')).toContainText('Sua resposta foi enviada e aguarda aprovação do dono do caderno.');
+  await expect(answerWith(b.page, 'Brigadeiro')).toContainText('Aguardando aprovação');
+  await moderate(o.page, 'Brigadeiro', 'Aprovar');
+  await expectNoSeriousAxeIssues(o.page, 'moderation');
+  await expectFitsPhone(o.page, 'moderation');
+  await expect(answerWith(c.page, 'Brigadeiro')).toBeVisible({ timeout: 15_000 });
+  await expect(answerWith(b.page, 'Brigadeiro')).not.toContainText('Aguardando aprovação', { timeout: 15_000 });
+
+  // A rejected answer: Bia sees why, edits it and sends it again; Caio sees only the approved one.
+  await answerCurrentPage(b.page, 'Astronauta de mentira');
+  await expect(b.page.getByTestId('stepper-complete')).toBeVisible();
+  await moderate(o.page, 'Astronauta de mentira', 'Rejeitar', 'Conte de verdade!');
+  await o.page.getByRole('tab', { name: /^Rejeitadas/ }).click();
+  await expect(o.page.getByTestId('moderation-rejected')).toContainText('Conte de verdade!');
+
+  await expect(answerWith(b.page, 'Astronauta de mentira')).toHaveCount(0, { timeout: 15_000 });
+  await b.page.getByRole('button', { name: 'Revisar minhas respostas' }).click();
+  await b.page.getByRole('button', { name: 'Pular' }).click();
+  await b.page.getByRole('button', { name: 'Pular' }).click();
+  await expect(b.page.getByTestId('page-number')).toHaveText('Página 3 de 3');
+  await expect(b.page.getByTestId('my-answer-rejected')).toContainText('Conte de verdade!');
+  await answerCurrentPage(b.page, 'Astronauta de verdade');
+  await expect(b.page.getByTestId('toast')).toContainText('Suas alterações foram enviadas e aguardam nova aprovação do dono do caderno.');
+  await o.page.getByRole('tab', { name: /^Pendentes/ }).click();
+  await moderate(o.page, 'Astronauta de verdade', 'Aprovar');
+  await expect(answerWith(c.page, 'Astronauta de verdade')).toBeVisible({ timeout: 15_000 });
+  await expect(answers(c.page)).not.toContainText('Astronauta de mentira');
+
+  await expectNoSeriousAxeIssues(c.page, 'view (third participant)');
+  for (const { context } of [b, o, c]) await context.close();
+});
+
+test('a participant cannot open the moderation screen; the view tells a signed-out visitor to log in', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const [owner, caio] = await Promise.all([signUp(baseURL!, 'dona'), signUp(baseURL!, 'caio')]);
+  const notebookId = await notebookSharedWith(owner, [caio]);
+  const c = await browserFor(browser, baseURL!, caio);
+  await openNotebook(c.page, notebookId);
+  await expect(c.page.getByRole('link', { name: /^Moderar respostas/ })).toHaveCount(0);
+  await c.page.goto(`/moderation/answers/${notebookId}`);
+  await expect(c.page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible({ timeout: 15_000 });
+  await c.context.close();
+
+  const visitor = await browser.newContext({ ...devices['Pixel 7'], baseURL, locale: 'pt-BR' });
+  const page = await visitor.newPage();
+  await page.goto(`/notebook/${notebookId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Entre para ver este caderno' })).toBeVisible();
+  await visitor.close();
+});
