@@ -10,6 +10,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { registerPushBackgroundSync } from './background-sync.ts';
 import { BACKEND_PATH_PREFIXES, SW_MESSAGES } from './protocol.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -41,6 +42,9 @@ registerRoute(
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 20 })],
   }),
 );
+
+// Pushes that fail for lack of connection are replayed when it returns, even with no page open.
+registerPushBackgroundSync();
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === SW_MESSAGES.skipWaiting) void self.skipWaiting();
