@@ -70,3 +70,43 @@ test('S10 bounded history: a device offline for longer than the tombstone retent
     await device.close();
   }
 });
+
+test('S10 bounded history: after a purge, a first sync that needs several pages reaches the end — every question once, no resync', async () => {
+  const writer = await Device.open(server, owner, { collections: ['notebooks', 'questions'] });
+  let notebookId: string;
+  try {
+    const notebook = await writer.api.notebooks.create({ title: 'Muitas páginas' });
+    if (!notebook.ok) throw new Error(notebook.problem.message);
+    notebookId = notebook.value.id;
+    for (const text of ['Uma pergunta', 'Outra pergunta', 'Mais uma pergunta', 'Quarta pergunta', 'Quinta pergunta']) {
+      await writer.api.questions.add(notebookId, text);
+    }
+    const gone = await writer.api.questions.add(notebookId, 'Some já');
+    if (!gone.ok) throw new Error(gone.problem.message);
+    await writer.settle();
+    await writer.api.questions.remove(gone.value.id);
+    await writer.settle();
+  } finally {
+    await writer.close();
+  }
+  const [{ r: purge }] = (await server.ctx.db.query(`select public.replication_purge(interval '0 seconds') as r`)).rows as {
+    r: { tombstones: number };
+  }[];
+  expect(purge.tombstones).toBeGreaterThan(0);
+
+  const fresh = await Device.open(server, owner, { collections: ['notebooks', 'questions'], engine: { pullBatchSize: 2 } });
+  try {
+    const { data, error } = await owner.client.from('questions').select('text');
+    if (error) throw new Error(error.message);
+    const expected = data.map((q) => q.text as string).sort();
+    expect(expected).toContain('Quinta pergunta');
+    expect(expected).not.toContain('Some já');
+    await eventually(async () => expect(await texts(fresh)).toEqual(expected), 10_000);
+    await fresh.settle();
+    expect(await texts(fresh)).toEqual(expected);
+    expect((await fresh.docs('questions')).filter((q) => q.notebook_id === notebookId)).toHaveLength(5);
+    expect(fresh.transport.resyncs).toBe(0);
+  } finally {
+    await fresh.close();
+  }
+});
