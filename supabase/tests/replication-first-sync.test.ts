@@ -9,6 +9,7 @@
  *
  * PGlite always; the same suite on the real PostgreSQL server when TEST_DATABASE_URL is set.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_DATABASE_URL, openTestDatabase, type TestDatabase } from './harness.ts';
 import { pull, type Checkpoint, type Collection, type Doc } from './replication-client.ts';
@@ -202,5 +203,63 @@ describe.each(BACKENDS)('S10: a first sync of more than one page after a purge (
     await purgeEverything(t);
     const r = await pull(t, owner, 'questions', stale, PAGE);
     expect(r).toEqual({ documents: [], checkpoint: null, resync: true });
+  });
+});
+
+/**
+ * S3 inside a pass from scratch after a purge, on a real server with two connections: a
+ * transaction that took its id before the purged deletion and is still running holds the
+ * snapshot's xmin below the horizon. Nothing below the horizon may be handed out then (its row
+ * could commit below a checkpoint already given); once it commits, the pass returns its row.
+ */
+describe.runIf(Boolean(TEST_DATABASE_URL))('S3 and S10 together: an old transaction still running during a pass from scratch (PostgreSQL)', () => {
+  let t: TestDatabase;
+  let owner: string;
+  let notebookId: string;
+  let otherNotebookId: string;
+  const connections: pg.Client[] = [];
+
+  beforeAll(async () => {
+    t = await openTestDatabase({ backend: 'postgres' });
+    owner = await t.createUser('s3s10');
+    [{ id: notebookId }] = await t.as<{ id: string }>(owner, `insert into notebooks (title, user_id) values ('Concorrência', $1) returning id`, [owner]);
+    // the early transaction writes in another notebook: a question insert locks its notebook's order
+    [{ id: otherNotebookId }] = await t.as<{ id: string }>(owner, `insert into notebooks (title, user_id) values ('Outro caderno', $1) returning id`, [owner]);
+    for (let i = 0; i < 2 * PAGE + 1; i++) {
+      await t.as(owner, `insert into questions (notebook_id, text) values ($1, $2)`, [notebookId, `Antiga ${i}`]);
+    }
+  });
+  afterAll(async () => {
+    for (const c of connections) await c.end().catch(() => {});
+    await t?.close();
+  });
+
+  test('the pass hands out nothing below the horizon while the old transaction runs, and ends with its row once it commits', async () => {
+    const early = new pg.Client({ connectionString: t.url });
+    await early.connect();
+    connections.push(early);
+    await early.query('begin');
+    await early.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ role: 'authenticated', sub: owner }),
+    ]);
+    await early.query(`insert into questions (notebook_id, text) values ($1, 'Cedo')`, [otherNotebookId]);
+
+    const [{ id: doomed }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Apagada') returning id`, [notebookId]);
+    await t.as(owner, `delete from questions where id = $1`, [doomed]);
+    const purged = await purgeEverything(t);
+    expect(purged.tombstones).toBeGreaterThan(0);
+
+    const during = await pull(t, owner, 'questions', null, PAGE);
+    expect(during).toEqual({ documents: [], checkpoint: null });
+
+    await early.query('commit');
+    const r = await pass(t, owner, 'questions');
+    expect(r.resyncs).toBe(0);
+    const texts = r.documents.filter((d) => !d._deleted).map((d) => d.text as string);
+    expect(texts).toContain('Cedo');
+    expect(texts).not.toContain('Apagada');
+    expect(liveIds(r.documents)).toEqual(
+      (await t.sql<{ id: string }>(`select id from questions order by id`)).map((q) => q.id),
+    );
   });
 });
