@@ -1,4 +1,4 @@
-import { useLayoutEffect, type Ref } from 'react';
+import { memo, useLayoutEffect, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { DataApi } from '../../data/repositories/index.ts';
 import type { NotebookView } from '../../data/queries/notebook.ts';
@@ -13,25 +13,67 @@ import * as css from './NotebookView.css.ts';
 interface AnswerListProps {
   api: DataApi;
   view: NotebookView;
+  /** Answers being saved, by question id. */
+  saving: Readonly<Record<string, SavingAnswer>>;
   viewer: Viewer;
   profiles: Map<string, ProfileDoc>;
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
+/** An answer being written to the local database right now (shown at once, S1; see issue 8's figure). */
+export interface SavingAnswer {
+  text: string;
+  is_anonymous: boolean;
+  responder_name: string | null;
+  /** The status the saved answer will have here (pending under pre-moderation). */
+  moderation_status: AnswerDoc['moderation_status'];
+}
+
+export const SAVING_ID_PREFIX = 'saving:';
+
 /**
  * The answers shown under each question: approved ones, and my own one whatever its state
  * (I see it waiting for approval or for sync; rejected ones are hidden from lists, spec §4, and
- * shown to me on the question's page instead). Blocked questions reach only those who manage
- * the notebook (the query hides them from participants).
+ * shown to me on the question's page instead). An answer being saved shows with what was
+ * typed from the moment "save" is pressed. Blocked questions reach only those who manage the
+ * notebook (the query hides them from participants).
  */
-export function listedAnswers(entry: NotebookView['questions'][number]): AnswerDoc[] {
-  const mine = entry.myAnswer;
-  if (!mine || mine.moderation_status === 'rejected' || entry.answers.some((a) => a.id === mine.id)) return entry.answers;
-  return [...entry.answers, mine];
+export function listedAnswers(entry: NotebookView['questions'][number], saving?: SavingAnswer, userId?: string): AnswerDoc[] {
+  const stored = entry.myAnswer;
+  const mine: AnswerDoc | null = saving
+    ? {
+        ...(stored ?? placeholderAnswer(entry.question.id, entry.question.notebook_id, userId ?? null)),
+        text: saving.text.trim(),
+        is_anonymous: saving.is_anonymous,
+        responder_name: saving.responder_name,
+        moderation_status: saving.moderation_status,
+      }
+    : stored;
+  if (!mine || mine.moderation_status === 'rejected') return entry.answers.filter((a) => a.id !== mine?.id);
+  const at = entry.answers.findIndex((a) => a.id === mine.id);
+  if (at === -1) return [...entry.answers, mine];
+  return entry.answers.map((a, i) => (i === at ? mine : a));
 }
 
-export function AnswerList({ api, view, viewer, profiles, headingRef }: AnswerListProps) {
-  const groups = view.questions.map((entry) => ({ entry, answers: listedAnswers(entry) }));
+function placeholderAnswer(questionId: string, notebookId: string, userId: string | null): AnswerDoc {
+  return {
+    id: `${SAVING_ID_PREFIX}${questionId}`,
+    question_id: questionId,
+    notebook_id: notebookId,
+    user_id: userId,
+    text: '',
+    is_anonymous: false,
+    responder_name: null,
+    moderation_status: 'approved',
+    moderated_by: null,
+    moderated_at: null,
+    moderation_notes: null,
+    client_clock: 0,
+  } as AnswerDoc;
+}
+
+export function AnswerList({ api, view, saving, viewer, profiles, headingRef }: AnswerListProps) {
+  const groups = view.questions.map((entry) => ({ entry, answers: listedAnswers(entry, saving[entry.question.id], viewer.userId) }));
   useLayoutEffect(() => noteListed(groups.flatMap((g) => g.answers)));
   return (
     <section aria-labelledby="answers-heading">
@@ -81,10 +123,12 @@ function QuestionGroup({ api, entry, answers, viewer, profiles }: { api: DataApi
   );
 }
 
-function AnswerItem({ api, answer, viewer, profiles }: { api: DataApi; answer: AnswerDoc; viewer: Viewer; profiles: Map<string, ProfileDoc> }) {
+/** Memoised: saving one answer re-renders only the items that changed (issue 8's one-frame figure). */
+const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles }: { api: DataApi; answer: AnswerDoc; viewer: Viewer; profiles: Map<string, ProfileDoc> }) {
   const sync = useSyncStatusStore((s) => s.documents[`answers/${answer.id}`]);
   const rejection = useSyncStatusStore((s) => (sync?.state === 'rejected' ? s.rejections.find((r) => r.key === `answers/${answer.id}`) : undefined));
   const author = answerAuthor(answer, viewer, profiles);
+  const beingSaved = answer.id.startsWith(SAVING_ID_PREFIX);
   return (
     <li className={css.answerItem} data-testid="answer" data-answer={answer.id}>
       <p className={css.answerText}>{answer.text}</p>
@@ -97,6 +141,11 @@ function AnswerItem({ api, answer, viewer, profiles }: { api: DataApi; answer: A
             <Trans>Aguardando aprovação</Trans>
           </span>
         ) : null}
+        {beingSaved ? (
+          <span className={css.badge.waiting}>
+            <Trans>Salvando…</Trans>
+          </span>
+        ) : null}
         {sync?.state === 'pending' ? (
           <span className={css.badge.waiting} data-testid="answer-unsynced">
             <Trans>Aguardando sincronização</Trans>
@@ -106,4 +155,4 @@ function AnswerItem({ api, answer, viewer, profiles }: { api: DataApi; answer: A
       {rejection ? <RefusedWrite rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
     </li>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { NotebookView } from '../../data/queries/notebook.ts';
@@ -7,7 +8,7 @@ import { NotebookCover } from '../notebooks/look/index.ts';
 import * as css from './NotebookView.css.ts';
 
 /** The notebook's cover and what a reader should know: who made it, privacy, tips, and where to manage it. */
-export function NotebookSidebar({ view }: { view: NotebookView }) {
+export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: NotebookView }) {
   const { t } = useLingui();
   const { notebook } = view;
   const author = notebook.author;
@@ -78,4 +79,4 @@ export function NotebookSidebar({ view }: { view: NotebookView }) {
       ) : null}
     </aside>
   );
-}
+});

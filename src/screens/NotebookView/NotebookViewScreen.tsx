@@ -1,15 +1,18 @@
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { DataLayer } from '../../data/data-layer.ts';
+import type { ProfileDoc } from '../../data/schemas/index.ts';
 import { ANSWERS } from '../../data/repositories/roles.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { button, page } from '../../components/ui.css.ts';
-import { AnswerList } from './AnswerList.tsx';
+import { AnswerList, type SavingAnswer } from './AnswerList.tsx';
 import { NotebookSidebar } from './NotebookSidebar.tsx';
 import { QuestionStepper } from './QuestionStepper.tsx';
 import { useDataLayer, useObservable } from './useData.ts';
 import * as css from './NotebookView.css.ts';
+
+const NO_PROFILES = new Map<string, ProfileDoc>();
 
 /** /notebook/{id}: read the notebook, answer it page by page, see the answers (spec §2). */
 export default function NotebookViewScreen() {
@@ -46,6 +49,12 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
   const profiles = useObservable(useMemo(() => api.queries.profiles(), [api]));
   const everSynced = useSyncStatusStore((s) => s.lastSyncedAt !== null || !s.online);
   const answersHeading = useRef<HTMLHeadingElement>(null);
+  const isOwner = view?.role === 'owner';
+  const viewer = useMemo(() => ({ userId, isOwner }), [userId, isOwner]);
+  const [saving, setSaving] = useState<Record<string, SavingAnswer>>({});
+  const onSaving = useCallback((questionId: string, answer: SavingAnswer | null) => {
+    setSaving(({ [questionId]: _done, ...others }) => (answer ? { ...others, [questionId]: answer } : others));
+  }, []);
 
   if (view === undefined || (view === null && !everSynced)) return <Loading />;
   if (view === null) {
@@ -60,7 +69,6 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
       </StatePanel>
     );
   }
-  const viewer = { userId, isOwner: view.role === 'owner' };
   const showAnswers = () => {
     answersHeading.current?.scrollIntoView({ block: 'start' });
     answersHeading.current?.focus();
@@ -75,10 +83,10 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
               <h2 className={css.sectionTitle} id="answer-heading">
                 <Trans>Responder</Trans>
               </h2>
-              <QuestionStepper api={api} view={view} onShowAnswers={showAnswers} />
+              <QuestionStepper api={api} view={view} onShowAnswers={showAnswers} onSaving={onSaving} />
             </section>
           ) : null}
-          <AnswerList api={api} view={view} viewer={viewer} profiles={profiles ?? new Map()} headingRef={answersHeading} />
+          <AnswerList api={api} view={view} saving={saving} viewer={viewer} profiles={profiles ?? NO_PROFILES} headingRef={answersHeading} />
         </div>
       </div>
     </div>

@@ -7,7 +7,9 @@ import { useSyncStatusStore, type RejectedWrite } from '../../state/sync-status.
 import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
 import { NotebookPaper } from '../notebooks/look/index.ts';
-import { markSavePressed } from './latency.ts';
+import { markSavePressed, markWritten } from './latency.ts';
+import type { SavingAnswer } from './AnswerList.tsx';
+import { MANAGES } from '../../data/repositories/roles.ts';
 import { answerSavedNotice, sentence } from './notices.ts';
 import { RefusedWrite } from './RefusedWrite.tsx';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';
@@ -17,6 +19,8 @@ interface StepperProps {
   api: DataApi;
   view: NotebookView;
   onShowAnswers: () => void;
+  /** Told when an answer starts being saved (shown in the list at once) and when it is done (null). */
+  onSaving: (questionId: string, answer: SavingAnswer | null) => void;
 }
 
 /** The refused write of my answer to this question, if the server refused one (S8). */
@@ -30,7 +34,7 @@ export function refusalFor(rejections: RejectedWrite[], questionId: string): Rej
  * completion page. Saving writes to the local database and moves on at once; the sync status
  * says when it has reached the server.
  */
-export function QuestionStepper({ api, view, onShowAnswers }: StepperProps) {
+export function QuestionStepper({ api, view, onShowAnswers, onSaving }: StepperProps) {
   const questions = view.questions.filter((q) => !q.question.blocked);
   const [stepper, dispatch] = useReducer(stepperReducer, undefined, () =>
     initialStepper(questions.length, firstUnanswered(questions.map((q) => q.myAnswer !== null))),
@@ -64,6 +68,8 @@ export function QuestionStepper({ api, view, onShowAnswers }: StepperProps) {
         page={stepper.page + 1}
         total={questions.length}
         preModeration={view.notebook.pre_moderation_enabled && view.role !== 'owner'}
+        moderates={MANAGES.has(view.role)}
+        onSaving={onSaving}
         focusOnMount={stepper.turn !== 'none'}
         onPrevious={stepper.page > 0 ? () => dispatch({ type: 'previous' }) : null}
         onNext={() => dispatch({ type: 'next' })}
@@ -103,12 +109,14 @@ interface PageProps {
   page: number;
   total: number;
   preModeration: boolean;
+  moderates: boolean;
+  onSaving: StepperProps['onSaving'];
   focusOnMount: boolean;
   onPrevious: (() => void) | null;
   onNext: () => void;
 }
 
-function QuestionPage({ api, entry, page, total, preModeration, focusOnMount, onPrevious, onNext }: PageProps) {
+function QuestionPage({ api, entry, page, total, preModeration, moderates, onSaving, focusOnMount, onPrevious, onNext }: PageProps) {
   const { t, i18n } = useLingui();
   const ids = useId();
   const { question, myAnswer } = entry;
@@ -134,8 +142,12 @@ function QuestionPage({ api, entry, page, total, preModeration, focusOnMount, on
     if (saving) return;
     setSaving(true);
     markSavePressed(question.id, text);
-    const write = () => api.answers.answer(question.id, { text, is_anonymous: anonymous, responder_name: name || null });
-    const result = rejection ? await api.rejections.fix(rejection.key, write) : await write();
+    const fields = { text, is_anonymous: anonymous, responder_name: name.trim() || null };
+    // Shown in the list in this very frame; an empty answer is refused before it could be shown.
+    if (text.trim()) onSaving(question.id, { ...fields, moderation_status: expectedStatus(myAnswer, preModeration, moderates) });
+    const write = () => api.answers.answer(question.id, fields);
+    const result = await (rejection ? api.rejections.fix(rejection.key, write) : write()).finally(() => onSaving(question.id, null));
+    markWritten();
     setSaving(false);
     if (!result.ok) {
       setProblem({ message: result.problem.message, words: result.problem.words ?? [] });
@@ -228,6 +240,13 @@ function QuestionPage({ api, entry, page, total, preModeration, focusOnMount, on
       </form>
     </div>
   );
+}
+
+/** The status my answer will have once saved: the repository's own guess (answers.ts). */
+export function expectedStatus(stored: AnswerDoc | null, preModeration: boolean, moderates: boolean): AnswerDoc['moderation_status'] {
+  if (!stored) return preModeration ? 'pending' : 'approved';
+  if (!moderates && (preModeration || stored.moderation_status === 'rejected')) return 'pending';
+  return stored.moderation_status;
 }
 
 /** Where my answer to this question stands: waiting to sync, waiting for approval, or rejected. */

@@ -3,7 +3,7 @@ import type { AnswerDoc, QuestionDoc } from '../../data/schemas/index.ts';
 import { listedAnswers } from './AnswerList.tsx';
 import { answerAuthor } from './identity.ts';
 import { answerSavedNotice, sentence } from './notices.ts';
-import { refusalFor } from './QuestionStepper.tsx';
+import { expectedStatus, refusalFor } from './QuestionStepper.tsx';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer, type StepperState } from './stepper.ts';
 
 const OWNER = 'owner-id';
@@ -93,6 +93,25 @@ describe('the answers list', () => {
     expect(listedAnswers({ question, answers: approved, myAnswer: answer('mine', 'pending') }).map((a) => a.id)).toEqual(['a', 'mine']);
     expect(listedAnswers({ question, answers: approved, myAnswer: answer('mine', 'rejected') }).map((a) => a.id)).toEqual(['a']);
     expect(listedAnswers({ question, answers: [...approved, answer('mine', 'approved')], myAnswer: answer('mine', 'approved') }).map((a) => a.id)).toEqual(['a', 'mine']);
+  });
+
+  it('shows an answer being saved with what was typed, in place of the stored one or as a new one', () => {
+    const saving = { text: ' Azul ', is_anonymous: true, responder_name: null, moderation_status: 'approved' as const };
+    const fresh = listedAnswers({ question: { ...question, notebook_id: 'n1' }, answers: [answer('a', 'approved')], myAnswer: null }, saving, 'me');
+    expect(fresh.map((a) => [a.id, a.text, a.user_id])).toEqual([['a', 'a', undefined], ['saving:q1', 'Azul', 'me']]);
+    const edited = listedAnswers({ question, answers: [answer('mine', 'approved'), answer('a', 'approved')], myAnswer: answer('mine', 'approved') }, saving, 'me');
+    expect(edited.map((a) => [a.id, a.text])).toEqual([['mine', 'Azul'], ['a', 'a']]);
+    const waiting = listedAnswers({ question, answers: [answer('mine', 'approved')], myAnswer: answer('mine', 'approved') }, { ...saving, moderation_status: 'pending' });
+    expect(waiting.map((a) => a.moderation_status)).toEqual(['pending']);
+  });
+
+  it('guesses the status the saved answer will have as the repository does', () => {
+    expect(expectedStatus(null, false, false)).toBe('approved');
+    expect(expectedStatus(null, true, false)).toBe('pending');
+    expect(expectedStatus(answer('m', 'approved'), true, false)).toBe('pending');
+    expect(expectedStatus(answer('m', 'rejected'), false, false)).toBe('pending');
+    expect(expectedStatus(answer('m', 'approved'), true, true)).toBe('approved');
+    expect(expectedStatus(answer('m', 'approved'), false, false)).toBe('approved');
   });
 
   it("finds a refused write of my answer to this question (never a refused deletion)", () => {
