@@ -16,7 +16,7 @@
  */
 import { Queue } from 'workbox-background-sync';
 import { registerRoute } from 'workbox-routing';
-import { REPLICATION_PUSH_PATH } from './protocol.ts';
+import { REPLICATION_PUSH_PATH, SW_MESSAGES } from './protocol.ts';
 import { expiresSoon, readStoredSession, refreshStoredSession, RefreshRefusedError, type StoredSession } from './stored-session.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -41,7 +41,15 @@ export function registerPushBackgroundSync(): Queue {
     ({ request }) => pushOrQueue(queue, request),
     'POST',
   );
+  // A sign-out wipes the person's local data (a shared phone); their queued writes go with it.
+  self.addEventListener('message', (event) => {
+    if (event.data?.type === SW_MESSAGES.forgetQueuedPushes) event.waitUntil(forgetAll(queue));
+  });
   return queue;
+}
+
+async function forgetAll(queue: Queue): Promise<void> {
+  while (await queue.shiftRequest());
 }
 
 async function pushOrQueue(queue: Queue, request: Request): Promise<Response> {

@@ -1,6 +1,8 @@
 /** What the page and the service worker say to each other, and what the worker must never serve from cache. */
 export const SW_MESSAGES = {
   skipWaiting: 'SKIP_WAITING',
+  /** After a sign-out: the queued pushes hold the signed-out person's writes; drop them. */
+  forgetQueuedPushes: 'FORGET_QUEUED_PUSHES',
 } as const;
 
 /** Backend paths: navigations to them go to the network, never to the app shell. */

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Workbox } from 'workbox-window';
-import { SW_URL } from '../../sw/protocol.ts';
+import { SW_MESSAGES, SW_URL } from '../../sw/protocol.ts';
+import { onAfterSignOut } from '../data/session-lifecycle.ts';
 import { hasUnsavedWork, useUnsavedStore } from '../state/unsaved.ts';
 
 /** Spec §9: look for a new version every 10 seconds. */
@@ -50,6 +51,8 @@ export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const { Workbox } = await import('workbox-window');
   workbox = new Workbox(SW_URL);
+  // The worker's queue of pushes that failed offline holds the signed-out person's writes.
+  onAfterSignOut(() => navigator.serviceWorker.controller?.postMessage({ type: SW_MESSAGES.forgetQueuedPushes }));
   // Each newly installed version gets its own card, even after "later" on the previous one.
   workbox.addEventListener('waiting', () => useUpdateStore.setState({ waiting: true, dismissed: false, pendingApply: false }));
   const registration = await workbox.register();

@@ -322,3 +322,30 @@ for (const expired of [false, true]) {
     }
   });
 }
+
+test('a sign-out drops the pushes queued for the signed-out person (a shared phone keeps none of their writes)', async ({ baseURL }, testInfo) => {
+  test.setTimeout(60_000);
+  const origin = baseURL!;
+  const person = await signUp(origin, 'bgout');
+  const ids = await notebookWithQuestion(person);
+  const { context, profile } = await launch(testInfo, origin);
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await logIn(page, person);
+    await goOffline(context);
+    expect(await pushFromPage(page, [answerRow(person, ids, 'Escrito num celular emprestado')])).toMatch(/^network error/);
+    await expect.poll(() => queuedPushes(page)).toBe(1);
+
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('button', { name: 'Sair', exact: true }).click();
+    await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Entrar' })).toBeVisible({ timeout: 8000 });
+    await expect.poll(() => queuedPushes(page)).toBe(0);
+
+    await context.setOffline(false);
+    await page.waitForTimeout(1000);
+    expect(await serverAnswer(person, ids.answerId)).toBeNull();
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
