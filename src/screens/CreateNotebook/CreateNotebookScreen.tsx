@@ -1,11 +1,180 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useRef, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Redirect, useLocation } from 'wouter';
+import { FormField } from '../../components/FormField.tsx';
+import * as f from '../../components/form.css.ts';
+import { button, page } from '../../components/ui.css.ts';
+import type { DataLayer } from '../../data/data-layer.ts';
+import { DEFAULT_AUTHOR } from '../../data/repositories/notebooks.ts';
+import type { CoverSticker } from '../../data/schemas/notebooks.ts';
+import { toast } from '../../state/toast.ts';
+import { useUnsavedChanges } from '../../state/unsaved.ts';
+import { say } from '../notebooks/common/index.ts';
+import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
+import { StickerEditor, ThemePicker } from '../NotebookEdit/AppearanceControls.tsx';
+import { tidyCover } from '../NotebookEdit/stickers.ts';
+import * as css from '../NotebookEdit/Edit.css.ts';
+import { useDataLayer } from '../NotebookView/useData.ts';
+import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from './draft.ts';
 
+/** /create (spec §2): a form with a live preview of the notebook; works with no connection. */
 export default function CreateNotebookScreen() {
+  const data = useDataLayer();
+  const { i18n } = useLingui();
+  if (data.status === 'signed-out') return <Redirect to={`/login?next=${encodeURIComponent('/create')}`} replace />;
+  if (data.status === 'failed') {
+    return (
+      <div className={page} role="alert">
+        <h1 className={css.title}>{say(i18n, 'Erro ao criar caderno')}</h1>
+        <p>{say(i18n, 'Não foi possível criar o caderno')}</p>
+      </div>
+    );
+  }
+  if (data.status === 'loading') {
+    return (
+      <div className={page} aria-busy="true">
+        <h1 className={css.title}>
+          <Trans>Criar caderno</Trans>
+        </h1>
+      </div>
+    );
+  }
+  return <CreateForm layer={data.layer} />;
+}
+
+function CreateForm({ layer }: { layer: DataLayer }) {
+  const { t, i18n } = useLingui();
+  const [, navigate] = useLocation();
+  const [draft, setDraft] = useState<NotebookDraft>(EMPTY_DRAFT);
+  const [errors, setErrors] = useState<{ title?: string; form?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const titleRef = useRef<HTMLInputElement>(null);
+  useUnsavedChanges('create-notebook', isDirty(draft) && !saving);
+
+  const change = (patch: Partial<NotebookDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setStickers = (stickers: CoverSticker[]) => change({ stickers });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems = draftProblems(draft);
+    if (problems.title) {
+      setErrors({ title: say(i18n, problems.title) });
+      titleRef.current?.focus();
+      return;
+    }
+    setSaving(true);
+    const result = await layer.api.notebooks.create({
+      title: draft.title,
+      description: draft.description,
+      author: draft.author,
+      theme: draft.theme,
+      cover: tidyCover({ subtitle: draft.subtitle, stickers: draft.stickers }),
+    });
+    if (!result.ok) {
+      setSaving(false);
+      const words = result.problem.words?.join(', ');
+      const message = words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message);
+      if (result.problem.field === 'title' || result.problem.code === 'too_short') setErrors({ title: message });
+      else setErrors({ form: message });
+      toast({ title: say(i18n, 'Erro ao criar caderno'), description: message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: say(i18n, 'Caderno criado!'), description: t`Agora escreva as perguntas.` });
+    navigate(`/notebook/${result.value.id}/edit#questions`);
+  }
+
+  const author = draft.author.trim() || DEFAULT_AUTHOR;
+  const previewTitle = draft.title.trim() || t`Meu caderno`;
   return (
-    <ScreenPlaceholder
-      title={<Trans>Criar caderno</Trans>}
-      description={<Trans>Dê um título, escolha as cores e a capa, e veja como o caderno vai ficar.</Trans>}
-    />
+    <div className={page}>
+      <h1 className={css.title}>
+        <Trans>Criar caderno</Trans>
+      </h1>
+      <div className={css.split}>
+        <aside className={css.previewColumn} aria-labelledby="preview-title" data-testid="create-preview">
+          <h2 id="preview-title" className={css.previewTitle}>
+            <Trans>Prévia</Trans>
+          </h2>
+          <NotebookCover
+            title={previewTitle}
+            author={<Trans>por {author}</Trans>}
+            theme={draft.theme}
+            cover={tidyCover({ subtitle: draft.subtitle, stickers: draft.stickers })}
+            titleAs="p"
+          />
+          {draft.description.trim() ? (
+            <NotebookPaper paper="lined-blue" theme={draft.theme} handwriting>
+              <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{draft.description}</p>
+            </NotebookPaper>
+          ) : null}
+        </aside>
+        <form className={css.sections} onSubmit={(e) => void submit(e)} noValidate aria-describedby={errors.form ? 'create-error' : undefined}>
+          <section className={css.section} aria-labelledby="details-title">
+            <h2 id="details-title" className={css.sectionTitle}>
+              <Trans>Detalhes</Trans>
+            </h2>
+            <FormField
+              id="notebook-title"
+              ref={titleRef}
+              label={<Trans>Título</Trans>}
+              hint={<Trans>Pelo menos 3 caracteres.</Trans>}
+              value={draft.title}
+              required
+              autoComplete="off"
+              onChange={(e) => {
+                change({ title: e.target.value });
+                if (errors.title) setErrors({});
+              }}
+              error={errors.title}
+            />
+            <div className={f.field}>
+              <label htmlFor="notebook-description" className={f.label}>
+                <Trans>Descrição (opcional)</Trans>
+              </label>
+              <textarea
+                id="notebook-description"
+                className={css.textarea}
+                value={draft.description}
+                onChange={(e) => change({ description: e.target.value })}
+              />
+            </div>
+            <FormField
+              id="notebook-author"
+              label={<Trans>Nome do autor</Trans>}
+              hint={<Trans>Aparece na capa. Se ficar vazio, será “Usuário”.</Trans>}
+              value={draft.author}
+              placeholder={DEFAULT_AUTHOR}
+              onChange={(e) => change({ author: e.target.value })}
+            />
+          </section>
+          <section className={css.section} aria-labelledby="look-title">
+            <h2 id="look-title" className={css.sectionTitle}>
+              <Trans>Cor e capa</Trans>
+            </h2>
+            <ThemePicker value={draft.theme} onChange={(theme) => change({ theme })} />
+            <FormField
+              id="cover-subtitle"
+              label={<Trans>Subtítulo da capa (opcional)</Trans>}
+              value={draft.subtitle}
+              onChange={(e) => change({ subtitle: e.target.value })}
+            />
+            <StickerEditor stickers={draft.stickers} onChange={setStickers} />
+          </section>
+          {errors.form ? (
+            <p id="create-error" className={f.alert} role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <div className={css.actions}>
+            <button type="submit" className={button.primary} disabled={saving}>
+              <Trans>Criar caderno</Trans>
+            </button>
+            <p className={css.muted}>
+              <Trans>Funciona sem internet: o caderno é enviado quando a conexão voltar.</Trans>
+            </p>
+          </div>
+        </form>
+      </div>
+    </div>
   );
 }

@@ -1,11 +1,207 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Link, Redirect, useSearch } from 'wouter';
+import { button, page, visuallyHidden } from '../../components/ui.css.ts';
+import type { DataLayer } from '../../data/data-layer.ts';
+import type { Dashboard } from '../../data/queries/dashboard.ts';
+import { say } from '../notebooks/common/index.ts';
+import { useDataLayer, useObservable } from '../NotebookView/useData.ts';
+import { NotebookCard } from './NotebookCard.tsx';
+import { RefusedNotebooks } from './RefusedNotebooks.tsx';
+import { TABS, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
+import * as css from './Dashboard.css.ts';
 
+const TAB_LABELS: Record<DashboardTab, MessageDescriptor> = {
+  mine: msg`Meus cadernos`,
+  sharedWithMe: msg`Compartilhados comigo`,
+  favorites: msg`Favoritos`,
+  collaborations: msg`Colaborações`,
+};
+
+const EMPTY_TEXT: Record<DashboardTab, MessageDescriptor> = {
+  mine: msg`Você ainda não criou nenhum caderno.`,
+  sharedWithMe: msg`Ninguém compartilhou um caderno com você ainda.`,
+  favorites: msg`Marque um caderno como favorito para encontrá-lo aqui.`,
+  collaborations: msg`Você ainda não colabora em nenhum caderno.`,
+};
+
+/** /meus-cadernos (spec §2): the person's notebooks, read from the device, offline or not. */
 export default function DashboardScreen() {
+  const data = useDataLayer();
+  const { i18n } = useLingui();
+  if (data.status === 'signed-out') return <Redirect to={`/login?next=${encodeURIComponent('/meus-cadernos')}`} replace />;
+  if (data.status === 'failed') {
+    return (
+      <div className={page}>
+        <h1 className={css.title}>
+          <Trans>Meus cadernos</Trans>
+        </h1>
+        <div role="alert">
+          <p>
+            <strong>{say(i18n, 'Erro ao buscar cadernos')}</strong>
+          </p>
+          <p>{say(i18n, 'Não foi possível carregar seus cadernos')}</p>
+        </div>
+      </div>
+    );
+  }
+  if (data.status === 'loading') return <Loading />;
+  return <DashboardBody layer={data.layer} />;
+}
+
+function Loading() {
   return (
-    <ScreenPlaceholder
-      title={<Trans>Meus cadernos</Trans>}
-      description={<Trans>Seus cadernos, os compartilhados com você, os favoritos e as colaborações.</Trans>}
-    />
+    <div className={page} aria-busy="true">
+      <h1 className={css.title}>
+        <Trans>Meus cadernos</Trans>
+      </h1>
+      <p role="status" className={css.muted}>
+        <Trans>Carregando cadernos…</Trans>
+      </p>
+    </div>
   );
+}
+
+function usePrefs(): [DashboardPrefs, (change: Partial<DashboardPrefs>) => void] {
+  const [prefs, setPrefs] = useState(() => readPrefs(typeof localStorage === 'undefined' ? undefined : localStorage));
+  const update = (change: Partial<DashboardPrefs>) =>
+    setPrefs((current) => {
+      const next = { ...current, ...change };
+      writePrefs(typeof localStorage === 'undefined' ? undefined : localStorage, next);
+      return next;
+    });
+  return [prefs, update];
+}
+
+export function DashboardBody({ layer }: { layer: DataLayer }) {
+  const { t, i18n } = useLingui();
+  const search = useSearch();
+  const requestedTab = new URLSearchParams(search).get('tab');
+  const [tab, setTab] = useState<DashboardTab>(isTab(requestedTab) ? requestedTab : 'mine');
+  const [query, setQuery] = useState('');
+  const [prefs, setPrefs] = usePrefs();
+  const dashboard = useObservable(useMemo(() => layer.api.queries.dashboard(), [layer]));
+  const profiles = useObservable(useMemo(() => layer.api.queries.profiles(), [layer]));
+  const tabRefs = useRef<Partial<Record<DashboardTab, HTMLButtonElement | null>>>({});
+  const cards = useMemo(() => (dashboard ? searchCards(dashboard[tab], query) : []), [dashboard, tab, query]);
+
+  useEffect(() => markFirstRender(dashboard), [dashboard]);
+
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.indexOf(tab);
+    const next =
+      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length]
+      : event.key === 'ArrowLeft' ? TABS[(index - 1 + TABS.length) % TABS.length]
+      : event.key === 'Home' ? TABS[0]
+      : event.key === 'End' ? TABS[TABS.length - 1]
+      : undefined;
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div className={page}>
+      <div className={css.header}>
+        <h1 className={css.title}>
+          <Trans>Meus cadernos</Trans>
+        </h1>
+        <Link href="/create" className={button.primary}>
+          <span aria-hidden="true">＋ </span>
+          <Trans>Criar caderno</Trans>
+        </Link>
+      </div>
+      <div role="tablist" aria-label={t`Cadernos`} className={css.tabs}>
+        {TABS.map((id) => (
+          <button
+            key={id}
+            ref={(el) => {
+              tabRefs.current[id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls="dashboard-panel"
+            tabIndex={tab === id ? 0 : -1}
+            className={css.tab}
+            onClick={() => setTab(id)}
+            onKeyDown={onTabKey}
+          >
+            {i18n._(TAB_LABELS[id])}
+            {dashboard ? ` (${dashboard[id].length})` : ''}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="dashboard-panel" aria-labelledby={`tab-${tab}`}>
+        <div className={css.toolbar}>
+          <label htmlFor="dashboard-search" className={visuallyHidden}>
+            <Trans>Buscar cadernos</Trans>
+          </label>
+          <input
+            id="dashboard-search"
+            type="search"
+            className={css.search}
+            placeholder={t`Buscar cadernos`}
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+          <div className={css.toggles} role="group" aria-label={t`Exibição`}>
+            <button type="button" className={button.secondary} aria-pressed={prefs.layout === 'grid'} onClick={() => setPrefs({ layout: 'grid' })}>
+              <Trans>Grade</Trans>
+            </button>
+            <button type="button" className={button.secondary} aria-pressed={prefs.layout === 'list'} onClick={() => setPrefs({ layout: 'list' })}>
+              <Trans>Lista</Trans>
+            </button>
+            <button type="button" className={button.secondary} aria-pressed={prefs.showStats} onClick={() => setPrefs({ showStats: !prefs.showStats })}>
+              <Trans>Estatísticas</Trans>
+            </button>
+          </div>
+        </div>
+        {tab === 'mine' ? <RefusedNotebooks layer={layer} /> : null}
+        {dashboard === undefined ? (
+          <p role="status" className={css.muted}>
+            <Trans>Carregando cadernos…</Trans>
+          </p>
+        ) : cards.length === 0 ? (
+          <EmptyTab tab={tab} searching={query.trim() !== '' && dashboard[tab].length > 0} />
+        ) : (
+          <ul className={css.cards[prefs.layout]} data-testid="notebook-cards" aria-label={i18n._(TAB_LABELS[tab])}>
+            {cards.map((card) => (
+              <NotebookCard key={card.notebook.id} layer={layer} card={card} layout={prefs.layout} showStats={prefs.showStats} profiles={profiles} />
+            ))}
+          </ul>
+        )}
+        <p className={visuallyHidden} role="status">
+          {dashboard && query.trim() ? t`${cards.length} cadernos encontrados` : ''}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function EmptyTab({ tab, searching }: { tab: DashboardTab; searching: boolean }) {
+  const { i18n } = useLingui();
+  return (
+    <div className={css.empty} data-testid="dashboard-empty">
+      <p className={css.muted}>{searching ? <Trans>Nenhum caderno encontrado para essa busca.</Trans> : i18n._(EMPTY_TEXT[tab])}</p>
+      {tab === 'mine' && !searching ? (
+        <Link href="/create" className={button.primary}>
+          <Trans>Criar meu primeiro caderno</Trans>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Marks the first render with notebooks on screen (a performance mark the cold-start benchmark
+ * reads: tests/bench/dashboard-cold-start.ts).
+ */
+function markFirstRender(dashboard: Dashboard | undefined) {
+  if (!dashboard || typeof performance === 'undefined' || performance.getEntriesByName('dashboard-rendered').length > 0) return;
+  performance.mark('dashboard-rendered', { detail: { notebooks: dashboard.mine.length } });
 }

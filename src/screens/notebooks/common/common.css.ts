@@ -13,3 +13,18 @@ export const pendingBadge = style({
   fontWeight: 600,
   whiteSpace: 'nowrap',
 });
+
+export const refusal = style({
+  display: 'grid',
+  gap: '0.4rem',
+  padding: '0.6rem 0.75rem',
+  borderRadius: vars.radius.md,
+  border: `2px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});
+export const refusalTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
+export const refusalText = style({ margin: 0, color: vars.color.text, fontSize: '0.92rem' });
+export const refusalActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });

@@ -1,3 +1,5 @@
 /** Pieces shared by the notebook screens (dashboard, create, edit, view, moderation). */
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
+export { RefusedNotice } from './RefusedNotice.tsx';
 export { SyncBadge } from './SyncBadge.tsx';
+export { notebookSentence, say } from './sentences.ts';

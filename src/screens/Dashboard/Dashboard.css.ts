@@ -1,0 +1,95 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../styles/theme.css.ts';
+
+export const header = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', justifyContent: 'space-between', marginBottom: '1rem' });
+export const title = style({ margin: 0, fontSize: '1.8rem' });
+
+export const tabs = style({
+  display: 'flex',
+  gap: '0.25rem',
+  overflowX: 'auto',
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: '1rem',
+  scrollbarWidth: 'thin',
+});
+
+export const tab = style({
+  flex: '0 0 auto',
+  minHeight: '44px',
+  padding: '0.5rem 0.75rem',
+  border: 0,
+  borderBottom: '3px solid transparent',
+  background: 'transparent',
+  color: vars.color.textMuted,
+  fontWeight: 600,
+  cursor: 'pointer',
+  selectors: { '&[aria-selected="true"]': { color: vars.color.text, borderBottomColor: vars.color.primary } },
+});
+
+export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', marginBottom: '1rem' });
+export const search = style({
+  flex: '1 1 12rem',
+  minWidth: 0,
+  minHeight: '44px',
+  padding: '0.5rem 0.75rem',
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+});
+export const toggles = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+
+export const cards = styleVariants({
+  grid: { display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 15rem), 1fr))', listStyle: 'none', margin: 0, padding: 0 },
+  list: { display: 'grid', gap: '0.75rem', listStyle: 'none', margin: 0, padding: 0 },
+});
+
+export const card = style({
+  display: 'grid',
+  gap: '0.6rem',
+  alignContent: 'start',
+  minWidth: 0,
+  padding: '0.75rem',
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  boxShadow: vars.shadow.card,
+});
+
+export const cardList = style({
+  '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: '8rem 1fr', alignItems: 'start' } },
+});
+
+export const cardBody = style({ display: 'grid', gap: '0.4rem', minWidth: 0 });
+export const cardTitle = style({ margin: 0, fontSize: '1.1rem', fontFamily: vars.font.body, overflowWrap: 'anywhere' });
+export const cardTitleLink = style({ color: 'inherit', textDecoration: 'none', ':hover': { textDecoration: 'underline' } });
+export const description = style({ margin: 0, color: vars.color.textMuted, fontSize: '0.92rem', overflowWrap: 'anywhere' });
+
+export const marks = style({ display: 'flex', flexWrap: 'wrap', gap: '0.35rem', margin: 0, padding: 0, listStyle: 'none' });
+export const mark = style({
+  padding: '0.1rem 0.5rem',
+  borderRadius: vars.radius.pill,
+  background: vars.color.primarySoft,
+  color: vars.color.text,
+  fontSize: '0.8rem',
+  fontWeight: 600,
+});
+
+export const stats = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 0.9rem', margin: 0, padding: 0, listStyle: 'none', fontSize: '0.9rem' });
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.4rem' });
+export const action = style({ padding: '0.4rem 0.7rem', fontSize: '0.9rem' });
+
+export const refusal = style({
+  display: 'grid',
+  gap: '0.4rem',
+  padding: '0.6rem',
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.danger}`,
+  background: vars.color.surface,
+});
+export const refusalTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
+
+export const empty = style({ display: 'grid', gap: '0.75rem', justifyItems: 'start', padding: '1.5rem 0' });
+export const muted = style({ margin: 0, color: vars.color.textMuted });

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Link } from 'wouter';
+import { button } from '../../components/ui.css.ts';
+import type { DataLayer } from '../../data/data-layer.ts';
+import type { NotebookCard as Card } from '../../data/queries/dashboard.ts';
+import type { ProfileDoc } from '../../data/schemas/index.ts';
+import { toast } from '../../state/toast.ts';
+import { ConfirmDialog, SyncBadge, say } from '../notebooks/common/index.ts';
+import { NotebookCover } from '../notebooks/look/index.ts';
+import { InvitationActions } from '../notebooks/sharing/InvitationActions.tsx';
+import { ShareDialog } from '../notebooks/sharing/ShareDialog.tsx';
+import { personName } from '../notebooks/sharing/PersonSearch.tsx';
+import { answersHref, cardActions, cardMarks, visibleActions, type CardAction, type CardMark } from './dashboard.ts';
+import * as css from './Dashboard.css.ts';
+
+const MARK_LABELS: Record<CardMark, MessageDescriptor> = {
+  'created-by-you': msg`Criado por você`,
+  shared: msg`Compartilhado`,
+  'shared-by': msg`Compartilhado por alguém`,
+  invited: msg`Convite pendente`,
+};
+
+interface Props {
+  layer: DataLayer;
+  card: Card;
+  layout: 'grid' | 'list';
+  showStats: boolean;
+  profiles: Map<string, ProfileDoc> | undefined;
+}
+
+/** One notebook on the dashboard: its cover, whose it is, its numbers and what the person may do with it. */
+export function NotebookCard({ layer, card, layout, showStats, profiles }: Props) {
+  const { t, i18n } = useLingui();
+  const { notebook } = card;
+  const [expanded, setExpanded] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const headingId = `card-${notebook.id}`;
+  const owner = profiles?.get(notebook.user_id);
+  const ownerName = owner ? personName(owner) : null;
+  const { shown, hasMore } = visibleActions(cardActions(card), expanded);
+  const author = notebook.author;
+
+  async function remove() {
+    setConfirming(false);
+    const result = await layer.api.notebooks.delete(notebook.id);
+    if (result.ok) toast({ title: say(i18n, 'Caderno excluído') });
+    else toast({ title: say(i18n, 'Erro ao excluir caderno'), description: say(i18n, 'Não foi possível excluir o caderno'), variant: 'destructive' });
+  }
+
+  async function toggleFavorite() {
+    const result = await layer.api.notebooks.setFavorite(notebook.id, !card.isFavorite);
+    if (!result.ok) toast({ title: t`Erro`, description: say(i18n, result.problem.message), variant: 'destructive' });
+  }
+
+  const renderAction = (action: CardAction) => {
+    const className = `${action === 'delete' ? button.danger : action === 'view' ? button.primary : button.secondary} ${css.action}`;
+    const label = ACTION_LABELS[action];
+    switch (action) {
+      case 'view':
+        return (
+          <Link key={action} href={`/notebook/${notebook.id}`} className={className} aria-describedby={headingId}>
+            {i18n._(label)}
+          </Link>
+        );
+      case 'answer':
+        return (
+          <Link key={action} href={`/notebook/${notebook.id}#answer-heading`} className={className} aria-describedby={headingId}>
+            {i18n._(label)}
+          </Link>
+        );
+      case 'edit':
+        return (
+          <Link key={action} href={`/notebook/${notebook.id}/edit`} className={className} aria-describedby={headingId}>
+            {i18n._(label)}
+          </Link>
+        );
+      case 'answers':
+        return (
+          <Link key={action} href={answersHref(card)} className={className} aria-describedby={headingId}>
+            {i18n._(label)}
+          </Link>
+        );
+      case 'share':
+        return (
+          <button key={action} type="button" className={className} aria-describedby={headingId} onClick={() => setSharing(true)}>
+            {i18n._(label)}
+          </button>
+        );
+      case 'delete':
+        return (
+          <button key={action} type="button" className={className} aria-describedby={headingId} onClick={() => setConfirming(true)}>
+            {i18n._(label)}
+          </button>
+        );
+    }
+  };
+
+  return (
+    <li className={`${css.card} ${layout === 'list' ? css.cardList : ''}`} data-testid="notebook-card" data-notebook={notebook.id} aria-labelledby={headingId}>
+      {/* The cover is a picture of the title the heading already says. */}
+      <div aria-hidden="true">
+        <NotebookCover title={notebook.title} theme={notebook.theme} cover={notebook.cover} stickerBorder={notebook.sticker_border} size="compact" titleAs="p" />
+      </div>
+      <div className={css.cardBody}>
+        <h3 className={css.cardTitle} id={headingId}>
+          <Link href={`/notebook/${notebook.id}`} className={css.cardTitleLink}>
+            {notebook.title}
+          </Link>
+        </h3>
+        <ul className={css.marks} aria-label={t`Sobre este caderno`}>
+          {cardMarks(card).map((mark) => (
+            <li key={mark} className={css.mark}>
+              {mark === 'shared-by' && ownerName ? <Trans>Compartilhado por {ownerName}</Trans> : i18n._(MARK_LABELS[mark])}
+            </li>
+          ))}
+          {card.isFavorite ? (
+            <li className={css.mark}>
+              <Trans>Favorito</Trans>
+            </li>
+          ) : null}
+        </ul>
+        <SyncBadge collection="notebooks" id={notebook.id} />
+        <p className={css.description}>
+          <Trans>por {author}</Trans>
+          {notebook.description ? ` · ${notebook.description}` : ''}
+        </p>
+        {showStats ? (
+          <ul className={css.stats} aria-label={t`Estatísticas`} data-testid="card-stats">
+            <li>
+              <Plural value={card.questionCount} one="# pergunta" other="# perguntas" />
+            </li>
+            <li>
+              <Plural value={card.answerCount} one="# resposta" other="# respostas" />
+            </li>
+            {card.role === 'owner' || card.role === 'editor' || card.role === 'collaborator' ? (
+              <li>
+                <Plural value={card.awaitingModerationCount} one="# aguardando moderação" other="# aguardando moderação" />
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        {card.role === 'invited' && card.collaboration ? <InvitationActions layer={layer} invitation={card.collaboration} profiles={profiles} /> : null}
+        {shown.length > 0 ? (
+          <div className={css.actions}>
+            {shown.map(renderAction)}
+            <button
+              type="button"
+              className={`${button.ghost} ${css.action}`}
+              aria-pressed={card.isFavorite}
+              aria-describedby={headingId}
+              onClick={() => void toggleFavorite()}
+            >
+              <span aria-hidden="true">{card.isFavorite ? '★ ' : '☆ '}</span>
+              <Trans>Favorito</Trans>
+            </button>
+            {hasMore ? (
+              <button
+                type="button"
+                className={`${button.ghost} ${css.action}`}
+                aria-expanded={expanded}
+                aria-describedby={headingId}
+                onClick={() => setExpanded((e) => !e)}
+              >
+                {expanded ? <Trans>Menos opções</Trans> : <Trans>Mais opções</Trans>}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title={<Trans>Excluir “{notebook.title}”?</Trans>}
+          confirmLabel={<Trans>Excluir caderno</Trans>}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        >
+          <Trans>O caderno, suas perguntas e todas as respostas serão apagados. Isso não pode ser desfeito.</Trans>
+        </ConfirmDialog>
+      ) : null}
+      {sharing ? <ShareDialog notebookId={notebook.id} onClose={() => setSharing(false)} /> : null}
+    </li>
+  );
+}
+
+const ACTION_LABELS: Record<CardAction, MessageDescriptor> = {
+  view: msg`Ver`,
+  answer: msg`Responder`,
+  edit: msg`Editar`,
+  share: msg`Compartilhar`,
+  answers: msg`Ver respostas`,
+  delete: msg`Excluir`,
+};

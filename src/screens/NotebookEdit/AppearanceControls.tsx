@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as f from '../../components/form.css.ts';
+import { button } from '../../components/ui.css.ts';
+import type { CoverSticker } from '../../data/schemas/notebooks.ts';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, stickerGlyph, type StickerId } from '../notebooks/look/index.ts';
+import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
+import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
+import * as css from './Edit.css.ts';
+
+/** Colours that stand for each theme in the picker (the cover colours of src/styles/notebook.css.ts). */
+const THEME_SWATCH: Record<string, string> = {
+  purple: '#7c3aed', pink: '#db2777', blue: '#2563eb', teal: '#0d9488', yellow: '#facc15', orange: '#f97316',
+};
+
+interface ChoiceGroupProps<T extends string> {
+  name: string;
+  legend: ReactNode;
+  options: readonly T[];
+  value: T;
+  label: (option: T) => string;
+  onChange: (option: T) => void;
+  disabled?: boolean;
+  decorate?: (option: T) => ReactNode;
+}
+
+/** A set of radio buttons drawn as chips: one choice, arrow keys move between them. */
+function ChoiceGroup<T extends string>({ name, legend, options, value, label, onChange, disabled, decorate }: ChoiceGroupProps<T>) {
+  return (
+    <fieldset className={f.fieldset} disabled={disabled}>
+      <legend className={f.legend}>{legend}</legend>
+      <div className={css.choices}>
+        {options.map((option) => (
+          <label key={option} className={css.choice}>
+            <input
+              type="radio"
+              className={css.choiceInput}
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            {decorate?.(option)}
+            {label(option)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function ThemePicker({ value, onChange, disabled, name = 'theme' }: { value: string; onChange: (theme: string) => void; disabled?: boolean; name?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <ChoiceGroup
+      name={name}
+      legend={<Trans>Cor do caderno</Trans>}
+      options={NOTEBOOK_THEMES}
+      value={(NOTEBOOK_THEMES as readonly string[]).includes(value) ? (value as (typeof NOTEBOOK_THEMES)[number]) : 'purple'}
+      label={(theme) => i18n._(THEME_LABELS[theme])}
+      onChange={onChange}
+      disabled={disabled}
+      decorate={(theme) => <span className={css.swatch} style={{ background: THEME_SWATCH[theme] }} aria-hidden="true" />}
+    />
+  );
+}
+
+export function PaperPicker({ value, onChange, disabled }: { value: string; onChange: (paper: string) => void; disabled?: boolean }) {
+  const { i18n } = useLingui();
+  return (
+    <ChoiceGroup
+      name="paper"
+      legend={<Trans>Papel</Trans>}
+      options={PAPER_STYLES}
+      value={(PAPER_STYLES as readonly string[]).includes(value) ? (value as (typeof PAPER_STYLES)[number]) : 'lined-blue'}
+      label={(paper) => i18n._(PAPER_LABELS[paper])}
+      onChange={onChange}
+      disabled={disabled}
+    />
+  );
+}
+
+const BORDERS = ['none', ...STICKER_BORDERS] as const;
+
+export function BorderPicker({ value, onChange, disabled }: { value: string | null; onChange: (border: string | null) => void; disabled?: boolean }) {
+  const { i18n } = useLingui();
+  const current = (BORDERS as readonly string[]).includes(value ?? '') ? (value as (typeof BORDERS)[number]) : 'none';
+  return (
+    <ChoiceGroup
+      name="border"
+      legend={<Trans>Borda da capa</Trans>}
+      options={BORDERS}
+      value={current}
+      label={(border) => i18n._(BORDER_LABELS[border])}
+      onChange={(border) => onChange(border === 'none' ? null : border)}
+      disabled={disabled}
+    />
+  );
+}
+
+/**
+ * The cover's stickers: add from the free set, then per sticker size, rotation, front or back
+ * of the label, and remove — all buttons, so a keyboard or a screen reader can do it.
+ */
+export function StickerEditor({ stickers, onChange, disabled }: { stickers: CoverSticker[]; onChange: (stickers: CoverSticker[]) => void; disabled?: boolean }) {
+  const { t, i18n } = useLingui();
+  const full = stickers.length >= MAX_STICKERS;
+  const nameOf = (id: string) => (Object.hasOwn(STICKER_LABELS, id) ? i18n._(STICKER_LABELS[id as StickerId]) : id);
+  return (
+    <fieldset className={f.fieldset} disabled={disabled} data-testid="sticker-editor">
+      <legend className={f.legend}>
+        <Trans>Adesivos</Trans>
+      </legend>
+      <div className={css.stickerPalette}>
+        {(Object.keys(FREE_STICKERS) as StickerId[]).map((id) => (
+          <button
+            key={id}
+            type="button"
+            className={`${button.secondary} ${css.stickerButton}`}
+            disabled={full}
+            aria-label={t`Adicionar adesivo: ${nameOf(id)}`}
+            onClick={() => onChange(addSticker(stickers, id))}
+          >
+            <span aria-hidden="true">{FREE_STICKERS[id]}</span>
+          </button>
+        ))}
+      </div>
+      {full ? (
+        <p className={css.muted}>
+          <Trans>A capa já tem o máximo de {MAX_STICKERS} adesivos.</Trans>
+        </p>
+      ) : null}
+      {stickers.length > 0 ? (
+        <ul className={css.stickerList}>
+          {stickers.map((sticker, index) => {
+            const name = nameOf(sticker.id);
+            const size = sticker.size;
+            const rotation = sticker.rotation;
+            return (
+              <li key={`${sticker.id}-${index}`} className={css.stickerRow}>
+                <span className={css.stickerGlyph} aria-hidden="true">
+                  {stickerGlyph(sticker.id)}
+                </span>
+                <span>
+                  {name} · <Trans>tamanho {size}</Trans> · <Trans>{rotation}°</Trans> ·{' '}
+                  {sticker.layer === 'back' ? <Trans>atrás do título</Trans> : <Trans>na frente do título</Trans>}
+                </span>
+                <button type="button" className={`${button.secondary} ${css.small}`} aria-label={t`Aumentar ${name}`} onClick={() => onChange(resizeSticker(stickers, index, SIZE_STEP))}>
+                  <span aria-hidden="true">＋</span>
+                </button>
+                <button type="button" className={`${button.secondary} ${css.small}`} aria-label={t`Diminuir ${name}`} onClick={() => onChange(resizeSticker(stickers, index, -SIZE_STEP))}>
+                  <span aria-hidden="true">－</span>
+                </button>
+                <button type="button" className={`${button.secondary} ${css.small}`} aria-label={t`Girar ${name}`} onClick={() => onChange(rotateSticker(stickers, index, ROTATION_STEP))}>
+                  <span aria-hidden="true">↻</span>
+                </button>
+                <button type="button" className={`${button.secondary} ${css.small}`} onClick={() => onChange(flipLayer(stickers, index))}>
+                  {sticker.layer === 'back' ? <Trans>Para a frente</Trans> : <Trans>Para trás</Trans>}
+                </button>
+                <button type="button" className={`${button.ghost} ${css.small}`} aria-label={t`Remover ${name}`} onClick={() => onChange(removeSticker(stickers, index))}>
+                  <span aria-hidden="true">✕</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}

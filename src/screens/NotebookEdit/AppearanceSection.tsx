@@ -1,0 +1,114 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
+import { Link } from 'wouter';
+import { FormField } from '../../components/FormField.tsx';
+import { button } from '../../components/ui.css.ts';
+import type { DataLayer } from '../../data/data-layer.ts';
+import type { NotebookDoc } from '../../data/schemas/index.ts';
+import type { CoverSticker } from '../../data/schemas/notebooks.ts';
+import { toast } from '../../state/toast.ts';
+import { useUnsavedChanges } from '../../state/unsaved.ts';
+import { say } from '../notebooks/common/index.ts';
+import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
+import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from './AppearanceControls.tsx';
+import { tidyCover } from './stickers.ts';
+import { useDraft } from './useDraft.ts';
+import * as css from './Edit.css.ts';
+
+interface Look {
+  theme: string;
+  paper_style: string;
+  sticker_border: string | null;
+  coverTitle: string;
+  subtitle: string;
+  stickers: CoverSticker[];
+}
+
+function lookOf(notebook: NotebookDoc): Look {
+  return {
+    theme: notebook.cover?.theme ?? notebook.theme,
+    paper_style: notebook.paper_style,
+    sticker_border: notebook.sticker_border,
+    coverTitle: notebook.cover?.title ?? '',
+    subtitle: notebook.cover?.subtitle ?? '',
+    stickers: notebook.cover?.stickers ?? [],
+  };
+}
+
+/**
+ * Cover and appearance (spec §2 edit): theme, paper, border, cover texts and stickers, with a
+ * live preview. Collaborators see it but cannot change it (spec §6).
+ */
+export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLayer; notebook: NotebookDoc; canEdit: boolean }) {
+  const { i18n } = useLingui();
+  const { draft, setDraft, dirty, reset } = useDraft(lookOf(notebook));
+  useUnsavedChanges(`edit-look-${notebook.id}`, dirty);
+  const cover = tidyCover({ title: draft.coverTitle, subtitle: draft.subtitle, stickers: draft.stickers });
+  const author = notebook.author;
+
+  async function save() {
+    const result = await layer.api.notebooks.update(notebook.id, {
+      theme: draft.theme,
+      paper_style: draft.paper_style,
+      sticker_border: draft.sticker_border,
+      cover,
+    });
+    if (!result.ok) {
+      const words = result.problem.words?.join(', ');
+      toast({ title: say(i18n, 'Erro ao atualizar caderno'), description: words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message), variant: 'destructive' });
+      return;
+    }
+    reset();
+    if (result.value.changed) toast({ title: say(i18n, 'Caderno atualizado') });
+  }
+
+  return (
+    <section className={css.section} aria-labelledby="appearance" data-testid="appearance-section">
+      <h2 id="appearance" className={css.sectionTitle}>
+        <Trans>Capa e aparência</Trans>
+      </h2>
+      {canEdit ? null : (
+        <p className={css.note} data-testid="appearance-readonly">
+          <Trans>Você pode ver a aparência deste caderno, mas só o dono e os editores podem mudá-la.</Trans>
+        </p>
+      )}
+      <div className={css.split}>
+        <div className={css.previewColumn} aria-label={i18n._(previewLabel)} role="group">
+          <NotebookCover title={notebook.title} author={<Trans>por {author}</Trans>} theme={draft.theme} cover={cover} stickerBorder={draft.sticker_border} titleAs="p" />
+          <NotebookPaper paper={draft.paper_style} theme={draft.theme} handwriting>
+            <p style={{ margin: 0 }}>
+              <Trans>Qual é a sua cor favorita?</Trans>
+            </p>
+          </NotebookPaper>
+        </div>
+        <div className={css.sections}>
+          <ThemePicker name="edit-theme" value={draft.theme} onChange={(theme) => setDraft({ theme })} disabled={!canEdit} />
+          <PaperPicker value={draft.paper_style} onChange={(paper_style) => setDraft({ paper_style })} disabled={!canEdit} />
+          <BorderPicker value={draft.sticker_border} onChange={(sticker_border) => setDraft({ sticker_border })} disabled={!canEdit} />
+          <FormField id="cover-title" label={<Trans>Título da capa (opcional)</Trans>} hint={<Trans>Se ficar vazio, a capa mostra o título do caderno.</Trans>} value={draft.coverTitle} disabled={!canEdit} onChange={(e) => setDraft({ coverTitle: e.target.value })} />
+          <FormField id="edit-cover-subtitle" label={<Trans>Subtítulo da capa (opcional)</Trans>} value={draft.subtitle} disabled={!canEdit} onChange={(e) => setDraft({ subtitle: e.target.value })} />
+          <StickerEditor stickers={draft.stickers} onChange={(stickers) => setDraft({ stickers })} disabled={!canEdit} />
+          {canEdit ? (
+            <div className={css.actions}>
+              <button type="button" className={button.primary} disabled={!dirty} onClick={() => void save()}>
+                <Trans>Salvar aparência</Trans>
+              </button>
+              {dirty ? (
+                <button type="button" className={button.ghost} onClick={reset}>
+                  <Trans>Desfazer</Trans>
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          <p className={css.muted}>
+            <Trans>
+              Mais temas, papéis e adesivos na <Link href="/loja-sazonal">loja sazonal</Link>.
+            </Trans>
+          </p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+const previewLabel = msg`Prévia da aparência`;

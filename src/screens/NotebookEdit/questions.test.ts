@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { addSticker, flipLayer, removeSticker, resizeSticker, rotateSticker, tidyCover, MAX_STICKERS } from './stickers.ts';
+import { canAddQuestions, editRights, moveId, pastRecommended, questionRights, questionTextProblem } from './questions.ts';
+
+describe('questions', () => {
+  test('at least 3 characters, spaces not counted (spec §5)', () => {
+    expect(questionTextProblem('  ab  ')).toBe('A pergunta deve ter pelo menos 3 caracteres.');
+    expect(questionTextProblem('abc')).toBeNull();
+  });
+
+  test('50 questions is fine; the 51st brings the gentle note', () => {
+    expect(pastRecommended(50)).toBe(false);
+    expect(pastRecommended(51)).toBe(true);
+  });
+
+  test('moving up and down swaps neighbours and stops at the ends', () => {
+    expect(moveId(['a', 'b', 'c'], 'c', -1)).toEqual(['a', 'c', 'b']);
+    expect(moveId(['a', 'b', 'c'], 'a', 1)).toEqual(['b', 'a', 'c']);
+    expect(moveId(['a', 'b', 'c'], 'a', -1)).toEqual(['a', 'b', 'c']);
+    expect(moveId(['a', 'b', 'c'], 'c', 1)).toEqual(['a', 'b', 'c']);
+    expect(moveId(['a'], 'z', 1)).toEqual(['a']);
+  });
+
+  test('roles (spec §6): owners and editors manage all; collaborators add and change their own; viewers nothing', () => {
+    expect(questionRights('owner', { user_id: 'x' }, 'me')).toEqual({ edit: true, remove: true, move: true, block: true });
+    expect(questionRights('editor', { user_id: 'x' }, 'me').block).toBe(true);
+    expect(questionRights('collaborator', { user_id: 'me' }, 'me')).toEqual({ edit: true, remove: true, move: false, block: false });
+    expect(questionRights('collaborator', { user_id: 'x' }, 'me')).toEqual({ edit: false, remove: false, move: false, block: false });
+    expect(questionRights('viewer', { user_id: 'me' }, 'me').edit).toBe(false);
+    expect([canAddQuestions('collaborator'), canAddQuestions('viewer')]).toEqual([true, false]);
+    expect(editRights('collaborator')).toMatchObject({ open: true, appearance: false, details: false });
+    expect(editRights('viewer').open).toBe(false);
+    expect(editRights('editor')).toMatchObject({ appearance: true, share: false });
+  });
+});
+
+describe('stickers', () => {
+  test('add, resize within bounds, rotate within ±180, flip layer, remove; at most a few', () => {
+    let stickers = addSticker([], 'star');
+    expect(stickers).toEqual([{ id: 'star', size: 16, rotation: 0, layer: 'front' }]);
+    stickers = resizeSticker(stickers, 0, 100);
+    expect(stickers[0].size).toBe(40);
+    stickers = rotateSticker(stickers, 0, 190);
+    expect(stickers[0].rotation).toBe(-170);
+    stickers = flipLayer(stickers, 0);
+    expect(stickers[0].layer).toBe('back');
+    expect(removeSticker(stickers, 0)).toEqual([]);
+    let many = stickers;
+    for (let i = 0; i < 20; i++) many = addSticker(many, 'heart');
+    expect(many).toHaveLength(MAX_STICKERS);
+  });
+
+  test('an empty cover is stored as null', () => {
+    expect(tidyCover({ subtitle: '  ', stickers: [] })).toBeNull();
+    expect(tidyCover({ subtitle: ' Turma B ' })).toEqual({ subtitle: 'Turma B' });
+  });
+});
+
+import { historyOf } from './history.ts';
+
+test('history: created, last change and questions added, newest first, bad dates left out', () => {
+  const notebook = { title: 'C', created_at: '2026-11-01T10:00:00Z', updated_at: '2026-11-03T10:00:00Z' };
+  const questions = [
+    { question: { text: 'Q1', created_at: '2026-11-02T10:00:00Z' } },
+    { question: { text: 'Q2', created_at: '' } },
+  ];
+  expect(historyOf({ notebook, questions } as never).map((e) => [e.kind, e.text])).toEqual([
+    ['updated', 'C'],
+    ['question', 'Q1'],
+    ['created', 'C'],
+  ]);
+});

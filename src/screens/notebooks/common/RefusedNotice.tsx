@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { RejectedWrite } from '../../../state/sync-status.ts';
+import { button } from '../../../components/ui.css.ts';
+import { say } from './sentences.ts';
+import * as css from './common.css.ts';
+
+/**
+ * A write the server refused (ARCHITECTURE S8), shown where the item is: the spec's title and
+ * sentence, the forbidden words when those were the reason, what was typed, and the ways out —
+ * fix it (the caller's form, or a button) or discard what was typed.
+ */
+export function RefusedNotice({
+  rejection,
+  attemptedText,
+  onFix,
+  onDiscard,
+  children,
+}: {
+  rejection: RejectedWrite;
+  /** What the person had typed, so nothing is lost silently. */
+  attemptedText?: string | null;
+  onFix?: () => void;
+  onDiscard: () => void;
+  /** A correction form shown inside the notice. */
+  children?: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const words = rejection.words.join(', ');
+  return (
+    <div className={css.refusal} role="alert" data-testid="refused-write" data-key={rejection.key}>
+      <p className={css.refusalTitle}>{say(i18n, rejection.title)}</p>
+      {rejection.message ? <p className={css.refusalText}>{say(i18n, rejection.message)}</p> : null}
+      {rejection.words.length > 0 ? (
+        <p className={css.refusalText}>
+          <Trans>Palavras proibidas: {words}</Trans>
+        </p>
+      ) : null}
+      {attemptedText ? (
+        <p className={css.refusalText}>
+          <Trans>O que foi escrito: “{attemptedText}”</Trans>
+        </p>
+      ) : null}
+      {children}
+      <div className={css.refusalActions}>
+        {onFix ? (
+          <button type="button" className={button.secondary} onClick={onFix}>
+            <Trans>Corrigir</Trans>
+          </button>
+        ) : null}
+        <button type="button" className={button.ghost} onClick={onDiscard}>
+          <Trans>Descartar</Trans>
+        </button>
+      </div>
+    </div>
+  );
+}

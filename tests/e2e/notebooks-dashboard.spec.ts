@@ -1,0 +1,202 @@
+import AxeBuilder from '@axe-core/playwright';
+import { createClient } from '@supabase/supabase-js';
+import { expect, test, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { dismissConsent } from './helpers.ts';
+
+/**
+ * Issue 8 (dashboard, create, edit) as a person at a party with no signal meets it: sign up
+ * through the app, lose the connection, create a notebook and write five questions, see it on
+ * the dashboard waiting to sync, get the signal back and find it on the server; then reorder,
+ * block and edit questions, use the dashboard's search, statistics and list view, and delete the
+ * notebook after confirming. Each screen is checked with axe-core and at 360 px.
+ */
+
+const PASSWORD = 'Caderno2025';
+
+function newPerson() {
+  const id = `dash${Date.now().toString(36).slice(-6)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
+  return { username: id, email: `${id}@example.com`, password: PASSWORD };
+}
+
+async function register(page: Page, person: ReturnType<typeof newPerson>) {
+  await page.goto('/register');
+  await page.getByLabel('Nome de usuário').fill(person.username);
+  await expect(page.getByText('Nome de usuário disponível')).toBeVisible();
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirme a senha').fill(person.password);
+  await page.getByLabel('Tenho 13 anos ou mais.').check();
+  await page.getByLabel(/Se tenho menos de 18 anos/).check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/meus-cadernos$/);
+}
+
+/** The service worker must control the page before going offline, so pages and chunks still load. */
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+async function expectNoSeriousAxeIssues(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+async function expectFitsPhone(page: Page, what: string) {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${what} overflows 360 px by ${overflow}px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(before);
+}
+
+const QUESTIONS = ['Qual é a sua cor favorita?', 'O que você quer ser quando crescer?', 'Qual é o seu lanche preferido?', 'Como nos conhecemos?', 'Qual música não sai da sua cabeça?'];
+
+test('offline: create a notebook with five questions, see it pending, sync it, then reorder, block, edit and delete', async ({ page, context, baseURL }) => {
+  test.setTimeout(150_000);
+  await dismissConsent(page);
+  const person = newPerson();
+  await register(page, person);
+  // The data layer has opened: the dashboard reads the (empty) local database.
+  await expect(page.getByTestId('dashboard-empty')).toContainText('Você ainda não criou nenhum caderno.');
+  await expect(page.getByRole('tab', { name: 'Meus cadernos (0)' })).toHaveAttribute('aria-selected', 'true');
+  await expectNoSeriousAxeIssues(page, 'dashboard (empty)');
+  await waitForServiceWorker(page);
+
+  // No signal from here on.
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Criar caderno' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar caderno' })).toBeVisible();
+  const title = `Festa da Bia ${person.username.slice(-4)}`;
+  await page.getByRole('button', { name: 'Criar caderno' }).click();
+  await expect(page.getByText('O título deve ter pelo menos 3 caracteres.')).toBeVisible();
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await page.getByLabel('Descrição (opcional)').fill('Perguntas para os amigos');
+  await expect(page.getByLabel('Nome do autor')).toHaveAttribute('placeholder', 'Usuário');
+  await page.getByLabel('Verde-água').check();
+  await page.getByRole('button', { name: 'Adicionar adesivo: Estrela' }).click();
+  const preview = page.getByTestId('create-preview');
+  await expect(preview.getByTestId('notebook-cover')).toContainText(title);
+  await expect(preview.getByTestId('notebook-cover')).toContainText('por Usuário');
+  await expect(preview.locator('[data-sticker="star"]')).toHaveCount(1);
+  await expectNoSeriousAxeIssues(page, 'create');
+  await expectFitsPhone(page, 'create');
+  await page.getByRole('button', { name: 'Criar caderno' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Caderno criado!');
+  await expect(page).toHaveURL(/\/notebook\/[0-9a-f-]+\/edit/);
+  const notebookId = /\/notebook\/([0-9a-f-]+)\/edit/.exec(page.url())![1];
+
+  const newQuestion = page.getByLabel('Nova pergunta');
+  await newQuestion.fill('ab');
+  await page.getByRole('button', { name: 'Adicionar pergunta' }).click();
+  await expect(page.getByText('A pergunta deve ter pelo menos 3 caracteres.')).toBeVisible();
+  for (const text of QUESTIONS) {
+    await newQuestion.fill(text);
+    await newQuestion.press('Enter');
+    await expect(page.getByTestId('question-item').filter({ hasText: text })).toBeVisible();
+  }
+  await expect(page.getByTestId('question-item')).toHaveCount(5);
+  await expect(page.getByTestId('question-item').first().getByTestId('sync-pending')).toBeVisible();
+  await expectNoSeriousAxeIssues(page, 'edit');
+  await expectFitsPhone(page, 'edit');
+
+  // Still offline, a fresh start of the app: the dashboard shows it, waiting to sync.
+  await page.goto('/meus-cadernos');
+  const card = page.getByTestId('notebook-card').filter({ hasText: title });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Criado por você');
+  await expect(card.getByTestId('sync-pending')).toHaveText(/Aguardando sincronização/);
+  await expect(page.getByRole('status', { name: 'Sincronização' })).toContainText('6 alterações aguardando envio');
+  await expectNoSeriousAxeIssues(page, 'dashboard (offline, one notebook)');
+  await expectFitsPhone(page, 'dashboard');
+
+  // The signal returns: everything reaches the server.
+  await context.setOffline(false);
+  await expect(card.getByTestId('sync-pending')).toHaveCount(0, { timeout: 30_000 });
+  const client = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    // Node 20 has no WebSocket of its own (STACK.md).
+    realtime: { transport: WebSocket as never },
+  });
+  const signedIn = await client.auth.signInWithPassword({ email: person.email, password: person.password });
+  expect(signedIn.error, signedIn.error?.message).toBeNull();
+  const serverQuestions = async () => {
+    const { data, error } = await client.from('questions').select('text, order_index, blocked').eq('notebook_id', notebookId).order('order_index');
+    expect(error, error?.message).toBeNull();
+    return data!;
+  };
+  const { data: notebooks } = await client.from('notebooks').select('title, theme, author, description, cover').eq('id', notebookId);
+  expect(notebooks).toEqual([{ title, theme: 'teal', author: 'Usuário', description: 'Perguntas para os amigos', cover: { stickers: [{ id: 'star', size: 16, rotation: 0, layer: 'front' }] } }]);
+  await expect.poll(async () => (await serverQuestions()).map((q) => q.text), { timeout: 15_000 }).toEqual(QUESTIONS);
+
+  // Dashboard tools: statistics, search, list view.
+  await page.getByRole('button', { name: 'Estatísticas' }).click();
+  await expect(card.getByTestId('card-stats')).toContainText('5 perguntas');
+  await expect(card.getByTestId('card-stats')).toContainText('0 aguardando moderação');
+  await page.getByLabel('Buscar cadernos').fill('nada disso');
+  await expect(page.getByTestId('dashboard-empty')).toContainText('Nenhum caderno encontrado para essa busca.');
+  await page.getByLabel('Buscar cadernos').fill('festa BIA');
+  await expect(card).toBeVisible();
+  await page.getByRole('button', { name: 'Lista' }).click();
+  await expect(page.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
+
+  // Edit: move the last question up with the keyboard, block the second, fix the first's text.
+  await card.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Editar: ${title}` })).toBeVisible();
+  const moveUp = page.getByRole('button', { name: 'Mover para cima: pergunta 5' });
+  await moveUp.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('question-item').nth(3)).toContainText(QUESTIONS[4]);
+  await expect(page.getByRole('status').filter({ hasText: 'Pergunta movida para a posição 4' })).toBeVisible();
+  const second = page.getByTestId('question-item').nth(1);
+  await second.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(second.getByTestId('question-blocked')).toBeVisible();
+  const first = page.getByTestId('question-item').first();
+  await first.getByRole('button', { name: 'Editar' }).click();
+  await first.getByLabel('Texto da pergunta').fill('Qual é a sua cor preferida?');
+  await first.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Pergunta atualizada');
+  await expect(first).toContainText('Qual é a sua cor preferida?');
+  await expect(page.getByTestId('pending-writes')).toHaveCount(0, { timeout: 20_000 });
+  await expect
+    .poll(serverQuestions, { timeout: 15_000 })
+    .toEqual([
+      { text: 'Qual é a sua cor preferida?', order_index: 0, blocked: false },
+      { text: QUESTIONS[1], order_index: 1, blocked: true },
+      { text: QUESTIONS[2], order_index: 2, blocked: false },
+      { text: QUESTIONS[4], order_index: 3, blocked: false },
+      { text: QUESTIONS[3], order_index: 4, blocked: false },
+    ]);
+
+  // Delete, after saying yes.
+  await page.goto('/meus-cadernos');
+  await card.getByRole('button', { name: 'Mais opções' }).click();
+  await card.getByRole('button', { name: 'Excluir' }).click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toBeVisible();
+  await expectNoSeriousAxeIssues(page, 'delete confirmation');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Excluir caderno' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Caderno excluído');
+  await expect(card).toHaveCount(0);
+  await expect.poll(async () => (await client.from('notebooks').select('id').eq('id', notebookId)).data, { timeout: 20_000 }).toEqual([]);
+});
+
+test('a signed-out visitor is sent to log in, and comes back afterwards', async ({ page }) => {
+  await dismissConsent(page);
+  for (const path of ['/meus-cadernos', '/create', '/notebook/00000000-0000-4000-8000-000000000000/edit']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  }
+});
