@@ -241,7 +241,7 @@ async function onlineWithServerUnreachable(context: BrowserContext, origin: stri
     return route.abort('connectionrefused');
   });
   await context.setOffline(false);
-  await expect.poll(() => attempts, { message: 'the browser fires the sync event when the connection returns' }).toBeGreaterThan(0);
+  await expect.poll(() => attempts, { message: 'the browser fires the sync event when the connection returns', timeout: 15_000 }).toBeGreaterThan(0);
   return () => context.unroute(backend);
 }
 
