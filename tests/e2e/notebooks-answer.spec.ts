@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 
 /**
  * Answering and moderating (issue 8), three people in three browsers against `npm start`'s
@@ -204,4 +204,66 @@ test('a participant cannot open the moderation screen; the view tells a signed-o
   await page.goto(`/notebook/${notebookId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Entre para ver este caderno' })).toBeVisible();
   await visitor.close();
+});
+
+/** A word the server refuses from now on; devices learn it on their next pull. */
+async function forbidWord(baseURL: string, word: string) {
+  const response = await fetch(`${baseURL}/rest/v1/forbidden_words`, {
+    method: 'POST',
+    headers: {
+      apikey: SUPABASE_DEMO_SERVICE_KEY,
+      authorization: `Bearer ${SUPABASE_DEMO_SERVICE_KEY}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({ word, language: 'pt-BR' }),
+  });
+  expect(response.ok, await response.text()).toBe(true);
+}
+
+test('answers the server refuses (a word forbidden while the phone was offline) show the reason where they are: one fixed, one discarded', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const [owner, bia] = await Promise.all([signUp(baseURL!, 'dona'), signUp(baseURL!, 'bia')]);
+  const notebookId = await notebookSharedWith(owner, [bia]);
+  const word = `chulo${Date.now().toString(36).slice(-5)}`;
+  const b = await browserFor(browser, baseURL!, bia);
+  await openNotebook(b.page, notebookId);
+  await expect(b.page.getByTestId('page-number')).toHaveText('Página 1 de 3');
+
+  await b.context.setOffline(true);
+  await forbidWord(baseURL!, word);
+  await answerCurrentPage(b.page, `Azul ${word}`);
+  await expect(b.page.getByTestId('page-number')).toHaveText('Página 2 de 3');
+  await answerCurrentPage(b.page, `Pudim ${word}`);
+  await expect(answerWith(b.page, `Azul ${word}`).getByTestId('answer-unsynced')).toBeVisible();
+  await b.context.setOffline(false);
+
+  const refused = answers(b.page).getByTestId('refused-answer');
+  await expect(refused).toHaveCount(2, { timeout: 20_000 });
+  const first = refused.filter({ hasText: `Azul ${word}` });
+  await expect(first).toContainText('Erro ao enviar resposta');
+  await expect(first).toContainText('Sua resposta contém palavras proibidas e não pode ser salva.');
+  await expect(first).toContainText(`Palavras proibidas: ${word}`);
+  await expectNoSeriousAxeIssues(b.page, 'view with refused answers');
+
+  // Fix: the question's page opens with what was typed; the corrected answer goes through.
+  await first.getByRole('button', { name: 'Corrigir' }).click();
+  await expect(b.page.getByTestId('page-number')).toHaveText('Página 1 de 3');
+  await expect(b.page.getByLabel('Sua resposta')).toHaveValue(`Azul ${word}`);
+  await answerCurrentPage(b.page, 'Azul-celeste');
+  await expect(answerWith(b.page, 'Azul-celeste')).toBeVisible();
+  await expect(answerWith(b.page, 'Azul-celeste').getByTestId('answer-unsynced')).toHaveCount(0, { timeout: 20_000 });
+
+  // Discard: what was typed is dropped, nothing is left waiting.
+  await refused.filter({ hasText: `Pudim ${word}` }).getByRole('button', { name: 'Descartar' }).click();
+  await expect(refused).toHaveCount(0);
+  await expect(answers(b.page)).not.toContainText('Pudim');
+  await expect(b.page.getByTestId('pending-writes')).toHaveCount(0, { timeout: 20_000 });
+
+  // The owner has the corrected answer only.
+  const o = await browserFor(browser, baseURL!, owner);
+  await openNotebook(o.page, notebookId);
+  await expect(answerWith(o.page, 'Azul-celeste')).toBeVisible({ timeout: 15_000 });
+  await expect(answers(o.page)).not.toContainText(word);
+  for (const { context } of [b, o]) await context.close();
 });

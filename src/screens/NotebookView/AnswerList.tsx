@@ -8,6 +8,7 @@ import { AnswerAuthorLabel } from './AnswerAuthorLabel.tsx';
 import { answerAuthor, type Viewer } from './identity.ts';
 import { noteListed } from './latency.ts';
 import { RefusedWrite } from './RefusedWrite.tsx';
+import { refusalFor } from './refusals.ts';
 import * as css from './NotebookView.css.ts';
 
 interface AnswerListProps {
@@ -15,6 +16,8 @@ interface AnswerListProps {
   view: NotebookView;
   /** Answers being saved, by question id. */
   saving: Readonly<Record<string, SavingAnswer>>;
+  /** Opens the question's page to correct a refused answer (S8). */
+  onFix: (questionId: string) => void;
   viewer: Viewer;
   profiles: Map<string, ProfileDoc>;
   headingRef?: Ref<HTMLHeadingElement>;
@@ -72,7 +75,7 @@ function placeholderAnswer(questionId: string, notebookId: string, userId: strin
   } as AnswerDoc;
 }
 
-export function AnswerList({ api, view, saving, viewer, profiles, headingRef }: AnswerListProps) {
+export function AnswerList({ api, view, saving, onFix, viewer, profiles, headingRef }: AnswerListProps) {
   const groups = view.questions.map((entry) => ({ entry, answers: listedAnswers(entry, saving[entry.question.id], viewer.userId) }));
   useLayoutEffect(() => noteListed(groups.flatMap((g) => g.answers)));
   return (
@@ -87,7 +90,7 @@ export function AnswerList({ api, view, saving, viewer, profiles, headingRef }: 
       ) : (
         <ol className={css.answersList} data-testid="answers-list">
           {groups.map(({ entry, answers }) => (
-            <QuestionGroup key={entry.question.id} api={api} entry={entry} answers={answers} viewer={viewer} profiles={profiles} />
+            <QuestionGroup key={entry.question.id} api={api} entry={entry} answers={answers} viewer={viewer} profiles={profiles} onFix={onFix} />
           ))}
         </ol>
       )}
@@ -95,9 +98,21 @@ export function AnswerList({ api, view, saving, viewer, profiles, headingRef }: 
   );
 }
 
-function QuestionGroup({ api, entry, answers, viewer, profiles }: { api: DataApi; entry: NotebookView['questions'][number]; answers: AnswerDoc[]; viewer: Viewer; profiles: Map<string, ProfileDoc> }) {
+interface GroupProps {
+  api: DataApi;
+  entry: NotebookView['questions'][number];
+  answers: AnswerDoc[];
+  viewer: Viewer;
+  profiles: Map<string, ProfileDoc>;
+  onFix: (questionId: string) => void;
+}
+
+function QuestionGroup({ api, entry, answers, viewer, profiles, onFix }: GroupProps) {
   const { t } = useLingui();
   const questionText = entry.question.text;
+  // My refused answer to this question stays in sight here, where it would have been (S8).
+  const refused = useSyncStatusStore((s) => refusalFor(s.rejections, entry.question.id));
+  const fix = () => onFix(entry.question.id);
   return (
     <li className={css.questionBlock} data-question={entry.question.id}>
       <h3 className={css.questionTitle}>
@@ -108,14 +123,20 @@ function QuestionGroup({ api, entry, answers, viewer, profiles }: { api: DataApi
           </span>
         ) : null}
       </h3>
-      {answers.length === 0 ? (
+      {refused ? (
+        <div data-testid="refused-answer">
+          <p className={css.answerText}>{String(refused.attempted.text ?? '')}</p>
+          <RefusedWrite rejection={refused} onFix={fix} onDiscard={() => void api.rejections.discard(refused.key)} />
+        </div>
+      ) : null}
+      {answers.length === 0 && !refused ? (
         <p className={css.muted}>
           <Trans>Ainda sem respostas.</Trans>
         </p>
       ) : (
         <ul className={css.answerItems} aria-label={t`Respostas a: ${questionText}`}>
           {answers.map((answer) => (
-            <AnswerItem key={answer.id} api={api} answer={answer} viewer={viewer} profiles={profiles} />
+            <AnswerItem key={answer.id} api={api} answer={answer} viewer={viewer} profiles={profiles} refusalShownAbove={refused?.id === answer.id} />
           ))}
         </ul>
       )}
@@ -124,7 +145,15 @@ function QuestionGroup({ api, entry, answers, viewer, profiles }: { api: DataApi
 }
 
 /** Memoised: saving one answer re-renders only the items that changed (issue 8's one-frame figure). */
-const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles }: { api: DataApi; answer: AnswerDoc; viewer: Viewer; profiles: Map<string, ProfileDoc> }) {
+interface ItemProps {
+  api: DataApi;
+  answer: AnswerDoc;
+  viewer: Viewer;
+  profiles: Map<string, ProfileDoc>;
+  refusalShownAbove: boolean;
+}
+
+const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles, refusalShownAbove }: ItemProps) {
   const sync = useSyncStatusStore((s) => s.documents[`answers/${answer.id}`]);
   const rejection = useSyncStatusStore((s) => (sync?.state === 'rejected' ? s.rejections.find((r) => r.key === `answers/${answer.id}`) : undefined));
   const author = answerAuthor(answer, viewer, profiles);
@@ -152,7 +181,7 @@ const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles }: {
           </span>
         ) : null}
       </p>
-      {rejection ? <RefusedWrite rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
+      {rejection && !refusalShownAbove ? <RefusedWrite rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
     </li>
   );
 });

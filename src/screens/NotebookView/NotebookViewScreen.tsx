@@ -49,6 +49,12 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
   const profiles = useObservable(useMemo(() => api.queries.profiles(), [api]));
   const everSynced = useSyncStatusStore((s) => s.lastSyncedAt !== null || !s.online);
   const answersHeading = useRef<HTMLHeadingElement>(null);
+  const [openQuestion, setOpenQuestion] = useState<{ questionId: string; at: number } | null>(null);
+  const answerHeading = useRef<HTMLHeadingElement>(null);
+  const onFix = useCallback((questionId: string) => {
+    setOpenQuestion({ questionId, at: Date.now() });
+    answerHeading.current?.scrollIntoView({ block: 'start' });
+  }, []);
   const isOwner = view?.role === 'owner';
   const viewer = useMemo(() => ({ userId, isOwner }), [userId, isOwner]);
   const [saving, setSaving] = useState<Record<string, SavingAnswer>>({});
@@ -80,13 +86,13 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
         <div className={css.main}>
           {ANSWERS.has(view.role) ? (
             <section aria-labelledby="answer-heading">
-              <h2 className={css.sectionTitle} id="answer-heading">
+              <h2 className={css.sectionTitle} id="answer-heading" ref={answerHeading}>
                 <Trans>Responder</Trans>
               </h2>
-              <QuestionStepper api={api} view={view} onShowAnswers={showAnswers} onSaving={onSaving} />
+              <QuestionStepper api={api} view={view} onShowAnswers={showAnswers} onSaving={onSaving} openQuestion={openQuestion} />
             </section>
           ) : null}
-          <AnswerList api={api} view={view} saving={saving} viewer={viewer} profiles={profiles ?? NO_PROFILES} headingRef={answersHeading} />
+          <AnswerList api={api} view={view} saving={saving} onFix={onFix} viewer={viewer} profiles={profiles ?? NO_PROFILES} headingRef={answersHeading} />
         </div>
       </div>
     </div>

@@ -12,6 +12,7 @@ import type { SavingAnswer } from './AnswerList.tsx';
 import { MANAGES } from '../../data/repositories/roles.ts';
 import { answerSavedNotice, sentence } from './notices.ts';
 import { RefusedWrite } from './RefusedWrite.tsx';
+import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';
 import * as css from './NotebookView.css.ts';
 
@@ -21,11 +22,8 @@ interface StepperProps {
   onShowAnswers: () => void;
   /** Told when an answer starts being saved (shown in the list at once) and when it is done (null). */
   onSaving: (questionId: string, answer: SavingAnswer | null) => void;
-}
-
-/** The refused write of my answer to this question, if the server refused one (S8). */
-export function refusalFor(rejections: RejectedWrite[], questionId: string): RejectedWrite | null {
-  return rejections.find((r) => r.collection === 'answers' && r.attempted.question_id === questionId && r.operation !== 'delete') ?? null;
+  /** A request to open a question's page (to fix a refused answer); `at` makes each request new. */
+  openQuestion: { questionId: string; at: number } | null;
 }
 
 /**
@@ -34,12 +32,18 @@ export function refusalFor(rejections: RejectedWrite[], questionId: string): Rej
  * completion page. Saving writes to the local database and moves on at once; the sync status
  * says when it has reached the server.
  */
-export function QuestionStepper({ api, view, onShowAnswers, onSaving }: StepperProps) {
+export function QuestionStepper({ api, view, onShowAnswers, onSaving, openQuestion }: StepperProps) {
   const questions = view.questions.filter((q) => !q.question.blocked);
   const [stepper, dispatch] = useReducer(stepperReducer, undefined, () =>
     initialStepper(questions.length, firstUnanswered(questions.map((q) => q.myAnswer !== null))),
   );
   useEffect(() => dispatch({ type: 'count', count: questions.length }), [questions.length]);
+  const questionIds = questions.map((q) => q.question.id).join(' ');
+  useEffect(() => {
+    if (!openQuestion) return;
+    const index = questionIds.split(' ').indexOf(openQuestion.questionId);
+    if (index !== -1) dispatch({ type: 'goto', page: index });
+  }, [openQuestion, questionIds]);
 
   if (questions.length === 0) {
     return (
@@ -121,9 +125,11 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
   const ids = useId();
   const { question, myAnswer } = entry;
   const rejection = useSyncStatusStore((s) => refusalFor(s.rejections, question.id));
-  const [text, setText] = useState(myAnswer?.text ?? '');
-  const [anonymous, setAnonymous] = useState(myAnswer?.is_anonymous ?? false);
-  const [name, setName] = useState(myAnswer?.responder_name ?? '');
+  // What was typed comes back: the stored answer, or else what the server refused (S8).
+  const start = (myAnswer ?? rejection?.attempted ?? {}) as Partial<AnswerDoc>;
+  const [text, setText] = useState(String(start.text ?? ''));
+  const [anonymous, setAnonymous] = useState(Boolean(start.is_anonymous));
+  const [name, setName] = useState(String(start.responder_name ?? ''));
   const [problem, setProblem] = useState<{ message: string; words: string[] } | null>(null);
   const [saving, setSaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);

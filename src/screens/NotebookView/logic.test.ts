@@ -3,7 +3,8 @@ import type { AnswerDoc, QuestionDoc } from '../../data/schemas/index.ts';
 import { listedAnswers } from './AnswerList.tsx';
 import { answerAuthor } from './identity.ts';
 import { answerSavedNotice, sentence } from './notices.ts';
-import { expectedStatus, refusalFor } from './QuestionStepper.tsx';
+import { expectedStatus } from './QuestionStepper.tsx';
+import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer, type StepperState } from './stepper.ts';
 
 const OWNER = 'owner-id';
