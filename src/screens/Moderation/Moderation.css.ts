@@ -21,11 +21,11 @@ export const switchRow = style({ display: 'flex', alignItems: 'center', gap: '0.
 
 export const switchInput = style({ width: '1.4rem', height: '1.4rem', accentColor: vars.color.primary, flex: '0 0 auto' });
 
-export const tabs = style({ display: 'flex', gap: '0.25rem', borderBottom: `2px solid ${vars.color.border}`, marginBottom: '1rem', overflowX: 'auto' });
+export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem', borderBottom: `2px solid ${vars.color.border}`, marginBottom: '1rem' });
 
 export const tab = style({
   minHeight: '44px',
-  padding: '0.5rem 0.85rem',
+  padding: '0.5rem 0.6rem',
   border: 0,
   borderBottom: '3px solid transparent',
   marginBottom: '-2px',

@@ -18,14 +18,16 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: N
   const answerCount = view.answerCount;
   return (
     <aside className={css.sidebar} aria-label={t`Sobre este caderno`}>
-      <NotebookCover
-        title={notebook.title}
-        author={<Trans>por {author}</Trans>}
-        theme={notebook.theme}
-        cover={notebook.cover}
-        stickerBorder={notebook.sticker_border}
-        titleAs="h1"
-      />
+      <div className={css.coverWrap}>
+        <NotebookCover
+          title={notebook.title}
+          author={<Trans>por {author}</Trans>}
+          theme={notebook.theme}
+          cover={notebook.cover}
+          stickerBorder={notebook.sticker_border}
+          titleAs="h1"
+        />
+      </div>
       {notebook.description ? <p className={css.description}>{notebook.description}</p> : null}
       <ul className={css.stats}>
         <li>
@@ -40,6 +42,25 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: N
           <Trans>Pré-moderação ativa: as respostas aparecem depois de aprovadas.</Trans>
         </p>
       ) : null}
+      {manages ? (
+        <div className={css.actions}>
+          <Link href={`/moderation/answers/${notebook.id}`} className={button.secondary}>
+            {pending > 0 ? <Trans>Moderar respostas ({pending} pendentes)</Trans> : <Trans>Moderar respostas</Trans>}
+          </Link>
+          <Link href={`/notebook/${notebook.id}/edit`} className={button.ghost}>
+            <Trans>Editar caderno</Trans>
+          </Link>
+        </div>
+      ) : null}
+    </aside>
+  );
+});
+
+/** What a reader should know before answering: privacy and tips. */
+export function NotebookAbout() {
+  const { t } = useLingui();
+  return (
+    <aside className={css.about} aria-label={t`Privacidade e dicas`}>
       <section className={css.box} aria-labelledby="privacy-heading">
         <h2 className={css.boxTitle} id="privacy-heading">
           <Trans>Privacidade</Trans>
@@ -67,16 +88,6 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: N
           </li>
         </ul>
       </section>
-      {manages ? (
-        <div className={css.actions}>
-          <Link href={`/moderation/answers/${notebook.id}`} className={button.secondary}>
-            {pending > 0 ? <Trans>Moderar respostas ({pending} pendentes)</Trans> : <Trans>Moderar respostas</Trans>}
-          </Link>
-          <Link href={`/notebook/${notebook.id}/edit`} className={button.ghost}>
-            <Trans>Editar caderno</Trans>
-          </Link>
-        </div>
-      ) : null}
     </aside>
   );
-});
+}

@@ -3,21 +3,33 @@ import { vars } from '../../styles/theme.css.ts';
 
 const desktop = '(min-width: 56rem)';
 
+/**
+ * Phone: cover, then the questions, then privacy and tips (a reader answers first).
+ * Desktop: cover and the notes in a left column beside the questions.
+ */
 export const layout = style({
   display: 'grid',
   gap: '1.5rem',
   gridTemplateColumns: 'minmax(0, 1fr)',
-  '@media': { [desktop]: { gridTemplateColumns: 'minmax(0, 18rem) minmax(0, 1fr)', alignItems: 'start' } },
+  gridTemplateAreas: '"cover" "main" "about"',
+  '@media': {
+    [desktop]: {
+      gridTemplateColumns: 'minmax(0, 18rem) minmax(0, 1fr)',
+      gridTemplateAreas: '"cover main" "about main"',
+      gridTemplateRows: 'auto 1fr',
+      alignItems: 'start',
+    },
+  },
 });
 
-export const sidebar = style({
-  display: 'grid',
-  gap: '1rem',
-  minWidth: 0,
-  '@media': { [desktop]: { position: 'sticky', top: '1rem' } },
-});
+export const sidebar = style({ gridArea: 'cover', display: 'grid', gap: '1rem', minWidth: 0 });
 
-export const main = style({ display: 'grid', gap: '2rem', minWidth: 0 });
+export const about = style({ gridArea: 'about', display: 'grid', gap: '1rem', minWidth: 0 });
+
+/** A smaller cover on phones, so the first question is close to the top. */
+export const coverWrap = style({ width: '100%', maxWidth: '13rem', margin: '0 auto', '@media': { [desktop]: { maxWidth: 'none' } } });
+
+export const main = style({ gridArea: 'main', display: 'grid', gap: '2rem', minWidth: 0 });
 
 export const box = style({
   background: vars.color.surface,

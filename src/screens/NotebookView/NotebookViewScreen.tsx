@@ -7,7 +7,7 @@ import { ANSWERS } from '../../data/repositories/roles.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { button, page } from '../../components/ui.css.ts';
 import { AnswerList, type SavingAnswer } from './AnswerList.tsx';
-import { NotebookSidebar } from './NotebookSidebar.tsx';
+import { NotebookAbout, NotebookSidebar } from './NotebookSidebar.tsx';
 import { QuestionStepper } from './QuestionStepper.tsx';
 import { useDataLayer, useObservable } from './useData.ts';
 import * as css from './NotebookView.css.ts';
@@ -94,6 +94,7 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
           ) : null}
           <AnswerList api={api} view={view} saving={saving} onFix={onFix} viewer={viewer} profiles={profiles ?? NO_PROFILES} headingRef={answersHeading} />
         </div>
+        <NotebookAbout />
       </div>
     </div>
   );
