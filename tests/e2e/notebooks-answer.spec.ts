@@ -188,7 +188,7 @@ test('an anonymous answer given offline reaches the owner with its identity and 
   for (const { context } of [b, o, c]) await context.close();
 });
 
-test('a participant cannot open the moderation screen; the view tells a signed-out visitor to log in', async ({ browser, baseURL }) => {
+test('a participant cannot open the moderation screen; reduced motion, English and dark theme; the view tells a signed-out visitor to log in', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const [owner, caio] = await Promise.all([signUp(baseURL!, 'dona'), signUp(baseURL!, 'caio')]);
   const notebookId = await notebookSharedWith(owner, [caio]);
@@ -197,6 +197,24 @@ test('a participant cannot open the moderation screen; the view tells a signed-o
   await expect(c.page.getByRole('link', { name: /^Moderar respostas/ })).toHaveCount(0);
   await c.page.goto(`/moderation/answers/${notebookId}`);
   await expect(c.page.getByRole('heading', { level: 1, name: 'Acesso negado' })).toBeVisible({ timeout: 15_000 });
+
+  // The page flip stays still for people who ask for less motion.
+  await openNotebook(c.page, notebookId);
+  const sheet = c.page.locator('[data-paper]').first();
+  await c.page.emulateMedia({ reducedMotion: 'reduce' });
+  await c.page.getByRole('button', { name: 'Pular' }).click();
+  await expect(c.page.getByTestId('page-number')).toHaveText('Página 2 de 3');
+  expect(await sheet.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  await c.page.emulateMedia({ reducedMotion: 'no-preference' });
+  await c.page.getByRole('button', { name: 'Anterior' }).click();
+  expect(await sheet.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
+
+  // In English and in the dark theme too.
+  await c.page.emulateMedia({ colorScheme: 'dark' });
+  await c.page.goto(`/en/notebook/${notebookId}`);
+  await expect(c.page.getByTestId('page-number')).toHaveText('Page 1 of 3', { timeout: 15_000 });
+  await expect(c.page.getByRole('button', { name: 'Save and continue' })).toBeVisible();
+  await expectNoSeriousAxeIssues(c.page, 'view, English, dark');
   await c.context.close();
 
   const visitor = await browser.newContext({ ...devices['Pixel 7'], baseURL, locale: 'pt-BR' });

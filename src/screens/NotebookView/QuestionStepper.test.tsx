@@ -1,0 +1,108 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import type { NotebookView } from '../../data/queries/notebook.ts';
+import type { DataApi } from '../../data/repositories/index.ts';
+import type { AnswerDoc, NotebookDoc, QuestionDoc } from '../../data/schemas/index.ts';
+import { useToastStore } from '../../state/toast.ts';
+import { useSyncStatusStore, INITIAL_SYNC_STATUS } from '../../state/sync-status.ts';
+import { QuestionStepper } from './QuestionStepper.tsx';
+
+const notebook = { id: 'n1', user_id: 'owner', title: 'Caderno', theme: 'pink', paper_style: 'dotted', pre_moderation_enabled: false } as NotebookDoc;
+const question = (id: string, text: string, blocked = false) => ({ id, notebook_id: 'n1', text, blocked, order_index: 0 }) as QuestionDoc;
+
+function viewOf(questions: QuestionDoc[], options: { preModeration?: boolean; myAnswers?: Record<string, Partial<AnswerDoc>> } = {}): NotebookView {
+  return {
+    notebook: { ...notebook, pre_moderation_enabled: options.preModeration ?? false },
+    role: 'viewer',
+    questions: questions.map((q) => ({ question: q, answers: [], myAnswer: (options.myAnswers?.[q.id] as AnswerDoc) ?? null })),
+    awaiting: [],
+    shares: [],
+    collaborators: [],
+    inviteLinks: [],
+    answerCount: 0,
+  };
+}
+
+function fakeApi(outcome: { created: boolean; awaitingApproval: boolean } | { problem: { code: string; message: string; words?: string[] } }) {
+  const answer = vi.fn(async () =>
+    'problem' in outcome ? { ok: false as const, problem: outcome.problem } : { ok: true as const, value: { ...outcome, answer: {} as AnswerDoc } },
+  );
+  return { api: { answers: { answer }, rejections: { fix: vi.fn(), discard: vi.fn() } } as unknown as DataApi, answer };
+}
+
+function renderStepper(view: NotebookView, api: DataApi, onSaving = vi.fn()) {
+  return render(
+    <I18nProvider i18n={i18n}>
+      <QuestionStepper api={api} view={view} onShowAnswers={() => {}} onSaving={onSaving} openQuestion={null} />
+    </I18nProvider>,
+  );
+}
+
+beforeAll(() => i18n.loadAndActivate({ locale: 'pt-BR', messages: {} }));
+beforeEach(() => {
+  useToastStore.setState({ toasts: [] });
+  useSyncStatusStore.setState({ ...INITIAL_SYNC_STATUS });
+});
+afterEach(cleanup);
+
+const questions = [question('q1', 'Cor favorita?'), question('q2', 'Bloqueada?', true), question('q3', 'Doce preferido?')];
+
+describe('QuestionStepper', () => {
+  it('numbers the pages without blocked questions, saves anonymously with a name and turns the page', async () => {
+    const { api, answer } = fakeApi({ created: true, awaitingApproval: false });
+    const onSaving = vi.fn();
+    renderStepper(viewOf(questions), api, onSaving);
+    expect(screen.getByTestId('page-number').textContent).toBe('Página 1 de 2');
+    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'Azul' } });
+    fireEvent.click(screen.getByLabelText('Responder anonimamente'));
+    fireEvent.change(screen.getByLabelText('Seu nome (opcional)'), { target: { value: ' Bia ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));
+    expect(onSaving).toHaveBeenCalledWith('q1', { text: 'Azul', is_anonymous: true, responder_name: 'Bia', moderation_status: 'approved' });
+    await waitFor(() => expect(screen.getByTestId('page-number').textContent).toBe('Página 2 de 2'));
+    expect(answer).toHaveBeenCalledWith('q1', { text: 'Azul', is_anonymous: true, responder_name: 'Bia' });
+    expect(onSaving).toHaveBeenLastCalledWith('q1', null);
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Resposta enviada', description: undefined });
+    expect(screen.getByRole('heading', { name: 'Doce preferido?' })).toBe(document.activeElement);
+    expect(screen.queryByText('Bloqueada?')).toBeNull();
+  });
+
+  it("with pre-moderation, an edit says it waits for the owner's approval again", async () => {
+    const { api } = fakeApi({ created: false, awaitingApproval: true });
+    renderStepper(viewOf(questions, { preModeration: true, myAnswers: { q1: { id: 'a1', text: 'Azul', is_anonymous: false, responder_name: null, moderation_status: 'approved' } } }), api);
+    // The first page not answered yet opens first; go back to the answered one.
+    expect(screen.getByTestId('page-number').textContent).toBe('Página 2 de 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Sua resposta').value).toBe('Azul');
+    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'Verde' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts[0]).toMatchObject({
+        title: 'Resposta atualizada',
+        description: 'Suas alterações foram enviadas e aguardam nova aprovação do dono do caderno.',
+      }),
+    );
+  });
+
+  it('a refused answer stays on its page with the message and the words, announced', async () => {
+    const { api } = fakeApi({ problem: { code: 'forbidden_words', message: 'Sua resposta contém palavras proibidas e não pode ser salva.', words: ['feio'] } });
+    renderStepper(viewOf(questions), api);
+    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'muito feio' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Sua resposta contém palavras proibidas e não pode ser salva. (feio)');
+    expect(screen.getByTestId('page-number').textContent).toBe('Página 1 de 2');
+    expect(screen.getByLabelText('Sua resposta').getAttribute('aria-invalid')).toBe('true');
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Erro ao enviar resposta', variant: 'destructive' });
+  });
+
+  it('ends on the completion page', async () => {
+    const { api } = fakeApi({ created: true, awaitingApproval: false });
+    renderStepper(viewOf([question('q1', 'Só uma?')]), api);
+    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'Sim' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar e concluir' }));
+    expect(await screen.findByTestId('stepper-complete')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Obrigado por responder!' })).toBe(document.activeElement);
+  });
+});
