@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
@@ -199,4 +200,61 @@ test('a signed-out visitor is sent to log in, and comes back afterwards', async 
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   }
+});
+
+test('a collaborator accepts from the dashboard, adds a question, sees the appearance but cannot change it', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await dismissConsent(page);
+  const nodeClient = () =>
+    createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+  const signUp = async () => {
+    const person = newPerson();
+    const client = nodeClient();
+    const { data, error } = await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } });
+    expect(error, error?.message).toBeNull();
+    return { ...person, id: data.user!.id, client };
+  };
+  const [owner, helper] = [await signUp(), await signUp()];
+  const notebookId = randomUUID();
+  const title = `Turma ${owner.username.slice(-4)}`;
+  expect((await owner.client.from('notebooks').insert({ id: notebookId, user_id: owner.id, title, theme: 'pink' })).error).toBeNull();
+  expect((await owner.client.from('questions').insert([{ id: randomUUID(), notebook_id: notebookId, text: 'Qual é o seu apelido?', order_index: 0 }])).error).toBeNull();
+  expect((await owner.client.from('notebook_collaborators').insert({ notebook_id: notebookId, user_id: helper.id, role: 'collaborator' })).error).toBeNull();
+
+  await page.goto('/login');
+  await page.getByLabel('E-mail').fill(helper.email);
+  await page.getByLabel('Senha', { exact: true }).fill(helper.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/meus-cadernos$/);
+  await page.getByRole('tab', { name: /^Colaborações/ }).click();
+  const card = page.getByTestId('notebook-card').filter({ hasText: title });
+  await expect(card).toContainText('Convite pendente', { timeout: 15_000 });
+  await expect(card.getByRole('link', { name: 'Editar' })).toHaveCount(0);
+  await expectNoSeriousAxeIssues(page, 'dashboard (collaborations)');
+  await card.getByRole('button', { name: 'Aceitar' }).click();
+  await expect(card.getByRole('link', { name: 'Editar' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
+
+  await card.getByRole('link', { name: 'Editar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Editar: ${title}` })).toBeVisible();
+  await expect(page.getByTestId('appearance-readonly')).toBeVisible();
+  await expect(page.getByTestId('appearance-section').getByLabel('Rosa')).toBeChecked();
+  await expect(page.getByTestId('appearance-section').getByRole('radio', { name: 'Azul', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Salvar aparência' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Bloquear' })).toHaveCount(0);
+  await page.getByLabel('Nova pergunta').fill('Qual foi a melhor viagem da turma?');
+  await page.getByRole('button', { name: 'Adicionar pergunta' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Pergunta adicionada');
+  await expect(page.getByTestId('question-item').nth(1).getByRole('button', { name: 'Editar' })).toBeVisible();
+  await expect(page.getByTestId('question-item').first().getByRole('button', { name: 'Editar' })).toHaveCount(0);
+  await expectNoSeriousAxeIssues(page, 'edit (collaborator)');
+  await expect
+    .poll(async () => (await owner.client.from('questions').select('text').eq('notebook_id', notebookId).order('order_index')).data?.map((q) => q.text), { timeout: 20_000 })
+    .toEqual(['Qual é o seu apelido?', 'Qual foi a melhor viagem da turma?']);
+
+  // In English too.
+  await page.goto('/en/meus-cadernos');
+  await expect(page.getByRole('tab', { name: /^My notebooks/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: /^Collaborations/ }).click();
+  await expect(page.getByTestId('notebook-card').filter({ hasText: title }).getByRole('link', { name: 'Edit' })).toBeVisible();
 });
