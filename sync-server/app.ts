@@ -15,6 +15,7 @@ import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
 import { attachRealtime, createRealtimeApp } from './realtime/index.ts';
 import { serveStatic } from './static.ts';
+import { schedulePurge } from './purge/index.ts';
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:54321 */
@@ -80,6 +81,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  schedulePurge(ctx);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host}:${port}`;
 

@@ -42,7 +42,18 @@ export interface ServerConfig {
   staticDir?: string;
   /** Largest request body accepted, in bytes (storage uploads have their own bucket limits). */
   maxBodyBytes: number;
+  /**
+   * How often the server runs replication_purge itself (ARCHITECTURE S10), in ms; 0 = never.
+   * Hourly by default; the test servers turn it off unless a test asks for it.
+   */
+  purgeIntervalMs: number;
+  /** How long tombstones and revoked accesses are kept (a Postgres interval): the contract's 30 days. */
+  purgeRetention: string;
 }
+
+/** The retention of supabase/README.md (S10); pg_cron's schedule on Supabase uses the same. */
+export const PURGE_RETENTION = '30 days';
+export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -69,6 +80,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     siteUrl: env.SITE_URL ?? `http://127.0.0.1:${port}`,
     staticDir: undefined,
     maxBodyBytes: 1024 * 1024,
+    purgeIntervalMs: env.SYNC_PURGE_INTERVAL !== undefined ? Number(env.SYNC_PURGE_INTERVAL) * 1000 : PURGE_INTERVAL_MS,
+    purgeRetention: PURGE_RETENTION,
     ...overrides,
   };
 }

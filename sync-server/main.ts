@@ -26,6 +26,8 @@ Options:
   --site-url <url>           where auth e-mails link back to (env SITE_URL, default this server)
   --email-confirmation       sign-up needs the link from the e-mail (env ENABLE_EMAIL_CONFIRMATION=true)
   --no-email-confirmation    sign-up signs in at once (the default)
+  --purge-interval <s>       run replication_purge (tombstones older than 30 days) every <s> seconds
+                             (env SYNC_PURGE_INTERVAL, default 3600; 0 = never)
   -h, --help                 show this help
 
 The e-mails the server would send (confirmations, password recovery) are in the local mailbox:
@@ -47,6 +49,7 @@ export function parseCommandLine(argv: string[]): { help: true } | { help: false
       'site-url': { type: 'string' },
       'email-confirmation': { type: 'boolean' },
       'no-email-confirmation': { type: 'boolean' },
+      'purge-interval': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -70,6 +73,11 @@ export function parseCommandLine(argv: string[]): { help: true } | { help: false
   if (values['site-url'] !== undefined) overrides.siteUrl = values['site-url'];
   if (values['email-confirmation']) overrides.emailConfirmation = true;
   if (values['no-email-confirmation']) overrides.emailConfirmation = false;
+  if (values['purge-interval'] !== undefined) {
+    const seconds = Number(values['purge-interval']);
+    if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`--purge-interval: not a number of seconds: ${values['purge-interval']}`);
+    overrides.purgeIntervalMs = seconds * 1000;
+  }
   return { help: false, overrides };
 }
 

@@ -31,7 +31,8 @@ export async function startTestServer(
     overrides.databaseUrl = url;
     dropDatabase = drop;
   }
-  const server = await startServer({ port: 0, dataDir: 'memory://', databaseUrl: undefined, ...overrides });
+  // The periodic purge (S10) stays off: a test that wants it passes purgeIntervalMs.
+  const server = await startServer({ port: 0, dataDir: 'memory://', databaseUrl: undefined, purgeIntervalMs: 0, ...overrides });
   const clientFor = (key: string) =>
     createClient(server.url, key, {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },

@@ -1,0 +1,56 @@
+import type { ServerContext } from '../context.ts';
+import type { Queryable } from '../db/types.ts';
+
+/**
+ * ARCHITECTURE S10 on the sync-server: bounded history needs someone to run
+ * `replication_purge` on a schedule. On Supabase pg_cron does it (migration
+ * 20261122001200_purge_schedule.sql); here a timer does, every `config.purgeIntervalMs`
+ * (hourly by default, off in the test servers), with `config.purgeRetention` (30 days, the
+ * contract of supabase/README.md).
+ */
+
+/** What one purge removed, and the horizon after it (replication_purge's answer). */
+export interface PurgeResult {
+  tombstones: number;
+  accesses: number;
+  pulses: number;
+  horizon: string;
+}
+
+/** Runs the purge once, as the database owner (the function is the service role's only). */
+export async function purgeReplicationHistory(db: Queryable, retention: string): Promise<PurgeResult> {
+  const { rows } = await db.query<{ r: PurgeResult }>(`select public.replication_purge($1::interval) as r`, [retention]);
+  return rows[0].r;
+}
+
+export interface PurgeScheduleOptions {
+  /** Called after every run (tests watch the schedule through it). */
+  onPurged?: (result: PurgeResult) => void;
+}
+
+/**
+ * Starts the periodic purge unless the interval is 0. One run at a time: a tick that finds the
+ * previous run still going is skipped. A failed run is logged; the next tick tries again. The
+ * server waits for a run in progress before it closes the database.
+ */
+export function schedulePurge(ctx: ServerContext, options: PurgeScheduleOptions = {}): void {
+  const { purgeIntervalMs, purgeRetention } = ctx.config;
+  if (!(purgeIntervalMs > 0)) return;
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = purgeReplicationHistory(ctx.db, purgeRetention)
+      .then(
+        (result) => options.onPurged?.(result),
+        (error: unknown) => console.error('[purge] replication_purge failed:', (error as Error).message),
+      )
+      .finally(() => (running = undefined));
+  };
+  const timer = setInterval(tick, purgeIntervalMs);
+  // A pending purge never keeps the process alive on its own.
+  timer.unref();
+  ctx.onClose(async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
