@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent } from './helpers.ts';
 
 /**
@@ -257,4 +257,42 @@ test('a collaborator accepts from the dashboard, adds a question, sees the appea
   await expect(page.getByRole('tab', { name: /^My notebooks/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: /^Collaborations/ }).click();
   await expect(page.getByTestId('notebook-card').filter({ hasText: title }).getByRole('link', { name: 'Edit' })).toBeVisible();
+});
+
+test('a question the server refuses shows its reason where it was written, and is fixed there', async ({ page, context, baseURL }) => {
+  test.setTimeout(120_000);
+  await dismissConsent(page);
+  const person = newPerson();
+  await register(page, person);
+  await expect(page.getByTestId('dashboard-empty')).toBeVisible();
+  await waitForServiceWorker(page);
+  await page.getByRole('link', { name: 'Criar caderno' }).first().click();
+  const title = `Recusas ${person.username.slice(-4)}`;
+  await page.getByLabel('Título', { exact: true }).fill(title);
+  await page.getByRole('button', { name: 'Criar caderno' }).click();
+  await expect(page).toHaveURL(/\/edit/);
+  await expect(page.getByTestId('sync-pending')).toHaveCount(0, { timeout: 20_000 });
+
+  // Offline, a word the device does not know yet is forbidden on the server meanwhile.
+  await context.setOffline(true);
+  const word = `zorbax${Date.now().toString(36)}`;
+  const admin = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+  expect((await admin.from('forbidden_words').insert({ word, language: 'pt-BR' })).error).toBeNull();
+  await page.getByLabel('Nova pergunta').fill(`Você gosta de ${word}?`);
+  await page.getByRole('button', { name: 'Adicionar pergunta' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Pergunta adicionada');
+  await context.setOffline(false);
+
+  const refusal = page.getByTestId('refused-write');
+  await expect(refusal).toHaveCount(1, { timeout: 30_000 });
+  await expect(refusal).toContainText('Erro ao adicionar pergunta');
+  await expect(refusal).toContainText(`Palavras proibidas: ${word}`);
+  await expect(refusal).toContainText(`Você gosta de ${word}?`);
+  await expectNoSeriousAxeIssues(page, 'edit (refused question)');
+  await refusal.getByRole('button', { name: 'Corrigir' }).click();
+  await refusal.getByLabel('Texto da pergunta').fill('Você gosta de música?');
+  await refusal.getByRole('button', { name: 'Salvar correção' }).click();
+  await expect(page.getByTestId('refused-write')).toHaveCount(0);
+  await expect(page.getByTestId('question-item').filter({ hasText: 'Você gosta de música?' })).toBeVisible();
+  await expect(page.getByTestId('question-item')).toHaveCount(1);
 });
