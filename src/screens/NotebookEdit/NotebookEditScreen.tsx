@@ -113,12 +113,9 @@ export function EditBody({ layer, notebookId }: { layer: DataLayer; notebookId: 
         <AppearanceSection layer={layer} notebook={view.notebook} canEdit={rights.appearance} />
         {rights.preModeration ? <PreModeration layer={layer} view={view} /> : null}
         {rights.collaborators ? (
-          <section className={css.section} aria-labelledby="collaboration-heading">
-            <h2 id="collaboration-heading" className={css.sectionTitle}>
-              <Trans>Colaboração</Trans>
-            </h2>
+          <div className={css.section}>
             <CollaborationPanel layer={layer} view={view} profiles={profiles} />
-          </section>
+          </div>
         ) : null}
         <History view={view} />
       </div>

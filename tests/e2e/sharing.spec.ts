@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { dismissConsent } from './helpers.ts';
+import { createNotebook, indexedDbText, logIn, newPerson, signUp, type SignedUp } from './people.ts';
+
+/**
+ * Sharing, invites and collaboration (issue 9) as people meet them, each in their own browser:
+ * an owner's invite link brings a new visitor through registration into the notebook; a revoked
+ * link refuses the next person; removing someone's access takes the notebook off their phone
+ * within seconds; an editor accepts and edits questions but cannot change the appearance.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+async function personPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await dismissConsent(page);
+  return page;
+}
+
+async function openShareDialog(page: Page, notebookId: string) {
+  await page.goto(`/notebook/${notebookId}/edit`);
+  await page.getByRole('button', { name: 'Compartilhar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compartilhar caderno' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('invite link: a new visitor registers from it, lands in the notebook and answers; a revoked link refuses the next person', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL!, 'dona');
+  const notebook = await createNotebook(owner, 'Caderno da festa', ['Qual é a sua música favorita?', 'Um conselho para mim?']);
+
+  // The owner creates the link in the share dialog.
+  const ownerPage = await personPage(browser);
+  await logIn(ownerPage, owner);
+  const dialog = await openShareDialog(ownerPage, notebook.id);
+  await dialog.getByRole('button', { name: 'Criar link de convite' }).click();
+  await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Convite criado' })).toBeVisible();
+  const link = dialog.getByTestId('invite-link').first();
+  await expect(link).toHaveAttribute('data-state', 'active');
+  const code = (await link.locator('code').textContent())!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{4,12}$/);
+  await expect(link.getByLabel('Link de convite')).toHaveValue(`${baseURL}/n/${code}`);
+  expect((await new AxeBuilder({ page: ownerPage }).include('dialog').analyze()).violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))).toEqual([]);
+
+  // A visitor opens it, is asked to log in or register, registers, and comes back to finish.
+  const visitorPage = await personPage(browser);
+  const visitor = newPerson('visita');
+  await visitorPage.goto(`/n/${code}`);
+  await expect(visitorPage.getByRole('list', { name: 'Etapas do convite' }).locator('[aria-current="step"]')).toHaveText(/Entrar/);
+  await visitorPage.getByTestId('invite-login').getByRole('link', { name: 'Criar conta' }).click();
+  await expect(visitorPage).toHaveURL(/\/register\?next=/);
+  await visitorPage.getByLabel('Nome de usuário').fill(visitor.username);
+  await visitorPage.getByLabel('E-mail').fill(visitor.email);
+  await visitorPage.getByLabel('Senha', { exact: true }).fill(visitor.password);
+  await visitorPage.getByLabel('Confirme a senha').fill(visitor.password);
+  await visitorPage.getByLabel('Tenho 13 anos ou mais.').check();
+  await visitorPage.getByLabel(/Se tenho menos de 18 anos/).check();
+  await visitorPage.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(visitorPage).toHaveURL(new RegExp(`/notebook/${notebook.id}$`), { timeout: 20_000 });
+
+  // …and answers.
+  await expect(visitorPage.getByTestId('question-page').getByRole('heading', { name: 'Qual é a sua música favorita?' })).toBeVisible({ timeout: 10_000 });
+  await visitorPage.getByLabel('Sua resposta').fill('Trem-Bala');
+  await visitorPage.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await expect
+    .poll(async () => (await owner.client.from('answers').select('text').eq('notebook_id', notebook.id)).data?.map((a) => a.text), { timeout: 15_000 })
+    .toEqual(['Trem-Bala']);
+
+  // The owner revokes the link; a fourth person who opens it is refused.
+  await dialog.getByTestId('invite-link').first().getByRole('button', { name: 'Revogar' }).click();
+  await expect(dialog.getByTestId('invite-link').first()).toHaveAttribute('data-state', 'revoked');
+  await expect
+    .poll(async () => (await owner.client.from('invite_links').select('status').eq('code', code)).data?.[0]?.status, { timeout: 15_000 })
+    .toBe('revoked');
+  const fourth = await signUp(baseURL!, 'quarta');
+  const fourthPage = await personPage(browser);
+  await logIn(fourthPage, fourth, `/login?next=${encodeURIComponent(`/n/${code}`)}`);
+  await expect(fourthPage.getByTestId('invite-error')).toContainText('Convite inválido ou expirado.');
+  expect((await fourth.client.from('notebooks').select('id').eq('id', notebook.id)).data).toEqual([]);
+});
+
+test('removing access: within seconds the notebook leaves the person’s dashboard and their IndexedDB', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL!, 'dona');
+  const friend: SignedUp = await signUp(baseURL!, 'amigo');
+  const notebook = await createNotebook(owner, 'Caderno secreto da turma', ['Quem é o seu melhor amigo?']);
+
+  const ownerPage = await personPage(browser);
+  await logIn(ownerPage, owner);
+  const dialog = await openShareDialog(ownerPage, notebook.id);
+  await dialog.getByLabel('@usuário ou nome').fill(`@${friend.username}`);
+  await dialog.getByRole('button', { name: 'Buscar' }).click();
+  await dialog.getByRole('list', { name: 'Pessoas encontradas' }).getByRole('button', { name: 'Compartilhar' }).click();
+  await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Caderno compartilhado' })).toBeVisible();
+  await expect(dialog.getByTestId('people-with-access')).toContainText(`@${friend.username}`);
+
+  const friendPage = await personPage(browser);
+  await logIn(friendPage, friend);
+  await friendPage.goto('/meus-cadernos');
+  await friendPage.getByRole('tab', { name: /Compartilhados comigo/ }).click();
+  const card = friendPage.getByRole('link', { name: 'Caderno secreto da turma' });
+  await expect(card).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => indexedDbText(friendPage), { timeout: 15_000 }).toContain('Quem é o seu melhor amigo?');
+
+  await dialog.getByTestId('people-with-access').getByRole('button', { name: 'Remover acesso' }).click();
+  await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Acesso removido' })).toBeVisible();
+
+  await expect(card).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(() => indexedDbText(friendPage), { timeout: 15_000 }).not.toContain('Quem é o seu melhor amigo?');
+  // The notebook's own documents are gone (the person keeps their notification that it was shared).
+  expect(await indexedDbText(friendPage)).not.toContain('"title":"Caderno secreto da turma"');
+});
+
+test('an editor accepts the invitation and edits questions; a collaborator cannot change the appearance', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL!, 'dona');
+  const editor = await signUp(baseURL!, 'editora');
+  const helper = await signUp(baseURL!, 'ajuda');
+  const notebook = await createNotebook(owner, 'Caderno a seis mãos', ['Primeira pergunta da turma?']);
+
+  const ownerPage = await personPage(browser);
+  await logIn(ownerPage, owner);
+  await ownerPage.goto(`/notebook/${notebook.id}/edit`);
+  const panel = ownerPage.getByTestId('collaboration-panel');
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  for (const [person, role] of [
+    [editor, 'Editor'],
+    [helper, 'Colaborador'],
+  ] as const) {
+    await panel.getByRole('combobox', { name: 'Papel', exact: true }).selectOption({ label: role });
+    await panel.getByLabel('@usuário ou nome').fill(`@${person.username}`);
+    await panel.getByRole('button', { name: 'Buscar' }).click();
+    await panel.getByRole('list', { name: 'Pessoas encontradas' }).getByRole('button', { name: 'Convidar' }).click();
+    await expect(panel.getByTestId('collaborator').filter({ hasText: person.username })).toContainText('(convite pendente)');
+  }
+
+  for (const person of [editor, helper]) {
+    const page = await personPage(browser);
+    await logIn(page, person);
+    await page.goto('/meus-cadernos');
+    await page.getByRole('tab', { name: /Colaborações/ }).click();
+    const invitation = page.getByTestId('pending-invitation');
+    await expect(invitation).toContainText(`@${owner.username}`, { timeout: 15_000 });
+    await invitation.getByRole('button', { name: 'Aceitar' }).click();
+    await expect(page.getByTestId('toast').filter({ hasText: 'Convite aceito' })).toBeVisible();
+    await expect
+      .poll(async () => (await owner.client.from('notebook_collaborators').select('status').eq('user_id', person.id)).data?.[0]?.status, { timeout: 15_000 })
+      .toBe('accepted');
+
+    await page.goto(`/notebook/${notebook.id}/edit`);
+    if (person === editor) {
+      const edited = 'Primeira pergunta da turma, revisada?';
+      const questions = page.locator('#questions-section');
+      await questions.getByRole('button', { name: 'Editar', exact: true }).first().click();
+      await questions.getByLabel('Texto da pergunta').fill(edited);
+      await questions.getByRole('button', { name: 'Salvar', exact: true }).click();
+      await expect
+        .poll(async () => (await owner.client.from('questions').select('text').eq('notebook_id', notebook.id)).data?.map((q) => q.text), { timeout: 15_000 })
+        .toEqual([edited]);
+    } else {
+      // Collaborators see the appearance but cannot change it (spec §6).
+      const appearance = page.getByTestId('appearance-section');
+      await expect(appearance).toBeVisible();
+      const controls = await appearance.locator('input, select, textarea').all();
+      expect(controls.length).toBeGreaterThan(0);
+      for (const control of controls) await expect(control).toBeDisabled();
+    }
+  }
+});
