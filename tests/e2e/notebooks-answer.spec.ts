@@ -239,7 +239,7 @@ async function forbidWord(baseURL: string, word: string) {
   expect(response.ok, await response.text()).toBe(true);
 }
 
-test('answers the server refuses (a word forbidden while the phone was offline) show the reason where they are: one fixed, one discarded', async ({ browser, baseURL }) => {
+test('answers the server refuses (a word forbidden while the phone was offline) show the reason where they are: one fixed, one discarded; an answer deleted', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const [owner, bia] = await Promise.all([signUp(baseURL!, 'dona'), signUp(baseURL!, 'bia')]);
   const notebookId = await notebookSharedWith(owner, [bia]);
@@ -283,5 +283,13 @@ test('answers the server refuses (a word forbidden while the phone was offline) 
   await openNotebook(o.page, notebookId);
   await expect(answerWith(o.page, 'Azul-celeste')).toBeVisible({ timeout: 15_000 });
   await expect(answers(o.page)).not.toContainText(word);
+
+  // Bia deletes her answer; it leaves the owner's list too.
+  await b.page.getByRole('button', { name: 'Anterior' }).click();
+  await expect(b.page.getByTestId('page-number')).toHaveText('Página 1 de 3');
+  await b.page.getByRole('button', { name: 'Excluir resposta' }).click();
+  await expect(b.page.getByTestId('toast')).toContainText('Resposta excluída');
+  await expect(answerWith(b.page, 'Azul-celeste')).toHaveCount(0);
+  await expect(answerWith(o.page, 'Azul-celeste')).toHaveCount(0, { timeout: 15_000 });
   for (const { context } of [b, o]) await context.close();
 });

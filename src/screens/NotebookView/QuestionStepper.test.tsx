@@ -29,7 +29,8 @@ function fakeApi(outcome: { created: boolean; awaitingApproval: boolean } | { pr
   const answer = vi.fn(async () =>
     'problem' in outcome ? { ok: false as const, problem: outcome.problem } : { ok: true as const, value: { ...outcome, answer: {} as AnswerDoc } },
   );
-  return { api: { answers: { answer }, rejections: { fix: vi.fn(), discard: vi.fn() } } as unknown as DataApi, answer };
+  const remove = vi.fn(async () => ({ ok: true as const, value: null }));
+  return { api: { answers: { answer, delete: remove }, rejections: { fix: vi.fn(), discard: vi.fn() } } as unknown as DataApi, answer };
 }
 
 function renderStepper(view: NotebookView, api: DataApi, onSaving = vi.fn()) {
@@ -95,6 +96,17 @@ describe('QuestionStepper', () => {
     expect(screen.getByTestId('page-number').textContent).toBe('Página 1 de 2');
     expect(screen.getByLabelText('Sua resposta').getAttribute('aria-invalid')).toBe('true');
     expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Erro ao enviar resposta', variant: 'destructive' });
+  });
+
+  it('deletes my answer (spec §8: Resposta excluída)', async () => {
+    const { api } = fakeApi({ created: true, awaitingApproval: false });
+    renderStepper(viewOf([question('q1', 'Só uma?')], { myAnswers: { q1: { id: 'a1', text: 'Sim', moderation_status: 'approved' } } }), api);
+    // All answered: the completion page opens; go back to the question.
+    fireEvent.click(await screen.findByRole('button', { name: 'Revisar minhas respostas' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir resposta' }));
+    await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Resposta excluída' }));
+    expect((api.answers.delete as ReturnType<typeof vi.fn>).mock.calls).toEqual([['a1']]);
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Sua resposta').value).toBe('');
   });
 
   it('ends on the completion page', async () => {

@@ -167,6 +167,17 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
     onNext();
   }
 
+  async function remove() {
+    if (!myAnswer) return;
+    const result = await api.answers.delete(myAnswer.id);
+    if (result.ok) {
+      setText('');
+      toast({ title: t`Resposta excluída` });
+    } else {
+      toast({ title: t`Erro ao excluir resposta`, description: t`Ocorreu um erro ao excluir a resposta`, variant: 'destructive' });
+    }
+  }
+
   function fixRefused(refused: RejectedWrite) {
     const attempted = refused.attempted as Partial<AnswerDoc>;
     setText(String(attempted.text ?? text));
@@ -239,6 +250,11 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
               {page === total ? <Trans>Concluir</Trans> : <Trans>Pular</Trans>}
             </button>
           </div>
+          {myAnswer ? (
+            <button type="button" className={button.ghost} onClick={() => void remove()}>
+              <Trans>Excluir resposta</Trans>
+            </button>
+          ) : null}
           <button type="submit" className={button.primary} disabled={saving}>
             {page === total ? <Trans>Salvar e concluir</Trans> : <Trans>Salvar e continuar</Trans>}
           </button>
