@@ -194,12 +194,22 @@ test('offline: create a notebook with five questions, see it pending, sync it, t
   await expect.poll(async () => (await client.from('notebooks').select('id').eq('id', notebookId)).data, { timeout: 20_000 }).toEqual([]);
 });
 
-test('a signed-out visitor is sent to log in, and comes back afterwards', async ({ page }) => {
+test('a signed-out visitor is sent to log in, and comes back afterwards', async ({ page, baseURL }) => {
   await dismissConsent(page);
   for (const path of ['/meus-cadernos', '/create', '/notebook/00000000-0000-4000-8000-000000000000/edit']) {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   }
+  // Logging in from there brings the person back to the create form.
+  const person = newPerson();
+  const client = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+  expect((await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } })).error).toBeNull();
+  await page.goto('/create');
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(/\/create$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Criar caderno' })).toBeVisible();
 });
 
 test('a collaborator accepts from the dashboard, adds a question, sees the appearance but cannot change it', async ({ page, baseURL }) => {
@@ -231,6 +241,9 @@ test('a collaborator accepts from the dashboard, adds a question, sees the appea
   await expect(card).toContainText('Convite pendente', { timeout: 15_000 });
   await expect(card.getByRole('link', { name: 'Editar' })).toHaveCount(0);
   await expectNoSeriousAxeIssues(page, 'dashboard (collaborations)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousAxeIssues(page, 'dashboard (collaborations, dark)');
+  await page.emulateMedia({ colorScheme: 'light' });
   await card.getByRole('button', { name: 'Aceitar' }).click();
   await expect(card.getByRole('link', { name: 'Editar' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Excluir' })).toHaveCount(0);
@@ -248,6 +261,8 @@ test('a collaborator accepts from the dashboard, adds a question, sees the appea
   await expect(page.getByTestId('question-item').nth(1).getByRole('button', { name: 'Editar' })).toBeVisible();
   await expect(page.getByTestId('question-item').first().getByRole('button', { name: 'Editar' })).toHaveCount(0);
   await expectNoSeriousAxeIssues(page, 'edit (collaborator)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousAxeIssues(page, 'edit (collaborator, dark)');
   await expect
     .poll(async () => (await owner.client.from('questions').select('text').eq('notebook_id', notebookId).order('order_index')).data?.map((q) => q.text), { timeout: 20_000 })
     .toEqual(['Qual é o seu apelido?', 'Qual foi a melhor viagem da turma?']);

@@ -9,7 +9,7 @@ import { DEFAULT_AUTHOR } from '../../data/repositories/notebooks.ts';
 import type { CoverSticker } from '../../data/schemas/notebooks.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { say } from '../notebooks/common/index.ts';
+import { nobodySignedIn, say } from '../notebooks/common/index.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { StickerEditor, ThemePicker } from '../NotebookEdit/AppearanceControls.tsx';
 import { tidyCover } from '../NotebookEdit/stickers.ts';
@@ -21,7 +21,7 @@ import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from './draft
 export default function CreateNotebookScreen() {
   const data = useDataLayer();
   const { i18n } = useLingui();
-  if (data.status === 'signed-out') return <Redirect to={`/login?next=${encodeURIComponent('/create')}`} replace />;
+  if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent('/create')}`} replace />;
   if (data.status === 'failed') {
     return (
       <div className={page} role="alert">
@@ -30,7 +30,7 @@ export default function CreateNotebookScreen() {
       </div>
     );
   }
-  if (data.status === 'loading') {
+  if (data.status === 'loading' || data.status === 'signed-out') {
     return (
       <div className={page} aria-busy="true">
         <h1 className={css.title}>

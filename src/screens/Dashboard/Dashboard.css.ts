@@ -81,15 +81,6 @@ export const stats = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem 0.
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.4rem' });
 export const action = style({ padding: '0.4rem 0.7rem', fontSize: '0.9rem' });
 
-export const refusal = style({
-  display: 'grid',
-  gap: '0.4rem',
-  padding: '0.6rem',
-  borderRadius: vars.radius.md,
-  border: `1px solid ${vars.color.danger}`,
-  background: vars.color.surface,
-});
-export const refusalTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
 
 export const empty = style({ display: 'grid', gap: '0.75rem', justifyItems: 'start', padding: '1.5rem 0' });
 export const muted = style({ margin: 0, color: vars.color.textMuted });

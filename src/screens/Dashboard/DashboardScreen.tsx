@@ -6,7 +6,7 @@ import { Link, Redirect, useSearch } from 'wouter';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard } from '../../data/queries/dashboard.ts';
-import { say } from '../notebooks/common/index.ts';
+import { nobodySignedIn, say } from '../notebooks/common/index.ts';
 import { useDataLayer, useObservable } from '../NotebookView/useData.ts';
 import { NotebookCard } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
@@ -31,7 +31,7 @@ const EMPTY_TEXT: Record<DashboardTab, MessageDescriptor> = {
 export default function DashboardScreen() {
   const data = useDataLayer();
   const { i18n } = useLingui();
-  if (data.status === 'signed-out') return <Redirect to={`/login?next=${encodeURIComponent('/meus-cadernos')}`} replace />;
+  if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent('/meus-cadernos')}`} replace />;
   if (data.status === 'failed') {
     return (
       <div className={page}>
@@ -47,7 +47,7 @@ export default function DashboardScreen() {
       </div>
     );
   }
-  if (data.status === 'loading') return <Loading />;
+  if (data.status === 'loading' || data.status === 'signed-out') return <Loading />;
   return <DashboardBody layer={data.layer} />;
 }
 

@@ -154,7 +154,12 @@ export function StickerEditor({ stickers, onChange, disabled }: { stickers: Cove
                 <button type="button" className={`${button.secondary} ${css.small}`} aria-label={t`Girar ${name}`} onClick={() => onChange(rotateSticker(stickers, index, ROTATION_STEP))}>
                   <span aria-hidden="true">↻</span>
                 </button>
-                <button type="button" className={`${button.secondary} ${css.small}`} onClick={() => onChange(flipLayer(stickers, index))}>
+                <button
+                  type="button"
+                  className={`${button.secondary} ${css.small}`}
+                  aria-label={sticker.layer === 'back' ? t`Pôr ${name} na frente do título` : t`Pôr ${name} atrás do título`}
+                  onClick={() => onChange(flipLayer(stickers, index))}
+                >
                   {sticker.layer === 'back' ? <Trans>Para a frente</Trans> : <Trans>Para trás</Trans>}
                 </button>
                 <button type="button" className={`${button.ghost} ${css.small}`} aria-label={t`Remover ${name}`} onClick={() => onChange(removeSticker(stickers, index))}>

@@ -6,7 +6,7 @@ import type { DataLayer } from '../../data/data-layer.ts';
 import type { NotebookView } from '../../data/queries/notebook.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
-import { say } from '../notebooks/common/index.ts';
+import { nobodySignedIn, say } from '../notebooks/common/index.ts';
 import { CollaborationPanel } from '../notebooks/sharing/CollaborationPanel.tsx';
 import { ShareDialog } from '../notebooks/sharing/ShareDialog.tsx';
 import { useDataLayer, useObservable } from '../NotebookView/useData.ts';
@@ -22,7 +22,7 @@ export default function NotebookEditScreen() {
   const { id } = useParams<{ id: string }>();
   const data = useDataLayer();
   const { i18n } = useLingui();
-  if (data.status === 'signed-out') return <Redirect to={`/login?next=${encodeURIComponent(`/notebook/${id}/edit`)}`} replace />;
+  if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent(`/notebook/${id}/edit`)}`} replace />;
   if (data.status === 'failed') {
     return (
       <StatePanel title={say(i18n, 'Erro ao carregar caderno')}>
@@ -30,7 +30,7 @@ export default function NotebookEditScreen() {
       </StatePanel>
     );
   }
-  if (data.status === 'loading') return <Loading />;
+  if (data.status === 'loading' || data.status === 'signed-out') return <Loading />;
   return <EditBody layer={data.layer} notebookId={id} />;
 }
 

@@ -3,3 +3,4 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export { RefusedNotice } from './RefusedNotice.tsx';
 export { SyncBadge } from './SyncBadge.tsx';
 export { notebookSentence, say } from './sentences.ts';
+export { nobodySignedIn } from './session.ts';
