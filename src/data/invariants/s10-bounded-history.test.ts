@@ -110,3 +110,43 @@ test('S10 bounded history: after a purge, a first sync that needs several pages 
     await fresh.close();
   }
 });
+
+test('S10 bounded history: a purge in the middle of a re-read starts it over, and it still ends with exactly the server’s rows', async () => {
+  const device = await Device.open(server, owner, { collections: ['notebooks', 'questions'], engine: { pullBatchSize: 2 } });
+  try {
+    const notebook = await device.api.notebooks.create({ title: 'Duas faxinas' });
+    if (!notebook.ok) throw new Error(notebook.problem.message);
+    const ids: string[] = [];
+    for (const text of ['Primeira', 'Segunda', 'Terceira', 'Quarta', 'Quinta', 'Sexta']) {
+      const q = await device.api.questions.add(notebook.value.id, text);
+      if (!q.ok) throw new Error(q.problem.message);
+      ids.push(q.value.id);
+    }
+    await device.settle();
+
+    const purge = () => server.ctx.db.query(`select public.replication_purge(interval '0 seconds')`);
+    device.goOffline();
+    await owner.client.from('questions').delete().eq('id', ids[0]);
+    await purge(); // the device's checkpoint is now older than the horizon: it will re-read
+
+    // On the re-read's second page, another deletion is purged: the pass's checkpoint falls below the new horizon.
+    const pull = device.transport.pull.bind(device.transport);
+    let pagesOfReread = 0;
+    device.transport.pull = async (...args) => {
+      if (device.transport.resyncs > 0 && args[0] === 'questions' && ++pagesOfReread === 2) {
+        await owner.client.from('questions').delete().eq('id', ids[1]);
+        await purge();
+      }
+      return pull(...args);
+    };
+    device.goOnline();
+    const inNotebook = async () =>
+      (await device.docs('questions')).filter((q) => q.notebook_id === notebook.value.id).map((q) => q.text).sort();
+    await eventually(async () => expect(await inNotebook()).toEqual(['Quarta', 'Quinta', 'Sexta', 'Terceira']), 15_000);
+    await device.settle();
+    expect(await inNotebook()).toEqual(['Quarta', 'Quinta', 'Sexta', 'Terceira']);
+    expect(device.transport.resyncs).toBeGreaterThanOrEqual(2);
+  } finally {
+    await device.close();
+  }
+});

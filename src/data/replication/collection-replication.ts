@@ -122,7 +122,8 @@ class Puller {
     for (;;) {
       const response = await this.config.transport.pull(this.config.name, from && { xid: from.xid, id: from.id }, batchSize);
       if (response.resync) {
-        if (this.seen) throw new Error(`the server asked ${this.config.name} to resync in the middle of a re-read`);
+        // Also in the middle of a re-read (a purge moved the horizon past it): start it over with
+        // a fresh set of ids seen, since rows seen before may have been deleted since.
         from = this.beginResync();
         documents.length = 0;
         continue;
