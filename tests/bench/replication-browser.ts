@@ -3,6 +3,7 @@
  * Playwright's library API) against the sync-server on loopback (PGlite in memory, port 4191; 4190 is on the fetch standard's list of blocked ports).
  *
  *   npx tsx tests/bench/replication-browser.ts [--runs 5] [--port 4191] [--no-stock-1000] [--profile | --profile-only]
+ *   npx tsx tests/bench/replication-browser.ts --sync-only [--latency 100] [--runs 3]   (initial sync only, ours and stock; 100 ms added per request)
  *
  * 1. Initial sync of 20 notebooks × 25 questions × 20 answers (10,500 documents) into IndexedDB
  *    by our data layer (openDataLayer, a real supabase-js client signed in as the owner, dev-mode
@@ -43,6 +44,13 @@ const PORT = option('port', 4191);
 const WITH_STOCK_1000 = !args.includes('--no-stock-1000');
 /** Also profile one replayed sync (CPU profile of the page, by module and function). */
 const PROFILE_ONLY = args.includes('--profile-only');
+/**
+ * Added round-trip time (ms, Chromium's network emulation) for a second look at the initial sync
+ * only, ours against stock, as on a phone's network rather than loopback.
+ */
+const LATENCY_MS = option('latency', 0);
+/** Only the initial sync, ours against stock (the quick comparison; with --latency too). */
+const SYNC_ONLY = LATENCY_MS > 0 || args.includes('--sync-only');
 const PROFILE = PROFILE_ONLY || args.includes('--profile');
 const NOTEBOOKS = 20;
 const QUESTIONS_PER_NOTEBOOK = 25;
@@ -175,7 +183,13 @@ type Entry = 'ours' | 'stock' | 'floor';
 async function inPage<T>(context: BrowserContext, origin: string, entry: Entry, body: (page: Page) => Promise<T>): Promise<T> {
   const page = await context.newPage();
   page.on('pageerror', (error) => process.stderr.write(`  [${entry} page error] ${error.message}\n`));
+  page.on('console', (message) => message.type() === 'error' && process.stderr.write(`  [${entry} console] ${message.text().slice(0, 300)}\n`));
   try {
+    if (LATENCY_MS > 0) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    }
     await page.goto(`${origin}/bench`);
     await page.addScriptTag({ url: `/${entry}.js`, type: 'module' });
     await page.waitForFunction(() => (window as unknown as { benchReady?: boolean }).benchReady === true);
@@ -194,6 +208,9 @@ interface SyncResult {
   recording?: unknown;
   unrecorded?: number;
   answerPages?: { requestMs: number; storeMs: number }[];
+  answerStats?: { down: Record<string, number>; up: Record<string, number> };
+  /** Stock only: errors its replications reported (a query shape the server did not take would show here). */
+  errors?: string[];
 }
 
 interface WriteSample {
@@ -203,6 +220,10 @@ interface WriteSample {
 
 let databases = 0;
 const freshName = (what: string) => `bench-${what}-${++databases}-${Date.now().toString(36)}`;
+
+function expectNoErrors(what: string, result: SyncResult): void {
+  if (result.errors?.length) throw new Error(`${what}: the stock replication reported ${result.errors.length} errors, e.g. ${result.errors[0]}`);
+}
 
 function expectCounts(what: string, counts: Record<string, number>): void {
   const want = { notebooks: NOTEBOOKS, questions: NOTEBOOKS * QUESTIONS_PER_NOTEBOOK, answers: NOTEBOOKS * QUESTIONS_PER_NOTEBOOK * ANSWERERS };
@@ -250,7 +271,14 @@ async function main(): Promise<void> {
     progress('warm-up: one live sync of ours, recorded for the device-side replay, and one of the stock plugin');
     const recorded = await ours({ record: true });
     expectCounts('ours (warm-up)', recorded.counts);
-    expectCounts('stock (warm-up)', (await stock()).counts);
+    const stockWarmUp = await stock();
+    expectCounts('stock (warm-up)', stockWarmUp.counts);
+    expectNoErrors('stock (warm-up)', stockWarmUp);
+
+    if (SYNC_ONLY) {
+      await compareWithLatency(ours, stock);
+      return;
+    }
 
     if (PROFILE_ONLY) {
       await profileReplay(context, origin, { account: owner, databaseName: freshName('profile'), replay: recorded.recording });
@@ -269,6 +297,7 @@ async function main(): Promise<void> {
       ['stock', async () => {
         const r = await stock();
         expectCounts('stock', r.counts);
+        expectNoErrors('stock', r);
         results.stock.push(r);
       }],
       ['ours, replayed', async () => {
@@ -280,6 +309,7 @@ async function main(): Promise<void> {
         ? [['stock, pull batch 1000', async () => {
             const r = await stock(1000);
             expectCounts('stock 1000', r.counts);
+            expectNoErrors('stock 1000', r);
             results.stock1000.push(r);
           }] as [string, () => Promise<void>]]
         : []),
@@ -397,6 +427,8 @@ async function main(): Promise<void> {
     const width = Math.max(...rows.map((r) => r[0].length));
     for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padStart(12)}  ${note}`);
     const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ');
+    const stats = results.ours.at(-1)?.answerStats;
+    if (stats) console.log(`\nRxDB replication counters of the answers collection in the last live sync: down ${JSON.stringify(stats.down)}, up ${JSON.stringify(stats.up)}`);
     console.log(`\nruns (ms): floor ${list(results.floor)} | RxDB bulkInsert ${list(results.rxdbBulk)} | ours ${list(results.ours.map((r) => r.totalMs))} | replayed ${list(results.replay.map((r) => r.totalMs))} | stock ${list(results.stock.map((r) => r.totalMs))}${WITH_STOCK_1000 ? ` | stock 1000 ${list(results.stock1000.map((r) => r.totalMs))}` : ''} | push ours ${list(push.ours)} | push stock ${list(push.stock)}`);
   } finally {
     await context.close();
@@ -404,6 +436,36 @@ async function main(): Promise<void> {
     await fs.rm(outDir, { recursive: true, force: true });
     await fs.rm(profileDir, { recursive: true, force: true });
   }
+}
+
+/** Initial sync, ours against stock (batch 100 and 1000), with LATENCY_MS added to every request. */
+async function compareWithLatency(ours: (options: object) => Promise<SyncResult>, stock: (pullBatchSize?: number) => Promise<SyncResult>): Promise<void> {
+  const times: Record<string, number[]> = { ours: [], stock: [], stock1000: [] };
+  let oursStats: SyncResult['answerStats'];
+  const variants: [string, () => Promise<SyncResult>][] = [
+    ['ours', () => ours({})],
+    ['stock', () => stock()],
+    ['stock1000', () => stock(1000)],
+  ];
+  for (let run = 0; run < RUNS; run++) {
+    for (let i = 0; i < variants.length; i++) {
+      const [name, measure] = variants[(run + i) % variants.length];
+      progress(`initial sync with ${LATENCY_MS} ms added latency, run ${run + 1}/${RUNS}: ${name}`);
+      const result = await measure();
+      expectCounts(name, result.counts);
+      expectNoErrors(name, result);
+      times[name].push(result.totalMs);
+      if (name === 'ours') oursStats = result.answerStats;
+    }
+  }
+  const oursMs = median(times.ours);
+  console.log(`\nInitial sync${LATENCY_MS > 0 ? ` with ${LATENCY_MS} ms added to every request (Chromium network emulation)` : ' on loopback'}, median of ${RUNS} runs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  console.log(`ours                          ${ms(oursMs).padStart(8)}`);
+  console.log(`stock (pull batch 100)        ${ms(median(times.stock)).padStart(8)}  ours ${(median(times.stock) / oursMs).toFixed(1)}× faster`);
+  console.log(`stock (pull batch 1000)       ${ms(median(times.stock1000)).padStart(8)}  ours ${(median(times.stock1000) / oursMs).toFixed(1)}× faster`);
+  const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ');
+  console.log(`\nruns (ms): ours ${list(times.ours)} | stock ${list(times.stock)} | stock 1000 ${list(times.stock1000)}`);
+  if (oursStats) console.log(`RxDB replication counters of our answers collection (last run): down ${JSON.stringify(oursStats.down)}, up ${JSON.stringify(oursStats.up)}`);
 }
 
 interface CpuProfile {

@@ -29,6 +29,8 @@ export interface SyncResult {
    * answer to the next request (RxDB storing the page: documents, replication metadata, checkpoint).
    */
   answerPages: { requestMs: number; storeMs: number }[];
+  /** RxDB's replication counters for the answers collection (how often each side of the protocol ran). */
+  answerStats?: unknown;
 }
 
 const keyOf = (collection: string, checkpoint: { xid: string; id: string } | null, limit: number) =>
@@ -102,7 +104,8 @@ async function initialSync(options: { account: Account; databaseName: string; re
     if (!(await layer.engine!.awaitInSync(300_000))) throw new Error('initial sync: not in sync after 300 s');
     const totalMs = performance.now() - started;
     if (lastAnswerPageAt !== null) answerPages[answerPages.length - 1].storeMs = totalMs + started - lastAnswerPageAt;
-    return { totalMs, openMs, pullWaitMs, pulls, answerPages, counts: await counts(layer), ...(record ? { recording } : {}), ...(replay ? { unrecorded } : {}) };
+    const answerStats = structuredClone(layer.engine!.replications.get('answers')?.internalReplicationState?.stats);
+    return { totalMs, openMs, pullWaitMs, pulls, answerPages, answerStats, counts: await counts(layer), ...(record ? { recording } : {}), ...(replay ? { unrecorded } : {}) };
   } finally {
     if (keepOpen) keptOpen = { layer, client };
     else {

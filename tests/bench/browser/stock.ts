@@ -59,12 +59,14 @@ async function initialSync(options: { account: Account; databaseName: string; ta
       push: {},
     }),
   );
+  const errors: string[] = [];
+  for (const r of replications) r.error$.subscribe((error) => errors.push(String(error?.message ?? error).slice(0, 300)));
   try {
     await Promise.all(replications.map((r) => r.awaitInitialReplication()));
     await Promise.all(replications.map((r) => r.awaitInSync()));
     const totalMs = performance.now() - started;
     const counts = Object.fromEntries(await Promise.all(names.map(async (name) => [name, await db.collections[name].count().exec()] as const)));
-    return { totalMs, openMs, pullWaitMs: timing.waitMs() - waitBefore, pulls: timing.requests() - before, counts };
+    return { totalMs, openMs, pullWaitMs: timing.waitMs() - waitBefore, pulls: timing.requests() - before, counts, errors };
   } finally {
     await Promise.all(replications.map((r) => r.cancel()));
     await db.remove();
@@ -86,6 +88,8 @@ async function preparePush(options: { account: Account; databaseName: string; ta
     pull: {},
     push: {},
   });
+  // Errors while offline are expected (failed pushes); errors after reconnecting are not.
+  replication.error$.subscribe((error) => navigator.onLine && console.error(`stock push error: ${String(error?.message ?? error).slice(0, 300)}`));
   await replication.awaitInitialReplication();
   const sent = new Set<string>();
   replication.sent$.subscribe((doc) => sent.add((doc as unknown as { id: string }).id));
