@@ -14,7 +14,7 @@ import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { StickerEditor, ThemePicker } from '../NotebookEdit/AppearanceControls.tsx';
 import { tidyCover } from '../NotebookEdit/stickers.ts';
 import * as css from '../NotebookEdit/Edit.css.ts';
-import { useDataLayer } from '../NotebookView/useData.ts';
+import { useDataLayer } from '../notebooks/common/useData.ts';
 import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from './draft.ts';
 
 /** /create (spec §2): a form with a live preview of the notebook; works with no connection. */

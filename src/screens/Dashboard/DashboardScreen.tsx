@@ -7,7 +7,7 @@ import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard } from '../../data/queries/dashboard.ts';
 import { nobodySignedIn, say } from '../notebooks/common/index.ts';
-import { useDataLayer, useObservable } from '../NotebookView/useData.ts';
+import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import { NotebookCard } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
 import { TABS, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';

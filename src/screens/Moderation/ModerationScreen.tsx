@@ -9,8 +9,8 @@ import { toast } from '../../state/toast.ts';
 import { button, page } from '../../components/ui.css.ts';
 import { RefusedWrite } from '../NotebookView/RefusedWrite.tsx';
 import { StatePanel } from '../NotebookView/NotebookViewScreen.tsx';
-import { sentence } from '../NotebookView/notices.ts';
-import { useDataLayer, useObservable } from '../NotebookView/useData.ts';
+import { sentence } from '../notebooks/common/answer-sentences.ts';
+import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import { ModerationTabs } from './ModerationTabs.tsx';
 import * as css from './Moderation.css.ts';
 

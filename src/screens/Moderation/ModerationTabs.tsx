@@ -8,7 +8,7 @@ import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
 import { AnswerAuthorLabel } from '../NotebookView/AnswerAuthorLabel.tsx';
 import { answerAuthor, type Viewer } from '../NotebookView/identity.ts';
-import { sentence } from '../NotebookView/notices.ts';
+import { sentence } from '../notebooks/common/answer-sentences.ts';
 import { RefusedWrite } from '../NotebookView/RefusedWrite.tsx';
 import * as css from './Moderation.css.ts';
 

@@ -9,7 +9,7 @@ import { toast } from '../../state/toast.ts';
 import { nobodySignedIn, say } from '../notebooks/common/index.ts';
 import { CollaborationPanel } from '../notebooks/sharing/CollaborationPanel.tsx';
 import { ShareDialog } from '../notebooks/sharing/ShareDialog.tsx';
-import { useDataLayer, useObservable } from '../NotebookView/useData.ts';
+import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 import { historyOf } from './history.ts';

@@ -9,7 +9,7 @@ import { button, page } from '../../components/ui.css.ts';
 import { AnswerList, type SavingAnswer } from './AnswerList.tsx';
 import { NotebookAbout, NotebookSidebar } from './NotebookSidebar.tsx';
 import { QuestionStepper } from './QuestionStepper.tsx';
-import { useDataLayer, useObservable } from './useData.ts';
+import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import * as css from './NotebookView.css.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();

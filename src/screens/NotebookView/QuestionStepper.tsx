@@ -10,7 +10,7 @@ import { NotebookPaper } from '../notebooks/look/index.ts';
 import { markSavePressed, markWritten } from './latency.ts';
 import type { SavingAnswer } from './AnswerList.tsx';
 import { MANAGES } from '../../data/repositories/roles.ts';
-import { answerSavedNotice, sentence } from './notices.ts';
+import { answerSavedNotice, sentence } from '../notebooks/common/answer-sentences.ts';
 import { RefusedWrite } from './RefusedWrite.tsx';
 import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RejectedWrite } from '../../state/sync-status.ts';
 import { button } from '../../components/ui.css.ts';
-import { sentence } from './notices.ts';
+import { sentence } from '../notebooks/common/answer-sentences.ts';
 import * as css from './NotebookView.css.ts';
 
 /**

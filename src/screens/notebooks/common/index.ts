@@ -4,3 +4,4 @@ export { RefusedNotice } from './RefusedNotice.tsx';
 export { SyncBadge } from './SyncBadge.tsx';
 export { notebookSentence, say } from './sentences.ts';
 export { nobodySignedIn } from './session.ts';
+export { useDataLayer, useObservable, type DataLayerState } from './useData.ts';

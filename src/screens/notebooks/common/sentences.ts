@@ -5,7 +5,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { sentence as answerSentence } from '../../NotebookView/notices.ts';
+import { sentence as answerSentence } from './answer-sentences.ts';
 
 const NOTEBOOK_SENTENCES: Record<string, MessageDescriptor> = {
   'Caderno criado!': msg`Caderno criado!`,

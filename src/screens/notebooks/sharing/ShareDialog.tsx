@@ -4,7 +4,7 @@ import { useOnline } from '../../../components/OfflineBanner.tsx';
 import * as d from '../../../components/dialog.css.ts';
 import { button } from '../../../components/ui.css.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
-import { useDataLayer, useObservable } from '../../NotebookView/useData.ts';
+import { useDataLayer, useObservable } from '../common/useData.ts';
 import { InviteLinks } from './InviteLinks.tsx';
 import { PeopleWithAccess } from './PeopleWithAccess.tsx';
 import * as s from './sharing.css.ts';

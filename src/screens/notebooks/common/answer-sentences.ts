@@ -5,7 +5,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { AnswerOutcome } from '../../data/repositories/answers.ts';
+import type { AnswerOutcome } from '../../../data/repositories/answers.ts';
 
 const KNOWN: Record<string, MessageDescriptor> = {
   'Resposta enviada': msg`Resposta enviada`,
