@@ -16,11 +16,14 @@ export async function unsyncedBeforeSignOut(
   online: boolean,
   timeoutMs = SIGN_OUT_PUSH_TIMEOUT_MS,
 ): Promise<UnsyncedItem[]> {
-  if (layer.engine && online && context.reason === 'user') {
+  await layer.ledger.flush();
+  // Only unsent writes are worth waiting for: a sign-out right after sign-in must not wait for
+  // the first pull of every collection.
+  const hasUnsent = Object.keys(await layer.ledger.pending()).length > 0;
+  if (hasUnsent && layer.engine && online && context.reason === 'user') {
     layer.engine.syncNow();
     await layer.engine.awaitInSync(timeoutMs);
   }
-  await layer.ledger.flush();
   const pending = Object.values(await layer.ledger.pending()).map((entry) => ({
     id: `${entry.collection}/${entry.id}`,
     label: entry.label,

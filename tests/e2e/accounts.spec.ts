@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
-import { dismissConsent } from './helpers.ts';
+import { dismissConsent, waitForServiceWorker } from './helpers.ts';
 
 /**
  * Accounts and the session (issue 7) as a person meets them, against `npm start`'s server:
@@ -22,16 +22,6 @@ function newPerson(tag: string) {
   return { username: id, email: `${id}@example.com`, password: PASSWORD };
 }
 type Person = ReturnType<typeof newPerson>;
-
-/** Waits until the service worker controls the page (so an offline reload is served by it). */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-}
 
 /** Signs a person up through the API (confirmation off): for tests about what comes after. */
 async function signUpViaApi(baseURL: string, person: Person): Promise<string> {

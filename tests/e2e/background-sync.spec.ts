@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type CDPSession, type Page, type TestInfo } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt, SignJWT } from 'jose';
-import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_JWT_SECRET } from '../../sync-server/config.ts';
 import { dismissConsent } from './helpers.ts';
+import { PASSWORD, signUp, type SignedUp as Person } from './people.ts';
 
 /**
  * Background sync (issue 6): a push that fails for lack of connection is queued by the service
@@ -20,36 +19,13 @@ import { dismissConsent } from './helpers.ts';
  * answer questions are not built yet: the worker sees exactly what it will see from them.
  */
 
-const PASSWORD = 'Caderno2025';
 const SYNC_TAG = 'workbox-background-sync:replication-push';
-
-interface Person {
-  username: string;
-  email: string;
-  userId: string;
-  client: SupabaseClient;
-}
 
 interface StoredSession {
   access_token: string;
   refresh_token: string;
   expires_at: number;
   user: { id: string };
-}
-
-let counter = 0;
-
-/** Signs a person up through the sync-server (confirmation off, as `npm start` runs it) and signs them in from Node. */
-async function signUp(baseURL: string, tag: string): Promise<Person> {
-  const username = `${tag}${Date.now().toString(36).slice(-6)}${counter++}`.slice(0, 20);
-  const email = `${username}@example.com`;
-  const client = createClient(baseURL, SUPABASE_DEMO_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
-  if (error || !data.user || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
-  return { username, email, userId: data.user.id, client };
 }
 
 /** A notebook of the person with one question; returns the ids and the answer's derived id (S6). */

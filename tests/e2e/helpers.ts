@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
 
 /** Fills route parameters with sample values: `/notebook/:id/edit` → `/notebook/sample-id/edit`. */
 export function concretePath(pattern: string): string {
@@ -15,4 +16,32 @@ export async function dismissConsent(page: Page, analytics = false) {
       );
     }
   }, analytics);
+}
+
+/** The service worker must control the page before going offline, so pages and chunks still load. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+/** axe-core on the whole page: no serious or critical issue. */
+export async function expectNoSeriousAxeIssues(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+/** The page fits a 360 px phone with no horizontal scrolling. */
+export async function expectFitsPhone(page: Page, where: string) {
+  const before = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${where} overflows 360 px by ${overflow}px`).toBeLessThanOrEqual(0);
+  await page.setViewportSize(before);
 }

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
+import { PASSWORD, signUp, type SignedUp as Person } from './people.ts';
 
 /**
  * Answering and moderating (issue 8), three people in three browsers against `npm start`'s
@@ -13,29 +12,7 @@ import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-se
  * as the data layer's own tests do.
  */
 
-const PASSWORD = 'Caderno2025';
 const QUESTIONS = ['Qual é a sua cor favorita?', 'Qual é o seu doce preferido?', 'O que você quer ser quando crescer?'];
-
-interface Person {
-  username: string;
-  email: string;
-  userId: string;
-  client: SupabaseClient;
-}
-
-let counter = 0;
-
-async function signUp(baseURL: string, tag: string): Promise<Person> {
-  const username = `${tag}${Date.now().toString(36).slice(-6)}${counter++}`.slice(0, 20);
-  const email = `${username}@example.com`;
-  const client = createClient(baseURL, SUPABASE_DEMO_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
-  if (error || !data.user || !data.session) throw new Error(`sign-up failed: ${error?.message}`);
-  return { username, email, userId: data.user.id, client };
-}
 
 async function notebookSharedWith(owner: Person, sharees: Person[]): Promise<string> {
   const { data: notebook, error } = await owner.client
@@ -82,22 +59,6 @@ async function answerCurrentPage(page: Page, text: string, options: { anonymous?
   if (options.anonymous !== undefined) await page.getByLabel('Responder anonimamente').setChecked(options.anonymous);
   if (options.name !== undefined) await page.getByLabel('Seu nome (opcional)').fill(options.name);
   await page.getByRole('button', { name: /^Salvar e (continuar|concluir)$/ }).click();
-}
-
-async function expectNoSeriousAxeIssues(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-  expect(serious, serious.join('\n')).toEqual([]);
-}
-
-async function expectFitsPhone(page: Page, where: string) {
-  const before = page.viewportSize()!;
-  await page.setViewportSize({ width: 360, height: 740 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${where} at 360 px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(before);
 }
 
 async function moderate(page: Page, text: string, action: 'Aprovar' | 'Rejeitar', notes?: string) {

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
-import { dismissConsent } from './helpers.ts';
+import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
 
 /**
  * Issue 8 (dashboard, create, edit) as a person at a party with no signal meets it: sign up
@@ -32,32 +31,6 @@ async function register(page: Page, person: ReturnType<typeof newPerson>) {
   await page.getByLabel(/Se tenho menos de 18 anos/).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page).toHaveURL(/\/meus-cadernos$/);
-}
-
-/** The service worker must control the page before going offline, so pages and chunks still load. */
-async function waitForServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
-}
-
-async function expectNoSeriousAxeIssues(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
-  expect(serious, serious.join('\n')).toEqual([]);
-}
-
-async function expectFitsPhone(page: Page, what: string) {
-  const before = page.viewportSize()!;
-  await page.setViewportSize({ width: 360, height: 740 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${what} overflows 360 px by ${overflow}px`).toBeLessThanOrEqual(0);
-  await page.setViewportSize(before);
 }
 
 const QUESTIONS = ['Qual é a sua cor favorita?', 'O que você quer ser quando crescer?', 'Qual é o seu lanche preferido?', 'Como nos conhecemos?', 'Qual música não sai da sua cabeça?'];

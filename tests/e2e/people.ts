@@ -17,7 +17,7 @@ export function newPerson(tag: string) {
   return { username: id, email: `${id}@example.com`, password: PASSWORD };
 }
 export type Person = ReturnType<typeof newPerson>;
-export type SignedUp = Person & { id: string; client: SupabaseClient };
+export type SignedUp = Person & { userId: string; client: SupabaseClient };
 
 /** Signs a person up through the API (the test server has confirmation off) and signs them in from Node. */
 export async function signUp(baseURL: string, tag: string): Promise<SignedUp> {
@@ -33,7 +33,7 @@ export async function signUp(baseURL: string, tag: string): Promise<SignedUp> {
     const signedIn = await client.auth.signInWithPassword({ email: person.email, password: person.password });
     expect(signedIn.error, signedIn.error?.message).toBeNull();
   }
-  return { ...person, id: data.user!.id, client };
+  return { ...person, userId: data.user!.id, client };
 }
 
 /** Logs in through the login page, optionally from a page that asked to come back (`?next=`). */
@@ -48,7 +48,7 @@ export async function logIn(page: Page, person: Pick<Person, 'email' | 'password
 /** A notebook with questions owned by `owner`, written through PostgREST as the owner. */
 export async function createNotebook(owner: SignedUp, title: string, questions: string[]): Promise<{ id: string; questionIds: string[] }> {
   const id = randomUUID();
-  const notebook = await owner.client.from('notebooks').insert({ id, user_id: owner.id, title });
+  const notebook = await owner.client.from('notebooks').insert({ id, user_id: owner.userId, title });
   expect(notebook.error, notebook.error?.message).toBeNull();
   const rows = questions.map((text, index) => ({ id: randomUUID(), notebook_id: id, text, order_index: index }));
   const inserted = await owner.client.from('questions').insert(rows);

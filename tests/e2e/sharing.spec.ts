@@ -150,7 +150,7 @@ test('an editor accepts the invitation and edits questions; a collaborator canno
     await invitation.getByRole('button', { name: 'Aceitar' }).click();
     await expect(page.getByTestId('toast').filter({ hasText: 'Convite aceito' })).toBeVisible();
     await expect
-      .poll(async () => (await owner.client.from('notebook_collaborators').select('status').eq('user_id', person.id)).data?.[0]?.status, { timeout: 15_000 })
+      .poll(async () => (await owner.client.from('notebook_collaborators').select('status').eq('user_id', person.userId)).data?.[0]?.status, { timeout: 15_000 })
       .toBe('accepted');
 
     await page.goto(`/notebook/${notebook.id}/edit`);
