@@ -73,6 +73,31 @@ class AcceptedWrites {
   }
 }
 
+/**
+ * Whether this collection pushed lately. A pull that overlapped a push waits until RxDB has taken
+ * the push's answer (`upstreamIdle`); a pull with no push around it — an initial sync — does not
+ * wait, so its pages are not held behind RxDB's bookkeeping of the rows it has just stored.
+ */
+class PushActivity {
+  /** Longer than RxDB takes to record a push's answer after the handler returned. */
+  private static readonly SETTLE_MS = 2000;
+  private inFlight = 0;
+  private lastAnsweredAt = -Infinity;
+
+  begin(): void {
+    this.inFlight += 1;
+  }
+
+  end(): void {
+    this.inFlight -= 1;
+    this.lastAnsweredAt = performance.now();
+  }
+
+  get recent(): boolean {
+    return this.inFlight > 0 || performance.now() - this.lastAnsweredAt < PushActivity.SETTLE_MS;
+  }
+}
+
 type Checkpoint = ServerCheckpoint;
 type RowDoc = Replicated<Record<string, unknown>>;
 /** A row RxDB hands to the push handler. */
@@ -110,6 +135,7 @@ class Puller {
   constructor(
     private readonly config: CollectionReplicationConfig,
     private readonly accepted: AcceptedWrites,
+    private readonly pushes: PushActivity,
   ) {}
 
   async pull(rxCheckpoint: Checkpoint | undefined, batchSize: number): Promise<{ documents: LocalDoc[]; checkpoint: Checkpoint | undefined }> {
@@ -150,7 +176,7 @@ class Puller {
     // A push answered while this pull was on its way must be recorded before RxDB looks at the
     // pulled rows: else it takes this device's accepted write for an unsent one and skips the
     // server's state of that row (its server_rev would stay behind).
-    if (documents.length > 0) await this.config.upstreamIdle?.();
+    if (documents.length > 0 && this.pushes.recent) await this.config.upstreamIdle?.();
     const plain = checkpoint ? { ...checkpoint, resyncSince: undefined } : undefined;
     if (!this.seen) {
       if (checkpoint) this.config.onCheckpoint?.(checkpoint);
@@ -189,6 +215,7 @@ class Pusher {
   constructor(
     private readonly config: CollectionReplicationConfig,
     private readonly accepted: AcceptedWrites,
+    private readonly activity: PushActivity,
   ) {}
 
   async push(rows: PushedRow[]): Promise<LocalDoc[]> {
@@ -199,7 +226,13 @@ class Pusher {
       newDocumentState: row.newDocumentState,
       assumedMasterState: row.assumedMasterState ?? null,
     }));
-    const response = await transport.push(name, request);
+    this.activity.begin();
+    let response: Awaited<ReturnType<typeof transport.push>>;
+    try {
+      response = await transport.push(name, request);
+    } finally {
+      this.activity.end();
+    }
     const masters = response.conflicts.map((doc) => fromServer(name, doc));
     const refused = await this.recordRefusals(rows, response.rejected);
     const answered = new Set([...masters, ...refused].map((doc) => doc.id));
@@ -294,8 +327,9 @@ function withBackoff<Args extends unknown[], Result>(
 
 export function replicateCollection(config: CollectionReplicationConfig): RxReplicationState<unknown, Checkpoint> {
   const accepted = new AcceptedWrites();
-  const puller = new Puller(config, accepted);
-  const pusher = new Pusher(config, accepted);
+  const pushes = new PushActivity();
+  const puller = new Puller(config, accepted, pushes);
+  const pusher = new Pusher(config, accepted, pushes);
   let state: RxReplicationState<unknown, Checkpoint> | undefined;
   state = replicateRxCollection<unknown, Checkpoint>({
     replicationIdentifier: config.identifier,
