@@ -5,7 +5,7 @@
  *   npx tsx tests/bench/replication-browser.ts [--runs 5] [--port 4191] [--no-stock-1000] [--profile | --profile-only]
  *   npx tsx tests/bench/replication-browser.ts --sync-only [--latency 100] [--runs 3]   (initial sync only, ours and stock; 100 ms added per request)
  *
- * 1. Initial sync of 20 notebooks × 25 questions × 20 answers (10,500 documents) into IndexedDB
+ * 1. Initial sync of 20 notebooks × 25 questions × 20 answers (10,520 documents: 20 + 500 + 10,000) into IndexedDB
  *    by our data layer (openDataLayer, a real supabase-js client signed in as the owner, dev-mode
  *    off, multiInstance on, Realtime on — as the app runs it) until in sync; against the floor, a
  *    plain Dexie bulkPut of the same documents handed to the page beforehand. Also: the same sync
@@ -207,7 +207,7 @@ interface SyncResult {
   counts: Record<string, number>;
   recording?: unknown;
   unrecorded?: number;
-  answerPages?: { requestMs: number; storeMs: number }[];
+  answerPages?: { requestMs: number; storeMs: number; upstreamWaitMs?: number }[];
   answerStats?: { down: Record<string, number>; up: Record<string, number> };
   /** Stock only: errors its replications reported (a query shape the server did not take would show here). */
   errors?: string[];
@@ -241,7 +241,7 @@ async function main(): Promise<void> {
   const server = await startTestServer({ port: PORT, staticDir: outDir });
   const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true });
   try {
-    progress('seeding 10,500 documents');
+    progress('seeding 10,520 documents');
     const owner = await signUp(server, 'dona_bench');
     const answerers = await signUpMany(server, 'leitor', ANSWERERS);
     const pushOwner = await signUp(server, 'dono_envio');
@@ -442,6 +442,7 @@ async function main(): Promise<void> {
 async function compareWithLatency(ours: (options: object) => Promise<SyncResult>, stock: (pullBatchSize?: number) => Promise<SyncResult>): Promise<void> {
   const times: Record<string, number[]> = { ours: [], stock: [], stock1000: [] };
   let oursStats: SyncResult['answerStats'];
+  const oursPages: NonNullable<SyncResult['answerPages']>[] = [];
   const variants: [string, () => Promise<SyncResult>][] = [
     ['ours', () => ours({})],
     ['stock', () => stock()],
@@ -455,7 +456,10 @@ async function compareWithLatency(ours: (options: object) => Promise<SyncResult>
       expectCounts(name, result.counts);
       expectNoErrors(name, result);
       times[name].push(result.totalMs);
-      if (name === 'ours') oursStats = result.answerStats;
+      if (name === 'ours') {
+        oursStats = result.answerStats;
+        oursPages.push(result.answerPages ?? []);
+      }
     }
   }
   const oursMs = median(times.ours);
@@ -465,6 +469,8 @@ async function compareWithLatency(ours: (options: object) => Promise<SyncResult>
   console.log(`stock (pull batch 1000)       ${ms(median(times.stock1000)).padStart(8)}  ours ${(median(times.stock1000) / oursMs).toFixed(1)}× faster`);
   const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' ');
   console.log(`\nruns (ms): ours ${list(times.ours)} | stock ${list(times.stock)} | stock 1000 ${list(times.stock1000)}`);
+  const pageSum = (key: 'requestMs' | 'storeMs' | 'upstreamWaitMs') => median(oursPages.map((pages) => sum(pages.map((p) => p[key] ?? 0))));
+  console.log(`our answers pages (medians of the summed runs): requests ${ms(pageSum('requestMs'))}, answer → next request ${ms(pageSum('storeMs'))}, of which the upstream queue the Puller waits for ${ms(pageSum('upstreamWaitMs'))}`);
   if (oursStats) console.log(`RxDB replication counters of our answers collection (last run): down ${JSON.stringify(oursStats.down)}, up ${JSON.stringify(oursStats.up)}`);
 }
 

@@ -28,7 +28,7 @@ export interface SyncResult {
    * The answers collection's pull pages: the time each request took, and the time from its
    * answer to the next request (RxDB storing the page: documents, replication metadata, checkpoint).
    */
-  answerPages: { requestMs: number; storeMs: number }[];
+  answerPages: { requestMs: number; storeMs: number; upstreamWaitMs?: number }[];
   /** RxDB's replication counters for the answers collection (how often each side of the protocol ran). */
   answerStats?: unknown;
 }
@@ -54,7 +54,8 @@ async function initialSync(options: { account: Account; databaseName: string; re
   let pullWaitMs = 0;
   let pulls = 0;
   let unrecorded = 0;
-  const answerPages: { requestMs: number; storeMs: number }[] = [];
+  const answerPages: { requestMs: number; storeMs: number; upstreamWaitMs?: number }[] = [];
+  let openedLayer: DataLayer | null = null;
   let lastAnswerPageAt: number | null = null;
   const transport: ReplicationTransport = {
     async pull(collection, checkpoint, limit) {
@@ -65,7 +66,12 @@ async function initialSync(options: { account: Account; databaseName: string; re
         answerPages.push({ requestMs: 0, storeMs: 0 });
         const response = await pullFrom(collection, checkpoint, limit);
         lastAnswerPageAt = performance.now();
-        answerPages[answerPages.length - 1].requestMs = lastAnswerPageAt - now;
+        const page = answerPages[answerPages.length - 1];
+        page.requestMs = lastAnswerPageAt - now;
+        // How long the Puller's wait for the upstream queue would last from here (observed, not awaited).
+        const answeredAt = lastAnswerPageAt;
+        const upstream = openedLayer?.engine?.replications.get('answers')?.internalReplicationState?.streamQueue.up;
+        void upstream?.then(() => (page.upstreamWaitMs = performance.now() - answeredAt));
         return response;
       }
       return pullFrom(collection, checkpoint, limit);
@@ -100,6 +106,7 @@ async function initialSync(options: { account: Account; databaseName: string; re
       : { transport, networkEvents: window },
   });
   const openMs = performance.now() - started;
+  openedLayer = layer;
   try {
     if (!(await layer.engine!.awaitInSync(300_000))) throw new Error('initial sync: not in sync after 300 s');
     const totalMs = performance.now() - started;
