@@ -182,6 +182,11 @@ test('a participant cannot open the moderation screen; reduced motion, English a
   const page = await visitor.newPage();
   await page.goto(`/notebook/${notebookId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Entre para ver este caderno' })).toBeVisible();
+  // Logging in from here comes back to this notebook.
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true }).last()).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/notebook/${notebookId}`)}`,
+  );
   await visitor.close();
 });
 

@@ -24,7 +24,7 @@ export default function ModerationScreen() {
   if (data.status === 'signed-out') {
     return (
       <StatePanel title={<Trans>Entre para moderar respostas</Trans>}>
-        <Link href="/login" className={button.primary}>
+        <Link href={`/login?next=${encodeURIComponent(`/moderation/answers/${notebookId}`)}`} className={button.primary}>
           <Trans>Entrar</Trans>
         </Link>
       </StatePanel>

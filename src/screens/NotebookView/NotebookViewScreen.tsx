@@ -24,7 +24,8 @@ export default function NotebookViewScreen() {
         <p>
           <Trans>Cadernos compartilhados precisam de login e permissão para serem vistos.</Trans>
         </p>
-        <Link href="/login" className={button.primary}>
+        {/* Back here after logging in: a shared notebook's link is often the first thing a friend opens. */}
+        <Link href={`/login?next=${encodeURIComponent(`/notebook/${id}`)}`} className={button.primary}>
           <Trans>Entrar</Trans>
         </Link>
       </StatePanel>
