@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent, waitForServiceWorker } from './helpers.ts';
+import { PASSWORD, newPerson, submitRegistration, type Person } from './people.ts';
 
 /**
  * Accounts and the session (issue 7) as a person meets them, against `npm start`'s server:
@@ -14,14 +15,7 @@ import { dismissConsent, waitForServiceWorker } from './helpers.ts';
  */
 
 const root = path.resolve(import.meta.dirname, '../..');
-const PASSWORD = 'Caderno2025';
 
-let counter = 0;
-function newPerson(tag: string) {
-  const id = `${tag}${Date.now().toString(36).slice(-6)}${Math.random().toString(36).slice(2, 6)}${counter++}`.slice(0, 20);
-  return { username: id, email: `${id}@example.com`, password: PASSWORD };
-}
-type Person = ReturnType<typeof newPerson>;
 
 /** Signs a person up through the API (confirmation off): for tests about what comes after. */
 async function signUpViaApi(baseURL: string, person: Person): Promise<string> {
@@ -80,14 +74,7 @@ test('register → log in → reload → offline reload: still signed in', async
   test.setTimeout(60_000);
   const person = newPerson('reg');
   await page.goto('/register');
-  await page.getByLabel('Nome de usuário').fill(person.username);
-  await expect(page.getByText('Nome de usuário disponível')).toBeVisible();
-  await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Senha', { exact: true }).fill(person.password);
-  await page.getByLabel('Confirme a senha').fill(person.password);
-  await page.getByLabel('Tenho 13 anos ou mais.').check();
-  await page.getByLabel(/Se tenho menos de 18 anos/).check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitRegistration(page, person, { waitForAvailability: true });
   await expect(page.getByTestId('toast')).toContainText('Registro realizado com sucesso!');
   await expect(page).toHaveURL(/\/meus-cadernos$/);
   await expect(accountMenu(page)).toContainText(`@${person.username}`);
@@ -427,13 +414,7 @@ test.describe('with e-mail confirmation on', () => {
     test.setTimeout(60_000);
     const person = newPerson('conf');
     await page.goto(`${url}/register`);
-    await page.getByLabel('Nome de usuário').fill(person.username);
-    await page.getByLabel('E-mail').fill(person.email);
-    await page.getByLabel('Senha', { exact: true }).fill(person.password);
-    await page.getByLabel('Confirme a senha').fill(person.password);
-    await page.getByLabel('Tenho 13 anos ou mais.').check();
-    await page.getByLabel(/Se tenho menos de 18 anos/).check();
-    await page.getByRole('button', { name: 'Criar conta' }).click();
+    await submitRegistration(page, person);
     await expect(page.getByTestId('check-email')).toContainText(person.email);
 
     // Not confirmed yet: the login says so.

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
+import { newPerson, submitRegistration, type Person } from './people.ts';
 
 /**
  * Issue 8 (dashboard, create, edit) as a person at a party with no signal meets it: sign up
@@ -13,23 +14,10 @@ import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServi
  * notebook after confirming. Each screen is checked with axe-core and at 360 px.
  */
 
-const PASSWORD = 'Caderno2025';
 
-function newPerson() {
-  const id = `dash${Date.now().toString(36).slice(-6)}${Math.random().toString(36).slice(2, 6)}`.slice(0, 20);
-  return { username: id, email: `${id}@example.com`, password: PASSWORD };
-}
-
-async function register(page: Page, person: ReturnType<typeof newPerson>) {
+async function register(page: Page, person: Person) {
   await page.goto('/register');
-  await page.getByLabel('Nome de usuário').fill(person.username);
-  await expect(page.getByText('Nome de usuário disponível')).toBeVisible();
-  await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Senha', { exact: true }).fill(person.password);
-  await page.getByLabel('Confirme a senha').fill(person.password);
-  await page.getByLabel('Tenho 13 anos ou mais.').check();
-  await page.getByLabel(/Se tenho menos de 18 anos/).check();
-  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await submitRegistration(page, person, { waitForAvailability: true });
   await expect(page).toHaveURL(/\/meus-cadernos$/);
 }
 
@@ -38,7 +26,7 @@ const QUESTIONS = ['Qual é a sua cor favorita?', 'O que você quer ser quando c
 test('offline: create a notebook with five questions, see it pending, sync it, then reorder, block, edit and delete', async ({ page, context, baseURL }) => {
   test.setTimeout(150_000);
   await dismissConsent(page);
-  const person = newPerson();
+  const person = newPerson('dash');
   await register(page, person);
   // The data layer has opened: the dashboard reads the (empty) local database.
   await expect(page.getByTestId('dashboard-empty')).toContainText('Você ainda não criou nenhum caderno.');
@@ -174,7 +162,7 @@ test('a signed-out visitor is sent to log in, and comes back afterwards', async 
     await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   }
   // Logging in from there brings the person back to the create form.
-  const person = newPerson();
+  const person = newPerson('dash');
   const client = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
   expect((await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } })).error).toBeNull();
   await page.goto('/create');
@@ -191,7 +179,7 @@ test('a collaborator accepts from the dashboard, adds a question, sees the appea
   const nodeClient = () =>
     createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
   const signUp = async () => {
-    const person = newPerson();
+    const person = newPerson('dash');
     const client = nodeClient();
     const { data, error } = await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } });
     expect(error, error?.message).toBeNull();
@@ -250,7 +238,7 @@ test('a collaborator accepts from the dashboard, adds a question, sees the appea
 test('a question the server refuses shows its reason where it was written, and is fixed there', async ({ page, context, baseURL }) => {
   test.setTimeout(120_000);
   await dismissConsent(page);
-  const person = newPerson();
+  const person = newPerson('dash');
   await register(page, person);
   await expect(page.getByTestId('dashboard-empty')).toBeVisible();
   await waitForServiceWorker(page);

@@ -36,6 +36,21 @@ export async function signUp(baseURL: string, tag: string): Promise<SignedUp> {
   return { ...person, userId: data.user!.id, client };
 }
 
+/**
+ * Fills the registration form (on the page already open) and submits it. Callers check where
+ * the person lands: the dashboard, the page that sent them (`?next=`), or check-your-e-mail.
+ */
+export async function submitRegistration(page: Page, person: Person, { waitForAvailability = false } = {}) {
+  await page.getByLabel('Nome de usuário').fill(person.username);
+  if (waitForAvailability) await expect(page.getByText('Nome de usuário disponível')).toBeVisible();
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirme a senha').fill(person.password);
+  await page.getByLabel('Tenho 13 anos ou mais.').check();
+  await page.getByLabel(/Se tenho menos de 18 anos/).check();
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+}
+
 /** Logs in through the login page, optionally from a page that asked to come back (`?next=`). */
 export async function logIn(page: Page, person: Pick<Person, 'email' | 'password'>, path = '/login') {
   if (path) await page.goto(path);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { dismissConsent } from './helpers.ts';
-import { createNotebook, indexedDbText, logIn, newPerson, signUp, type SignedUp } from './people.ts';
+import { createNotebook, indexedDbText, logIn, newPerson, signUp, submitRegistration, type SignedUp } from './people.ts';
 
 /**
  * Sharing, invites and collaboration (issue 9) as people meet them, each in their own browser:
@@ -55,13 +55,7 @@ test('invite link: a new visitor registers from it, lands in the notebook and an
   await expect(visitorPage.getByRole('list', { name: 'Etapas do convite' }).locator('[aria-current="step"]')).toHaveText(/Entrar/);
   await visitorPage.getByTestId('invite-login').getByRole('link', { name: 'Criar conta' }).click();
   await expect(visitorPage).toHaveURL(/\/register\?next=/);
-  await visitorPage.getByLabel('Nome de usuário').fill(visitor.username);
-  await visitorPage.getByLabel('E-mail').fill(visitor.email);
-  await visitorPage.getByLabel('Senha', { exact: true }).fill(visitor.password);
-  await visitorPage.getByLabel('Confirme a senha').fill(visitor.password);
-  await visitorPage.getByLabel('Tenho 13 anos ou mais.').check();
-  await visitorPage.getByLabel(/Se tenho menos de 18 anos/).check();
-  await visitorPage.getByRole('button', { name: 'Criar conta' }).click();
+  await submitRegistration(visitorPage, visitor);
   await expect(visitorPage).toHaveURL(new RegExp(`/notebook/${notebook.id}$`), { timeout: 20_000 });
 
   // …and answers.

@@ -7,7 +7,7 @@ import type { ModerationLists } from '../../data/queries/moderation.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { button, page } from '../../components/ui.css.ts';
-import { RefusedWrite } from '../NotebookView/RefusedWrite.tsx';
+import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { StatePanel } from '../NotebookView/NotebookViewScreen.tsx';
 import { sentence } from '../notebooks/common/answer-sentences.ts';
 import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
@@ -144,7 +144,7 @@ function PreModerationSetting({ layer, lists }: { layer: DataLayer; lists: Moder
           </span>
         ) : null}
       </p>
-      {rejection ? <RefusedWrite rejection={rejection} onDiscard={() => void layer.api.rejections.discard(rejection.key)} /> : null}
+      {rejection ? <RefusedNotice rejection={rejection} onDiscard={() => void layer.api.rejections.discard(rejection.key)} /> : null}
     </section>
   );
 }

@@ -9,7 +9,7 @@ import { button } from '../../components/ui.css.ts';
 import { AnswerAuthorLabel } from '../NotebookView/AnswerAuthorLabel.tsx';
 import { answerAuthor, type Viewer } from '../NotebookView/identity.ts';
 import { sentence } from '../notebooks/common/answer-sentences.ts';
-import { RefusedWrite } from '../NotebookView/RefusedWrite.tsx';
+import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import * as css from './Moderation.css.ts';
 
 const TABS = ['pending', 'approved', 'rejected'] as const;
@@ -148,7 +148,7 @@ function ModerationCard({ api, item, viewer, profiles }: { api: DataApi; item: M
           </button>
         ) : null}
       </div>
-      {rejection ? <RefusedWrite rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
+      {rejection ? <RefusedNotice rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
     </li>
   );
 }

@@ -7,7 +7,7 @@ import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { AnswerAuthorLabel } from './AnswerAuthorLabel.tsx';
 import { answerAuthor, type Viewer } from './identity.ts';
 import { noteListed } from './latency.ts';
-import { RefusedWrite } from './RefusedWrite.tsx';
+import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { refusalFor } from './refusals.ts';
 import * as css from './NotebookView.css.ts';
 
@@ -126,7 +126,7 @@ function QuestionGroup({ api, entry, answers, viewer, profiles, onFix }: GroupPr
       {refused ? (
         <div data-testid="refused-answer">
           <p className={css.answerText}>{String(refused.attempted.text ?? '')}</p>
-          <RefusedWrite rejection={refused} onFix={fix} onDiscard={() => void api.rejections.discard(refused.key)} />
+          <RefusedNotice rejection={refused} onFix={fix} onDiscard={() => void api.rejections.discard(refused.key)} />
         </div>
       ) : null}
       {answers.length === 0 && !refused ? (
@@ -181,7 +181,7 @@ const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles, ref
           </span>
         ) : null}
       </p>
-      {rejection && !refusalShownAbove ? <RefusedWrite rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
+      {rejection && !refusalShownAbove ? <RefusedNotice rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
     </li>
   );
 });

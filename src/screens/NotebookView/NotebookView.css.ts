@@ -122,18 +122,6 @@ export const badge = styleVariants({
   danger: { display: 'inline-block', padding: '0 0.5rem', borderRadius: vars.radius.pill, border: `1px solid ${vars.color.danger}`, color: vars.color.danger, fontSize: '0.82rem', fontWeight: 600 },
 });
 
-export const refusal = style({
-  display: 'grid',
-  gap: '0.4rem',
-  padding: '0.6rem 0.75rem',
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.danger}`,
-  color: vars.color.text,
-  background: vars.color.surface,
-});
-
-export const refusalTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
-
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 
 export const statePanel = style({ maxWidth: '36rem', margin: '2rem auto', display: 'grid', gap: '0.75rem' });

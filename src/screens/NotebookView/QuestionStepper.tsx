@@ -11,7 +11,7 @@ import { markSavePressed, markWritten } from './latency.ts';
 import type { SavingAnswer } from './AnswerList.tsx';
 import { MANAGES } from '../../data/repositories/roles.ts';
 import { answerSavedNotice, sentence } from '../notebooks/common/answer-sentences.ts';
-import { RefusedWrite } from './RefusedWrite.tsx';
+import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';
 import * as css from './NotebookView.css.ts';
@@ -199,7 +199,7 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
       </h3>
       <MyAnswerState answer={myAnswer} />
       {rejection ? (
-        <RefusedWrite rejection={rejection} onFix={() => fixRefused(rejection)} onDiscard={() => void api.rejections.discard(rejection.key)} />
+        <RefusedNotice rejection={rejection} onFix={() => fixRefused(rejection)} onDiscard={() => void api.rejections.discard(rejection.key)} />
       ) : null}
       <form className={css.form} onSubmit={save} noValidate>
         <label className={css.label} htmlFor={`${ids}-text`}>
