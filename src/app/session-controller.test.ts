@@ -10,8 +10,11 @@ const user = { id: 'u1', email: 'ana@example.com' };
 const auth = {
   listener: null as ((event: AuthEvent) => void) | null,
   initial: null as InitialSession | null,
+  /** Who the auth layer has signed in (signOut clears it). */
+  current: 'u1' as string | null,
   status: { status: 'active', account: { userId: 'u1', email: user.email, username: 'ana_b', isAdmin: true } } as AccountCheck,
   signOut: vi.fn(async () => {
+    auth.current = null;
     auth.listener?.({ type: 'signed-out', reason: 'banned' });
     return { status: 'signed-out' as const, server: 'ok' as const };
   }),
@@ -24,6 +27,7 @@ vi.mock('../data/auth.ts', () => ({
     return () => undefined;
   },
   getAccountStatus: async () => auth.status,
+  getCurrentUserId: () => auth.current,
   readCachedAccount: async () => null,
   refreshIfNeeded: async () => null,
   signOut: (...args: unknown[]) => auth.signOut(...(args as [])),
@@ -50,6 +54,7 @@ async function start(initial: Partial<InitialSession>) {
 beforeEach(() => {
   navigate.mockReset();
   auth.signOut.mockClear();
+  auth.current = 'u1';
   auth.status = { status: 'active', account: { userId: 'u1', email: user.email, username: 'ana_b', isAdmin: true } };
   sessionStorage.clear();
 });
@@ -83,6 +88,18 @@ describe('session controller', () => {
       variant: 'destructive',
     });
     expect(session.getState().status).toBe('signed-out');
+  });
+
+  it('a sign-in event arriving after the ban sign-out does not sign the person back in', async () => {
+    auth.status = { status: 'banned' };
+    const { session, toasts } = await start({ user });
+    await vi.waitFor(() => expect(navigate).toHaveBeenCalledWith('/', { replace: true }));
+    // supabase-js's own SIGNED_IN for the restored session, delivered late.
+    auth.listener!({ type: 'signed-in', user });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(session.getState().status).toBe('signed-out');
+    expect(auth.signOut).toHaveBeenCalledTimes(1);
+    expect(toasts.getState().toasts.map((shown) => shown.title)).toEqual(['Conta banida']);
   });
 
   it("a removed account found on a token refresh gets 'Conta removida'", async () => {

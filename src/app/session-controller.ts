@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import {
   getAccountStatus,
+  getCurrentUserId,
   onAuthEvent,
   readCachedAccount,
   refreshIfNeeded,
@@ -76,6 +77,9 @@ async function signedIn(user: AuthUser, extra: { unverified?: boolean; recovery?
   const state = useSessionStore.getState();
   const sameUser = state.status === 'signed-in' && state.userId === user.id;
   const cached = sameUser ? null : await readCachedAccount(user.id);
+  // Signed out while the cache was read — typically a ban found by the account check that ran
+  // meanwhile: a late sign-in event must not bring the person back (nor end the session twice).
+  if (getCurrentUserId() !== user.id) return;
   useSessionStore.setState({
     status: 'signed-in',
     userId: user.id,
