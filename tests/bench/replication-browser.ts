@@ -4,6 +4,7 @@
  *
  *   npx tsx tests/bench/replication-browser.ts [--runs 5] [--port 4191] [--no-stock-1000] [--profile | --profile-only]
  *   npx tsx tests/bench/replication-browser.ts --sync-only [--latency 100] [--runs 3]   (initial sync only, ours and stock; 100 ms added per request)
+ *   npx tsx tests/bench/replication-browser.ts --latency-only [--runs 3]   (local write → visible update only, runs pooled)
  *
  * 1. Initial sync of 20 notebooks × 25 questions × 20 answers (10,520 documents: 20 + 500 + 10,000) into IndexedDB
  *    by our data layer (openDataLayer, a real supabase-js client signed in as the owner, dev-mode
@@ -52,6 +53,8 @@ const LATENCY_MS = option('latency', 0);
 /** Only the initial sync, ours against stock (the quick comparison; with --latency too). */
 const SYNC_ONLY = LATENCY_MS > 0 || args.includes('--sync-only');
 const PROFILE = PROFILE_ONLY || args.includes('--profile');
+/** Only the local write → visible update figures (the quick loop while working on them). */
+const LATENCY_ONLY = args.includes('--latency-only');
 const NOTEBOOKS = 20;
 const QUESTIONS_PER_NOTEBOOK = 25;
 const ANSWERERS = 20;
@@ -213,6 +216,12 @@ interface SyncResult {
   errors?: string[];
 }
 
+interface LatencyResult {
+  editsIdle: WriteSample[];
+  editsBusy: WriteSample[];
+  answersIdle: WriteSample[];
+}
+
 interface WriteSample {
   writeMs: number;
   visibleMs: number;
@@ -267,6 +276,22 @@ async function main(): Promise<void> {
       page.evaluate((o) => (window as any).bench.rxdbBulkInsert(o), { databaseName: freshName('rxdb-bulk'), docs: floorDocs }) as Promise<{ totalMs: number }>);
     const floor = () => inPage(context, origin, 'floor', (page) =>
       page.evaluate((o) => (window as any).bench.bulkPut(o), { databaseName: freshName('floor'), docs: floorDocs }) as Promise<{ totalMs: number }>);
+
+    const writeToScreen = () => inPage(context, origin, 'ours', (page) =>
+      page.evaluate((o) => (window as any).bench.writeToScreen(o), { account: owner, databaseName: freshName('latency'), notebookId: notebooks[0], edits: EDITS }) as Promise<LatencyResult>);
+    if (LATENCY_ONLY) {
+      progress(`local write → visible update (${EDITS / 2} + ${EDITS} edits, ${QUESTIONS_PER_NOTEBOOK} answers), ${RUNS} runs`);
+      const runs: LatencyResult[] = [];
+      for (let run = 0; run < RUNS; run++) runs.push(await writeToScreen());
+      const pooled = (key: 'editsIdle' | 'editsBusy' | 'answersIdle') => runs.flatMap((run) => run[key]);
+      console.log(`\nLocal write → visible update in headless Chromium, ${RUNS} runs pooled, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+      for (const [what, value, note] of [
+        ...latencyRow("question edit, at a person's pace", pooled('editsIdle')),
+        ...latencyRow('question edits back to back', pooled('editsBusy')),
+        ...latencyRow("new answer, at a person's pace", pooled('answersIdle')),
+      ]) console.log(`${what.padEnd(36)}  ${value.padStart(12)}  ${note}`);
+      return;
+    }
 
     progress('warm-up: one live sync of ours, recorded for the device-side replay, and one of the stock plugin');
     const recorded = await ours({ record: true });
@@ -366,8 +391,7 @@ async function main(): Promise<void> {
     }
 
     progress(`local write → visible update (${EDITS / 2} + ${EDITS} edits, ${QUESTIONS_PER_NOTEBOOK} answers)`);
-    const latency = await inPage(context, origin, 'ours', (page) =>
-      page.evaluate((o) => (window as any).bench.writeToScreen(o), { account: owner, databaseName: freshName('latency'), notebookId: notebooks[0], edits: EDITS }) as Promise<{ editsIdle: WriteSample[]; editsBusy: WriteSample[]; answersIdle: WriteSample[] }>);
+    const latency = await writeToScreen();
 
     const floorMs = median(results.floor);
     const oursMs = median(results.ours.map((r) => r.totalMs));

@@ -54,14 +54,18 @@ export async function myAnswerId(ctx: DataContext, questionId: string): Promise<
 }
 
 export async function answerQuestion(ctx: DataContext, questionId: string, input: AnswerInput): Promise<WriteResult<AnswerOutcome>> {
-  const problem = checkAnswerText(await forbiddenWords(ctx), input.text, input.responder_name);
+  // Independent reads side by side: each is an IndexedDB transaction, and an answer is saved
+  // while the person waits for it on screen.
+  const [words, question, id] = await Promise.all([forbiddenWords(ctx), findDoc(ctx, 'questions', questionId), myAnswerId(ctx, questionId)]);
+  const problem = checkAnswerText(words, input.text, input.responder_name);
   if (problem) return refuse(problem);
-  const question = await findDoc(ctx, 'questions', questionId);
   if (!question) return refuse(notFound('question'));
-  const notebook = await findDoc(ctx, 'notebooks', question.notebook_id);
-  const role = await roleIn(ctx, question.notebook_id);
+  const [notebook, role, existing] = await Promise.all([
+    findDoc(ctx, 'notebooks', question.notebook_id),
+    roleIn(ctx, question.notebook_id),
+    id ? findDoc(ctx, 'answers', id) : null,
+  ]);
   if (!ANSWERS.has(role)) return refuse({ code: 'not_allowed', message: 'Não foi possível salvar sua resposta' });
-  const id = await myAnswerId(ctx, questionId);
   if (!id) return refuse(NO_SECRET);
 
   const awaitingApproval = Boolean(notebook?.pre_moderation_enabled) && role !== 'owner';
@@ -70,7 +74,6 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
     is_anonymous: input.is_anonymous ?? false,
     responder_name: input.responder_name?.trim() || null,
   };
-  const existing = await findDoc(ctx, 'answers', id);
   const label = labelOf(fields.text, 'Resposta');
   const unchanged =
     existing &&

@@ -37,9 +37,9 @@ export async function addQuestion(ctx: DataContext, notebookId: string, text: st
 }
 
 export async function editQuestion(ctx: DataContext, id: string, text: string): Promise<WriteResult<QuestionDoc>> {
-  const doc = await findDoc(ctx, 'questions', id);
+  const [doc, words] = await Promise.all([findDoc(ctx, 'questions', id), forbiddenWords(ctx)]);
   if (!doc) return refuse(notFound('question'));
-  const problem = checkQuestionText(await forbiddenWords(ctx), text);
+  const problem = checkQuestionText(words, text);
   if (problem) return refuse(problem);
   if (doc.text === text.trim()) return ok(doc.toJSON() as QuestionDoc);
   const updated = await recordWrite(ctx, 'questions', [{ id, label: labelOf(text, 'Pergunta') }], () =>

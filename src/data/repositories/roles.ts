@@ -23,13 +23,15 @@ export function roleFrom(
 }
 
 export async function roleIn(ctx: DataContext, notebookId: string): Promise<NotebookRole> {
-  const notebook = await collectionOf(ctx, 'notebooks').findOne(notebookId).exec();
-  const collaboration = hasCollection(ctx, 'notebook_collaborators')
-    ? await collectionOf(ctx, 'notebook_collaborators').findOne({ selector: { notebook_id: notebookId, user_id: ctx.userId } }).exec()
-    : null;
-  const share = hasCollection(ctx, 'notebook_shares')
-    ? await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: ctx.userId } }).exec()
-    : null;
+  const [notebook, collaboration, share] = await Promise.all([
+    collectionOf(ctx, 'notebooks').findOne(notebookId).exec(),
+    hasCollection(ctx, 'notebook_collaborators')
+      ? collectionOf(ctx, 'notebook_collaborators').findOne({ selector: { notebook_id: notebookId, user_id: ctx.userId } }).exec()
+      : null,
+    hasCollection(ctx, 'notebook_shares')
+      ? collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: ctx.userId } }).exec()
+      : null,
+  ]);
   const role = roleFrom(ctx.userId, notebook, collaboration, share);
   // A database that does not hold memberships (a test device with few collections) only has
   // notebooks its person may read: treat them as readable.
