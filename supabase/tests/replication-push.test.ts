@@ -85,6 +85,16 @@ describe('S7 fields have owners', () => {
     expect((await t.sql(`select moderation_status from answers where id = $1`, [answerId]))[0].moderation_status).toBe('pending');
   });
 
+  test('S7: the same words with another clock get the server\'s row back (conflict), and the server keeps its clock', async () => {
+    const current = await fetchDoc(answerer, 'answers', answerId);
+    const r = await push(t, answerer, 'answers', [
+      { newDocumentState: { ...current, client_clock: Number(current.client_clock) + 5_000 }, assumedMasterState: current },
+    ]);
+    expect(r.rejected).toEqual([]);
+    expect(r.conflicts).toMatchObject([{ id: answerId, client_clock: current.client_clock, server_rev: current.server_rev }]);
+    expect((await t.sql(`select server_rev from answers where id = $1`, [answerId]))[0].server_rev).toBe(current.server_rev);
+  });
+
   test("S7: a moderator cannot change the answerer's text (rejected, not_allowed)", async () => {
     const current = await fetchDoc(collaborator, 'answers', answerId);
     const r = await push(t, collaborator, 'answers', [

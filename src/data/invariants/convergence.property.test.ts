@@ -9,7 +9,8 @@
  *   - no acknowledged answer is lost: the server's answer is the acknowledged one or a later
  *     one by the answerer's clock (S6, S7, S9).
  *
- * CONVERGENCE_RUNS sets the number of schedules (default 200).
+ * CONVERGENCE_RUNS sets the number of schedules (default 200); CONVERGENCE_SEED and
+ * CONVERGENCE_PATH replay a failure fast-check reported.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -18,6 +19,7 @@ import type { CollectionName } from '../schemas/index.ts';
 import { Device, serverView, signUp, startServer, type Person, type TestServer } from '../testing/harness.ts';
 
 const RUNS = Number(process.env.CONVERGENCE_RUNS ?? 200);
+const SEED = process.env.CONVERGENCE_SEED ? Number(process.env.CONVERGENCE_SEED) : undefined;
 const COLLECTIONS: CollectionName[] = ['notebooks', 'questions', 'answers', 'user_settings'];
 const COMPARED = ['notebooks', 'questions', 'answers'] as const;
 const ALLOWED_REFUSALS = new Set(['not_allowed']);
@@ -186,7 +188,7 @@ async function run(actions: Action[]): Promise<void> {
     if (ack.notebookId !== notebookId) continue;
     const row = onServer.get(id);
     expect(row, `acknowledged answer ${id} is on the server`).toBeDefined();
-    expect(Number(row!.client_clock)).toBeGreaterThanOrEqual(ack.clock);
+    expect(Number(row!.client_clock), `acknowledged answer ${id} (${ack.text}): the server's clock`).toBeGreaterThanOrEqual(ack.clock);
     if (Number(row!.client_clock) === ack.clock) expect(row!.text).toBe(ack.text);
   }
 }
@@ -196,6 +198,7 @@ test(`convergence: ${RUNS} random schedules of three devices (two people) — ev
     fc.asyncProperty(fc.array(action, { minLength: 2, maxLength: 10 }), async (actions) => {
       await run(actions);
     }),
-    { numRuns: RUNS, endOnFailure: true, verbose: 1 },
+    // CONVERGENCE_SEED and CONVERGENCE_PATH replay a reported failure (fast-check prints both).
+    { numRuns: RUNS, endOnFailure: true, verbose: 1, seed: SEED, path: process.env.CONVERGENCE_PATH },
   );
 }, 1_800_000);

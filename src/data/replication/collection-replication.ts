@@ -15,8 +15,9 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import type { RxCollection } from 'rxdb';
 import type { CollectionName } from '../schemas/index.ts';
 import type { RejectionGate } from './conflict-handler.ts';
-import { resolveConflict, sameDocument, type Replicated } from './conflicts.ts';
-import { deletionOf, fromServer, type LocalDoc } from './documents.ts';
+import { resolveConflict, sameDocument, syncBaseOf, type Replicated } from './conflicts.ts';
+import { deletionOf, fromServer, withoutSyncBase, type LocalDoc } from './documents.ts';
+import { firstSync } from './first-sync.ts';
 import { documentKey, type SyncLedger } from './ledger.ts';
 import { describeRejection } from './rejections.ts';
 import type { PushRejection, PushRow, ReplicationTransport, ServerCheckpoint } from './transport.ts';
@@ -49,6 +50,8 @@ export interface CollectionReplicationConfig {
   beforePush?: () => Promise<void>;
   /** Resolves when this collection's pushes under way have been answered and recorded. */
   upstreamIdle?: () => Promise<void>;
+  /** Told when the first sync of an empty collection starts and ends (first-sync.ts). */
+  onFirstSync?: (running: boolean) => void;
 }
 
 /**
@@ -218,8 +221,13 @@ class Pusher {
     private readonly activity: PushActivity,
   ) {}
 
-  async push(rows: PushedRow[]): Promise<LocalDoc[]> {
+  async push(pushed: PushedRow[]): Promise<LocalDoc[]> {
     const { name, transport } = this.config;
+    // A document stored by the first sync has its base with it rather than in RxDB's records.
+    const rows: PushedRow[] = pushed.map((row) => {
+      const assumed = row.assumedMasterState ?? syncBaseOf(row.newDocumentState);
+      return { newDocumentState: withoutSyncBase(row.newDocumentState), assumedMasterState: assumed && withoutSyncBase(assumed) };
+    });
     // A question written offline must reach the server before its answers (else: not_found).
     await this.config.beforePush?.();
     const request: PushRow[] = rows.map((row) => ({
@@ -331,24 +339,69 @@ export function replicateCollection(config: CollectionReplicationConfig): RxRepl
   const puller = new Puller(config, accepted, pushes);
   const pusher = new Pusher(config, accepted, pushes);
   let state: RxReplicationState<unknown, Checkpoint> | undefined;
+  // RxDB reads the initial checkpoints from these objects when it starts (after the first sync).
+  const pull = {
+    batchSize: config.pullBatchSize,
+    handler: withBackoff(config, () => state as never, (checkpoint: Checkpoint | undefined, batchSize: number) =>
+      puller.pull(checkpoint, batchSize),
+    ) as never,
+    initialCheckpoint: undefined as Checkpoint | undefined,
+  };
+  const push = {
+    batchSize: config.pushBatchSize,
+    handler: withBackoff(config, () => state as never, (rows: PushedRow[]) => pusher.push(rows)) as never,
+    initialCheckpoint: undefined as unknown,
+  };
   state = replicateRxCollection<unknown, Checkpoint>({
     replicationIdentifier: config.identifier,
     collection: config.collection as RxCollection<unknown>,
     live: config.live,
     retryTime: config.retry.baseMs,
-    // One tab replicates (RxDB's leader election); the others see its writes in the shared storage.
     waitForLeadership: true,
-    autoStart: true,
-    pull: {
-      batchSize: config.pullBatchSize,
-      handler: withBackoff(config, () => state as never, (checkpoint: Checkpoint | undefined, batchSize: number) =>
-        puller.pull(checkpoint, batchSize),
-      ) as never,
-    },
-    push: {
-      batchSize: config.pushBatchSize,
-      handler: withBackoff(config, () => state as never, (rows: PushedRow[]) => pusher.push(rows)) as never,
-    },
+    autoStart: false,
+    pull,
+    push,
   });
+  void startAfterFirstSync(config, state, pull, push);
   return state;
+}
+
+/**
+ * One tab replicates (RxDB's leader election); the others see its writes in the shared storage.
+ * The leader runs the first sync of an empty collection (first-sync.ts), then RxDB's replication
+ * from where it ended.
+ */
+async function startAfterFirstSync(
+  config: CollectionReplicationConfig,
+  state: RxReplicationState<unknown, Checkpoint>,
+  pull: { initialCheckpoint: Checkpoint | undefined },
+  push: { initialCheckpoint: unknown },
+): Promise<void> {
+  const db = config.collection.database;
+  if (db.multiInstance) await db.waitForLeadership();
+  if (state.isStopped()) return;
+  config.onFirstSync?.(true);
+  try {
+    const start = await firstSync({
+      name: config.name,
+      collection: config.collection,
+      transport: config.transport,
+      identifier: config.identifier,
+      batchSize: config.pullBatchSize,
+      cancelled: () => state.isStopped(),
+      onRequest: config.onRequest,
+      onCheckpoint: config.onCheckpoint,
+    }).catch((error) => {
+      console.warn(`[data] first sync of ${config.name} skipped`, error);
+      return null;
+    });
+    if (start) {
+      pull.initialCheckpoint = start.downstream;
+      push.initialCheckpoint = start.upstream;
+    }
+  } finally {
+    config.onFirstSync?.(false);
+  }
+  // Errors of start() reach error$ (RxDB retries the requests themselves).
+  if (!state.isStopped()) await state.start().catch(() => undefined);
 }

@@ -59,8 +59,11 @@ export const MODERATED_WORDS = ['text', 'responder_name'] as const;
 /** The moderators' fields. */
 export const MODERATION_FIELDS = ['moderation_status', 'moderation_notes'] as const;
 
-/** Keys RxDB keeps beside a document's own fields; they never take part in a comparison. */
-const LOCAL_KEYS = new Set(['_meta', '_rev', '_attachments']);
+/**
+ * Keys kept beside a document's own fields — RxDB's, and the first sync's record of the server
+ * state (schemas/fields.ts SYNC_BASE); they never take part in a comparison.
+ */
+const LOCAL_KEYS = new Set(['_meta', '_rev', '_attachments', 'sync_base']);
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -95,6 +98,13 @@ export function sameDocument(a: { _deleted?: boolean }, b: { _deleted?: boolean 
     if (!deepEqual(left[key], right[key])) return false;
   }
   return true;
+}
+
+/** The server state a document was based on, when RxDB keeps none for it (a first-sync document). */
+export function syncBaseOf(doc: Record<string, unknown>): AnyDoc | undefined {
+  const base = doc.sync_base;
+  if (!base || typeof base !== 'object') return undefined;
+  return { ...(base as Record<string, unknown>), id: doc.id as string, _deleted: false };
 }
 
 function withoutLocalKeys<Doc>(doc: Replicated<Doc>): Replicated<Doc> {
@@ -167,7 +177,8 @@ export function resolveConflict<Name extends CollectionName>(
 function resolveDocuments(collection: CollectionName, input: ConflictInput<Record<string, unknown>>): AnyDoc {
   const master = withoutLocalKeys(input.realMasterState);
   const local = withoutLocalKeys(input.newDocumentState);
-  const assumed = input.assumedMasterState ? withoutLocalKeys(input.assumedMasterState) : undefined;
+  const assumedState = input.assumedMasterState ?? syncBaseOf(input.newDocumentState);
+  const assumed = assumedState ? withoutLocalKeys(assumedState) : undefined;
 
   if (master._deleted) return master;
   if (local._deleted) return { ...master, _deleted: true };

@@ -105,6 +105,8 @@ export class SyncEngine {
   private channel: RealtimeChannel | null = null;
   private readonly subscriptions: Subscription[] = [];
   private readonly pulses = new BehaviorSubject(0);
+  /** Collections in their first sync (before RxDB's replication of them starts). */
+  private readonly firstSyncs = new BehaviorSubject(0);
   private stopped = false;
   private lastRequestOk = true;
   private readonly onOnline = () => this.syncNow();
@@ -143,6 +145,7 @@ export class SyncEngine {
           onCheckpoint: (checkpoint) => this.recordCheckpoint(name, checkpoint),
           beforePush: () => this.parentsPushed(name),
           upstreamIdle: () => upstreamIdle(this.replications.get(name), UPSTREAM_WAIT_MS),
+          onFirstSync: (running) => this.firstSyncs.next(this.firstSyncs.value + (running ? 1 : -1)),
         }),
       );
     }
@@ -253,9 +256,9 @@ export class SyncEngine {
     const actives = [...this.replications.values()].map((replication) => replication.active$);
     if (actives.length === 0) return;
     this.subscriptions.push(
-      combineLatest(actives)
+      combineLatest([this.firstSyncs, ...actives])
         .pipe(
-          map((states) => states.some(Boolean)),
+          map(([firstSyncs, ...states]) => firstSyncs > 0 || states.some(Boolean)),
           distinctUntilChanged(),
         )
         .subscribe((syncing) => {

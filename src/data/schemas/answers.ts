@@ -35,7 +35,7 @@ export interface AnswerDoc extends ReplicatedRow {
 export const answersCollection = defineCollection<AnswerDoc>(
   {
     title: 'answers',
-    version: 0,
+    version: 1,
     primaryKey: 'id',
     type: 'object',
     properties: {

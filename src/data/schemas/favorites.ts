@@ -8,7 +8,7 @@ export interface FavoriteDoc extends ReplicatedRow {
 
 export const favoritesCollection = defineCollection<FavoriteDoc>({
   title: 'favorites',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {

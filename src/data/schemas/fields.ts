@@ -32,9 +32,20 @@ export interface ReplicatedRow {
 }
 
 /**
- * A collection's schema and how older versions of its documents are carried forward. Version 0
- * has no strategies; a future schema change adds `1: (oldDoc) => newDoc` here, so documents on
- * installed phones are migrated, not stranded.
+ * The server's state of a document as a first sync stored it (replication/first-sync.ts): the
+ * base of the document's first push, until RxDB keeps a base of its own. Never sent, never shown;
+ * a pull that brings the row again replaces the whole document, this field with it.
+ */
+export const SYNC_BASE = 'sync_base';
+const syncBase = { type: ['object', 'null'] } as const;
+
+/** Version 1 added `sync_base`; a version-0 document has none, and needs none. */
+const keepAsIs = (doc: unknown) => doc;
+
+/**
+ * A collection's schema and how older versions of its documents are carried forward: each
+ * schema change adds `N: (oldDoc) => newDoc` here, so documents on installed phones are
+ * migrated, not stranded.
  */
 export interface CollectionDefinition<Doc> {
   schema: RxJsonSchema<Doc>;
@@ -50,8 +61,9 @@ export function defineCollection<Doc>(
   options: { migrationStrategies?: MigrationStrategies; deletionDefaults?: Partial<Doc> } = {},
 ): CollectionDefinition<Doc> {
   return {
-    schema,
-    migrationStrategies: options.migrationStrategies ?? {},
+    schema: { ...schema, properties: { ...schema.properties, [SYNC_BASE]: syncBase } },
+    migrationStrategies: { 1: keepAsIs, ...options.migrationStrategies },
+    // What the server sends: sync_base is this device's own.
     fields: Object.keys(schema.properties),
     deletionDefaults: options.deletionDefaults ?? {},
   };

@@ -8,7 +8,7 @@ export interface ForbiddenWordDoc extends ReplicatedRow {
 
 export const forbiddenWordsCollection = defineCollection<ForbiddenWordDoc>({
   title: 'forbidden_words',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {

@@ -15,7 +15,7 @@ export interface InviteLinkDoc extends ReplicatedRow {
 export const inviteLinksCollection = defineCollection<InviteLinkDoc>(
   {
     title: 'invite_links',
-    version: 0,
+    version: 1,
     primaryKey: 'id',
     type: 'object',
     properties: {

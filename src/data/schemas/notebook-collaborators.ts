@@ -17,7 +17,7 @@ export interface NotebookCollaboratorDoc extends ReplicatedRow {
 export const notebookCollaboratorsCollection = defineCollection<NotebookCollaboratorDoc>(
   {
     title: 'notebook_collaborators',
-    version: 0,
+    version: 1,
     primaryKey: 'id',
     type: 'object',
     properties: {

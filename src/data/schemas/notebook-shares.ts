@@ -11,7 +11,7 @@ export interface NotebookShareDoc extends ReplicatedRow {
 export const notebookSharesCollection = defineCollection<NotebookShareDoc>(
   {
     title: 'notebook_shares',
-    version: 0,
+    version: 1,
     primaryKey: 'id',
     type: 'object',
     properties: {

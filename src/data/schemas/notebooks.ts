@@ -36,7 +36,7 @@ export interface NotebookDoc extends ReplicatedRow {
 
 export const notebooksCollection = defineCollection<NotebookDoc>({
   title: 'notebooks',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {

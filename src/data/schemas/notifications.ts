@@ -22,7 +22,7 @@ export interface NotificationDoc extends ReplicatedRow {
 
 export const notificationsCollection = defineCollection<NotificationDoc>({
   title: 'notifications',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {

@@ -15,7 +15,7 @@ export interface ProfileDoc extends ReplicatedRow {
 
 export const profilesCollection = defineCollection<ProfileDoc>({
   title: 'profiles',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {

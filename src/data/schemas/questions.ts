@@ -12,7 +12,7 @@ export interface QuestionDoc extends ReplicatedRow {
 export const questionsCollection = defineCollection<QuestionDoc>(
   {
     title: 'questions',
-    version: 0,
+    version: 1,
     primaryKey: 'id',
     type: 'object',
     properties: {

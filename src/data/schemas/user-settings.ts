@@ -15,7 +15,7 @@ export interface UserSettingsDoc extends ReplicatedRow {
 
 export const userSettingsCollection = defineCollection<UserSettingsDoc>({
   title: 'user_settings',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {

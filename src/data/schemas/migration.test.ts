@@ -1,0 +1,44 @@
+/**
+ * A phone that installed the app when the schemas were at version 0 keeps its documents when it
+ * opens the database with today's schemas (version 1 added sync_base): they are migrated, not
+ * stranded — pending offline writes included.
+ */
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
+import { createRxDatabase, type RxJsonSchema } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { expect, test } from 'vitest';
+import { openDatabase } from '../db.ts';
+import { SYNC_BASE } from './fields.ts';
+import { COLLECTIONS } from './index.ts';
+
+/** The collection's schema as version 0 had it. */
+function versionZero(name: 'notebooks' | 'questions') {
+  const { [SYNC_BASE]: _added, ...properties } = COLLECTIONS[name].schema.properties as Record<string, unknown>;
+  return { ...COLLECTIONS[name].schema, version: 0, properties } as RxJsonSchema<unknown>;
+}
+
+test('documents written under version 0 are still there, unchanged, after the upgrade to version 1', async () => {
+  const indexedDB = new IDBFactory();
+  const name = 'installed-phone';
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) }),
+    multiInstance: false,
+  });
+  await old.addCollections({ notebooks: { schema: versionZero('notebooks') }, questions: { schema: versionZero('questions') } });
+  const notebook = { id: '6f1c2a3e-0000-4000-8000-000000000001', user_id: '6f1c2a3e-0000-4000-8000-0000000000aa', title: 'Caderno de 2025', server_rev: 3 };
+  const question = { id: '6f1c2a3e-0000-4000-8000-000000000002', notebook_id: notebook.id, text: 'Qual é o seu sonho?', order_index: 0, blocked: false, server_rev: 0 };
+  await old.collections.notebooks.insert(notebook);
+  await old.collections.questions.insert(question);
+  await old.close();
+
+  const db = await openDatabase({ name, indexedDB, IDBKeyRange, collections: ['notebooks', 'questions'], devMode: true });
+  try {
+    expect((await db.collections.notebooks.findOne(notebook.id).exec())?.toJSON()).toMatchObject(notebook);
+    expect((await db.collections.questions.findOne(question.id).exec())?.toJSON()).toMatchObject(question);
+    expect(db.collections.questions.schema.version).toBe(1);
+  } finally {
+    await db.close();
+  }
+});
