@@ -6,11 +6,15 @@
  * plugin needs) that the benchmark creates in its own throwaway server; the documents are the
  * same as our tables', and the collections use our schemas (same fields, same indexes).
  */
-import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
 import { COLLECTIONS } from '../../../src/data/schemas/index.ts';
 import { nextOnline, signedIn, type Account } from './common.ts';
+
+// Our schemas are past version 0: RxDB checks for documents to migrate when it opens them.
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 type Name = 'notebooks' | 'questions' | 'answers';
 
