@@ -66,7 +66,8 @@ export async function firstSync(options: FirstSyncOptions): Promise<StartingPoin
   try {
     start.downstream = await pullAll(options, storage, mark);
   } catch (error) {
-    console.info(`[data] first sync of ${options.name} stopped; the replication reads from scratch`, String(error));
+    // A failed request (offline) is already reported through onRequest; a failed write is not.
+    if (error instanceof NotStoredError) console.warn(`[data] first sync of ${options.name} stopped; the replication reads from scratch`, error);
   }
   return start;
 }
@@ -124,7 +125,11 @@ async function store(
   const result = await storage.bulkWrite(rows as never, WRITE_CONTEXT);
   // 409: the person wrote this document meanwhile; that write stays and is pushed.
   const failed = result.error.filter((error) => error.status !== 409);
-  if (failed.length > 0) throw new Error(`first sync: ${failed.length} documents not stored (${failed[0].status})`);
+  if (failed.length > 0) throw new NotStoredError(`first sync: ${failed.length} documents not stored (${failed[0].status})`);
+}
+
+class NotStoredError extends Error {
+  override name = 'NotStoredError';
 }
 
 /**

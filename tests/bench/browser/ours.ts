@@ -291,7 +291,7 @@ async function writeToScreen(options: { account: Account; databaseName: string; 
     const answersIdle: WriteSample[] = [];
     for (const question of questions) {
       await settled();
-      const text = `Minha resposta ${question.id.slice(0, 8)}`;
+      const text = `Minha resposta ${question.id.slice(0, 8)} ${options.databaseName}`;
       answersIdle.push(await time(() => layer.api.answers.answer(question.id, { text }), (view) => !!view?.questions.some((q) => q.question.id === question.id && q.myAnswer?.text === text)));
     }
     subscription.unsubscribe();
