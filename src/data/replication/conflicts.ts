@@ -25,6 +25,7 @@
  *     it; with pre-moderation it is pending again — is dropped: nobody approves words they have
  *     not read.
  */
+import { SYNC_BASE } from '../schemas/fields.ts';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
 
 /** A document as replication sees it: its fields and the deletion flag. */
@@ -61,9 +62,9 @@ export const MODERATION_FIELDS = ['moderation_status', 'moderation_notes'] as co
 
 /**
  * Keys kept beside a document's own fields — RxDB's, and the first sync's record of the server
- * state (schemas/fields.ts SYNC_BASE); they never take part in a comparison.
+ * state (SYNC_BASE); they never take part in a comparison.
  */
-const LOCAL_KEYS = new Set(['_meta', '_rev', '_attachments', 'sync_base']);
+const LOCAL_KEYS = new Set(['_meta', '_rev', '_attachments', SYNC_BASE]);
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -102,7 +103,7 @@ export function sameDocument(a: { _deleted?: boolean }, b: { _deleted?: boolean 
 
 /** The server state a document was based on, when RxDB keeps none for it (a first-sync document). */
 export function syncBaseOf(doc: Record<string, unknown>): AnyDoc | undefined {
-  const base = doc.sync_base;
+  const base = doc[SYNC_BASE];
   if (!base || typeof base !== 'object') return undefined;
   return { ...(base as Record<string, unknown>), id: doc.id as string, _deleted: false };
 }
