@@ -17,14 +17,17 @@ export default function SignedInMenu() {
   const username = useSessionStore((st) => st.username);
   const pending = useSignOutConfirmStore((st) => st.pending);
   const [location] = useLocation();
-  const [open, setOpen] = useState(false);
+  // Open only on the page where it was opened, so navigating closes it. (An effect closing it on
+  // each location change also ran on mount, and could undo a click made just after the menu appeared.)
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location;
+  const setOpen = (value: boolean) => setOpenOn(value ? location : null);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
-  // Close after navigating, on Escape and on a click elsewhere.
-  useEffect(() => setOpen(false), [location]);
+  // Close on Escape and on a click elsewhere.
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -62,7 +65,7 @@ export default function SignedInMenu() {
         className={s.accountButton}
         aria-expanded={open}
         aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
         data-testid="account-menu"
       >
         <span aria-hidden="true" className={s.avatar}>

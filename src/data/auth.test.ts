@@ -199,6 +199,28 @@ describe('session events', () => {
     expect(changes).toEqual([null]);
   });
 
+  it('a SIGNED_IN announced after the sign-out cleared that session does not sign the person back in', async () => {
+    const { auth, events } = await signedIn();
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    const late = storedSession(); // read by supabase-js before the sign-out, announced after it
+    await auth.signOut({ reason: 'banned' });
+    fake.listener?.('SIGNED_IN', late);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(auth.getCurrentUserId()).toBeNull();
+    expect(events).toEqual([{ type: 'signed-out', reason: 'banned' }]);
+  });
+
+  it('a SIGNED_IN whose session is stored is reported (a sign-in in another tab)', async () => {
+    const { auth, kv } = await load();
+    const events: unknown[] = [];
+    auth.onAuthEvent((e) => events.push(e));
+    await auth.startAuth();
+    await kv.setItem(STORAGE_KEY, JSON.stringify(storedSession()));
+    fake.listener?.('SIGNED_IN', storedSession());
+    await vi.waitFor(() => expect(events).toEqual([{ type: 'signed-in', user: { id: user.id, email: user.email } }]));
+    expect(auth.getCurrentUserId()).toBe(user.id);
+  });
+
   it('PASSWORD_RECOVERY is reported (the app sends the person to /reset-password)', async () => {
     const { auth, events } = await signedIn();
     fake.listener?.('PASSWORD_RECOVERY', storedSession());

@@ -224,10 +224,7 @@ async function readStoredSession(): Promise<AuthUser | null> {
 function handleClientEvent(event: AuthChangeEvent, session: Session | null): void {
   switch (event) {
     case 'SIGNED_IN':
-      if (session) {
-        setCurrentUser(session.user.id);
-        emit({ type: 'signed-in', user: toAuthUser(session.user) });
-      }
+      if (session) void acceptSignIn(session);
       return;
     case 'TOKEN_REFRESHED':
       if (session) emit({ type: 'token-refreshed', user: toAuthUser(session.user) });
@@ -249,6 +246,20 @@ function handleClientEvent(event: AuthChangeEvent, session: Session | null): voi
     default:
       return;
   }
+}
+
+/**
+ * supabase-js can announce a session it read from storage before our sign-out cleared it (say,
+ * re-reading it when the page became visible while a banned account was being signed out): that
+ * late SIGNED_IN must not sign the person back in. A real sign-in is saved before it is announced,
+ * so the stored session tells the two apart.
+ */
+async function acceptSignIn(session: Session): Promise<void> {
+  if (logoutInProgress) return;
+  const stored = await readStoredSession();
+  if (logoutInProgress || stored?.id !== session.user.id) return;
+  setCurrentUser(session.user.id);
+  emit({ type: 'signed-in', user: toAuthUser(session.user) });
 }
 
 /** The session ended without us (revoked, refresh token refused, another tab signed out). */

@@ -304,15 +304,20 @@ test('a server that never answers the logout is given 5 seconds', async ({ page,
   const person = newPerson('hang');
   await signUpViaApi(baseURL!, person);
   await logIn(page, person);
+  // The 5 seconds run from the moment the logout request leaves the page, so the
+  // clock starts in the route handler, not at the click (opening the menu and
+  // pushing pending writes come before it and vary with the machine's load).
+  let requestedAt = 0;
   await page.route('**/auth/v1/logout**', () => {
-    // Never answered.
+    requestedAt = Date.now(); // never answered
   });
-  const started = Date.now();
   await clickSair(page);
-  await expect(headerLogin(page)).toBeVisible({ timeout: 8000 });
-  const elapsed = Date.now() - started;
+  await expect(headerLogin(page)).toBeVisible({ timeout: 10_000 });
+  expect(requestedAt).toBeGreaterThan(0);
+  const elapsed = Date.now() - requestedAt;
   expect(elapsed).toBeGreaterThan(4500);
-  expect(elapsed).toBeLessThan(7500);
+  // Upper bound is generous: the shared CI machine may be slow to repaint.
+  expect(elapsed).toBeLessThan(8000);
   await expect(page.getByTestId('toast')).toContainText('Aviso');
 });
 
