@@ -10,7 +10,7 @@ import { OfflineBanner } from '../components/OfflineBanner.tsx';
 import { PendingWritesIndicator } from '../components/PendingWritesIndicator.tsx';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { AppRoutes } from './AppRoutes.tsx';
+import { AppRoutes, forgetFailedPages } from './AppRoutes.tsx';
 import { SessionManager } from './SessionManager.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
 import * as s from './App.css.ts';
@@ -37,7 +37,7 @@ function Shell() {
       <SiteHeader />
       <main id="main" className={s.main} tabIndex={-1}>
         {/* Keyed by location so an error on one page does not stick to the next. */}
-        <ErrorBoundary key={location}>
+        <ErrorBoundary key={location} onReset={forgetFailedPages}>
           <AppRoutes />
         </ErrorBoundary>
       </main>

@@ -7,23 +7,32 @@ import { loadNotFound, ROUTES, type PageLoader } from './routes.ts';
 /**
  * One lazy component per page, kept outside React: a component that suspends on its first render
  * keeps no hooks state, so a lazy() made inside it would be remade (and re-suspend) forever.
- * A page whose chunk failed to download is dropped from the cache, so the error card's retry
- * requests it again instead of rethrowing React.lazy's remembered failure.
+ * A page whose chunk failed to download keeps its failed lazy() until forgetFailedPages (the error
+ * card's retry, or leaving the page): React renders again after a rejection, and a fresh lazy()
+ * on that render would request the chunk again and suspend again, in a loop that never reaches
+ * the error card.
  */
 const lazyPages = new Map<PageLoader, LazyExoticComponent<ComponentType>>();
+const failedPages = new Set<PageLoader>();
 
 function lazyPage(load: PageLoader) {
   let page = lazyPages.get(load);
   if (!page) {
     page = lazy(() =>
       load().catch((error: unknown) => {
-        lazyPages.delete(load);
+        failedPages.add(load);
         throw error;
       }),
     );
     lazyPages.set(load, page);
   }
   return page;
+}
+
+/** The next render of a page whose chunk failed requests it again. */
+export function forgetFailedPages(): void {
+  for (const load of failedPages) lazyPages.delete(load);
+  failedPages.clear();
 }
 
 function LazyPage({ load }: { load: PageLoader }) {

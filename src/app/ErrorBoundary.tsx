@@ -6,8 +6,14 @@ interface State {
   error: Error | null;
 }
 
+interface Props {
+  children: ReactNode;
+  /** Called before a retry and when the boundary goes away: forget what failed, so it is tried anew. */
+  onReset?: () => void;
+}
+
 /** Catches render errors below it and shows the error card (message, retry, go home). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<Props, State> {
   state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
@@ -18,7 +24,14 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
     track('exception', { message: error.message.slice(0, 200) });
   }
 
-  retry = () => this.setState({ error: null });
+  componentWillUnmount() {
+    this.props.onReset?.();
+  }
+
+  retry = () => {
+    this.props.onReset?.();
+    this.setState({ error: null });
+  };
 
   render() {
     if (this.state.error) return <ErrorCard message={this.state.error.message} onRetry={this.retry} />;
