@@ -399,7 +399,9 @@ test.describe('with e-mail confirmation on', () => {
     test.setTimeout(60_000);
     const port = 4210 + workerInfo.parallelIndex;
     url = `http://127.0.0.1:${port}`;
-    const args = ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--memory', '--port', String(port)];
+    // The same build as the other tests (playwright.config.ts: E2E_DIST or dist/).
+    const dist = process.env.E2E_DIST ? ['--dist', process.env.E2E_DIST] : [];
+    const args = ['--import', 'tsx', 'scripts/start.ts', '--no-build', ...dist, '--memory', '--port', String(port)];
     server = spawn(process.execPath, args, { cwd: root, stdio: 'pipe', env: { ...process.env, ENABLE_EMAIL_CONFIRMATION: 'true' } });
     await new Promise<void>((resolve, reject) => {
       server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('running at') && resolve());
