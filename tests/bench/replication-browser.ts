@@ -499,7 +499,7 @@ async function compareWithLatency(ours: (options: object) => Promise<SyncResult>
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }[];
   samples: number[];
   timeDeltas: number[];
 }
@@ -521,26 +521,49 @@ async function profileReplay(context: BrowserContext, origin: string, options: o
     const census = (await page.evaluate(() => (window as any).bench.indexedDBCensus())) as { database: string; store: string; records: number; indexes: string[] }[];
     await page.evaluate(() => (window as any).bench.discardKept());
     const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parentOf = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+    const fileOf = (url: string) => (url.includes('/profile/') ? url.slice(url.indexOf('/profile/') + 9) : url);
+    const nameOf = (frame: CpuProfile['nodes'][number]['callFrame']) =>
+      `${frame.functionName || '(anonymous)'}  ${fileOf(frame.url).replace(/^node_modules\//, '')}:${frame.lineNumber + 1}`;
     const byModule = new Map<string, number>();
     const byFunction = new Map<string, number>();
+    /** Per function: who called into its module (the first 3 frames outside it), by time. */
+    const callers = new Map<string, Map<string, number>>();
     let total = 0;
     profile.samples.forEach((id, i) => {
       const frame = byNode.get(id)!.callFrame;
       const us = profile.timeDeltas[i] ?? 0;
       total += us;
-      const file = frame.url.includes('/profile/') ? frame.url.slice(frame.url.indexOf('/profile/') + 9) : frame.url;
+      const file = fileOf(frame.url);
       const module = !file ? frame.functionName : moduleGroup(file);
       byModule.set(module, (byModule.get(module) ?? 0) + us);
-      if (file) {
-        const name = `${frame.functionName || '(anonymous)'}  ${file.replace(/^node_modules\//, '')}:${frame.lineNumber + 1}`;
-        byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+      if (!file) return;
+      const name = nameOf(frame);
+      byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+      const chain: string[] = [];
+      const nearest: string[] = [];
+      for (let up = parentOf.get(id); up !== undefined && chain.length < 3; up = parentOf.get(up)) {
+        const caller = byNode.get(up)!.callFrame;
+        if (caller.url && nearest.length < 4) nearest.push(nameOf(caller));
+        if (caller.url && moduleGroup(fileOf(caller.url)) !== module) chain.push(nameOf(caller));
       }
+      const perFunction = callers.get(name) ?? new Map<string, number>();
+      // Called from its own module only (a timer or a callback of that library): its nearest frames.
+      const key = chain.join('  ←  ') || `(within its module) ${nearest.join('  ←  ')}`;
+      perFunction.set(key, (perFunction.get(key) ?? 0) + us);
+      callers.set(name, perFunction);
     });
     const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
     console.log(`\nProfile of one replayed sync (${ms(result.totalMs)} with the profiler on; samples ${ms(total / 1000)}): self time by module`);
     for (const [name, us] of top(byModule, 14)) console.log(`  ${(us / 1000).toFixed(0).padStart(7)} ms  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`);
     console.log('Top functions by self time');
     for (const [name, us] of top(byFunction, 15)) console.log(`  ${(us / 1000).toFixed(0).padStart(7)} ms  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`);
+    console.log('Who calls the top 5 (the first frames outside the function\'s module, by time)');
+    for (const [name] of top(byFunction, 5)) {
+      console.log(`  ${name}`);
+      for (const [chain, us] of top(callers.get(name)!, 3)) console.log(`    ${(us / 1000).toFixed(0).padStart(5)} ms  ${chain}`);
+    }
     const records = census.reduce((n, entry) => n + entry.records, 0);
     console.log(`IndexedDB after the sync: ${records} records (the floor writes ${result.counts.notebooks + result.counts.questions + result.counts.answers}, with 1 index on two of its 3 stores)`);
     for (const entry of census.sort((a, b) => b.records - a.records).slice(0, 8)) {

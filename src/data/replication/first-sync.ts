@@ -28,8 +28,13 @@ import type { PullResponse, ReplicationTransport, ServerCheckpoint } from './tra
 
 /** RxDB's lowest last-write time (RX_META_LWT_MINIMUM): before every local write. */
 const FIRST_SYNC_LWT = 1;
-/** RxDB's push checkpoint just past every first-sync document (ordered by last-write time, then id). */
-const PAST_FIRST_SYNC = { lwt: FIRST_SYNC_LWT, id: '\uffff' } as const;
+/**
+ * RxDB's push checkpoint past every first-sync document (ordered by last-write time, then id).
+ * Not { lwt: 1, id: '\uffff' }: RxDB reads changes from `_meta.lwt >= checkpoint.lwt` and filters
+ * the rest in JavaScript, so that one would walk through every first-sync document at each upstream
+ * pass. Local writes carry the time of day (≫ 2) and stay after it.
+ */
+const PAST_FIRST_SYNC = { lwt: FIRST_SYNC_LWT + 1, id: '' } as const;
 const WRITE_CONTEXT = 'cadernos-first-sync';
 
 export interface FirstSyncOptions {
