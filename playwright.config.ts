@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH } from './scripts/ensure-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Another build folder (`npx tsx scripts/build.ts --out <dir>`), so that parallel work does not share dist/. */
@@ -23,7 +24,7 @@ export default defineConfig({
     locale: 'pt-BR',
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -18,6 +18,7 @@ import { chromium, devices, type Page } from 'playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
 import { buildApp } from '../../scripts/build.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 function option(name: string, fallback: number): number;
 function option(name: string, fallback: string | null): string | null;
@@ -33,7 +34,8 @@ const ROUNDS = option('rounds', 2);
 const OTHERS = option('others', 3);
 const PORT = option('port', 4184);
 const PASSWORD = 'Caderno2025';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's Chromium, installed when missing (as npm test does).
+ensureChromium();
 
 interface Person {
   userId: string;
@@ -99,7 +101,7 @@ async function main(): Promise<void> {
     await buildApp({ quiet: true, outDir: dist });
   }
   const server = await startTestServer({ port: PORT, staticDir: dist });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {
     const { notebookId, answerer } = await seed(server);
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL: server.url, locale: 'pt-BR' });

@@ -18,6 +18,10 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+
+// Debian's Chromium, installed when missing (as npm test does).
+ensureChromium();
 
 const root = path.resolve(import.meta.dirname, '../..');
 const { values: args } = parseArgs({
@@ -36,7 +40,7 @@ const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-ne
 
 function launch(userDataDir: string, offline: boolean): Promise<BrowserContext> {
   return chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     viewport: { width: 412, height: 915 },
     locale: 'pt-BR',

@@ -21,6 +21,10 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { buildApp } from '../../scripts/build.ts';
 import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+
+// Debian's Chromium, installed when missing (as npm test does).
+ensureChromium();
 
 const { values: args } = parseArgs({
   options: {
@@ -44,7 +48,7 @@ interface ColdStart {
 }
 
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
   // The same flags as the browser tests (playwright.config.ts): no background traffic.
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

@@ -34,6 +34,7 @@ import { build } from 'vite';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
 import { COLLECTIONS } from '../../src/data/schemas/index.ts';
 import type { Account } from './browser/common.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -60,7 +61,8 @@ const QUESTIONS_PER_NOTEBOOK = 25;
 const ANSWERERS = 20;
 const EDITS = 100;
 const PASSWORD = 'Senha-forte-1';
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// Debian's Chromium, installed when missing (as npm test does).
+ensureChromium();
 const BENCH_TABLES = { notebooks: 'bench_notebooks', questions: 'bench_questions', answers: 'bench_answers' } as const;
 const PUSH_TABLE = 'bench_push_answers';
 
@@ -248,7 +250,7 @@ async function main(): Promise<void> {
   await buildPages(outDir);
   if (PROFILE) await buildPages(path.join(outDir, 'profile'), true);
   const server = await startTestServer({ port: PORT, staticDir: outDir });
-  const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM, headless: true });
+  const context = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, headless: true });
   try {
     progress('seeding 10,520 documents');
     const owner = await signUp(server, 'dona_bench');
