@@ -10,7 +10,7 @@
  * state differs from the server's, after a reload too. This ledger only tells the UI which
  * documents those are, and keeps refused writes so nothing typed is lost silently.
  */
-import { Observable, map } from 'rxjs';
+import { Observable, filter, map, startWith, switchMap } from 'rxjs';
 import type { RxDatabase } from 'rxdb';
 import type { RejectedWrite } from '../../state/sync-status.ts';
 import type { CollectionName } from '../schemas/index.ts';
@@ -42,7 +42,7 @@ export function documentKey(collection: string, id: string): string {
 }
 
 /** The database API this ledger uses (RxDB's local documents). */
-type LocalDocumentsDatabase = Pick<RxDatabase, 'getLocal' | 'insertLocal' | 'getLocal$'>;
+type LocalDocumentsDatabase = Pick<RxDatabase, 'getLocal' | 'insertLocal' | 'eventBulks$'>;
 
 export class SyncLedger {
   /** Writes of this tab go one after another; other tabs are handled by RxDB's conflict retry. */
@@ -120,8 +120,22 @@ export class SyncLedger {
     return (doc?.get('value') as T | undefined) ?? empty;
   }
 
+  /**
+   * The value now, then after each change of it (here or in another tab). Not RxDB's getLocal$:
+   * it runs two async steps for every change of every document of the database — 10,000 pending
+   * promises per watcher while a first sync stores 10,000 rows, and rxjs pays for each one
+   * settling in proportion to how many are pending. Here other changes are dropped at once.
+   */
   private watch<T>(id: string, empty: T): Observable<T> {
-    return this.db.getLocal$<{ value: T }>(id).pipe(map((doc) => (doc?.get('value') as T | undefined) ?? empty));
+    const changesOfThisDocument = this.db.eventBulks$.pipe(
+      // Local documents of the database itself come in bulks of their own, with no collection.
+      filter((bulk) => bulk.isLocal && !bulk.collectionName && bulk.events.some((event) => event.documentId === id)),
+    );
+    return changesOfThisDocument.pipe(
+      startWith(null),
+      switchMap(() => this.db.getLocal<{ value: T }>(id)),
+      map((doc) => (doc?.get('value') as T | undefined) ?? empty),
+    );
   }
 
   private modify<T extends object>(id: string, change: (value: T) => void, empty = {} as T): Promise<void> {
