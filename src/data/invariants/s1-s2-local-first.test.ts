@@ -25,13 +25,11 @@ describe('S1 local first', () => {
       const onScreen = firstValueFrom(
         device.api.queries.myNotebooks().pipe(filter((cards) => cards.some((card) => card.notebook.title === 'Local primeiro'))),
       );
-      const started = performance.now();
       const created = await device.api.notebooks.create({ title: 'Local primeiro' });
       await onScreen;
-      const elapsed = performance.now() - started;
 
       expect(created.ok).toBe(true);
-      expect(elapsed).toBeLessThan(200);
+      // Seen and stored while the push is still on the (400 ms) wire: no clock, the count says it.
       expect(device.transport.pushesAnswered).toBe(answeredBefore);
       expect(await dumpIndexedDB(device.indexedDB)).toContain('Local primeiro');
       // …and the server gets it afterwards.
