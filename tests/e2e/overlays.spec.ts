@@ -112,4 +112,3 @@ test.describe('render errors', () => {
     await expect(page.getByTestId('error-card')).toHaveCount(0);
   });
 });
-
