@@ -2,7 +2,7 @@
  * Replication benchmarks of issue 5, in headless Chromium (Debian's /usr/bin/chromium through
  * Playwright's library API) against the sync-server on loopback (PGlite in memory, port 4191; 4190 is on the fetch standard's list of blocked ports).
  *
- *   npx tsx tests/bench/replication-browser.ts [--runs 5] [--port 4191] [--no-stock-1000] [--profile | --profile-only]
+ *   npx tsx tests/bench/replication-browser.ts [--runs 5] [--port 4191] [--no-stock-1000] [--profile | --profile-only [--live]]
  *   npx tsx tests/bench/replication-browser.ts --sync-only [--latency 100] [--runs 3]   (initial sync only, ours and stock; 100 ms added per request)
  *   npx tsx tests/bench/replication-browser.ts --latency-only [--runs 3]   (local write → visible update only, runs pooled)
  *
@@ -54,6 +54,8 @@ const LATENCY_MS = option('latency', 0);
 /** Only the initial sync, ours against stock (the quick comparison; with --latency too). */
 const SYNC_ONLY = LATENCY_MS > 0 || args.includes('--sync-only');
 const PROFILE = PROFILE_ONLY || args.includes('--profile');
+/** Profile a live sync (requests to the server) instead of the replayed one. */
+const PROFILE_LIVE = args.includes('--live');
 /** Only the local write → visible update figures (the quick loop while working on them). */
 const LATENCY_ONLY = args.includes('--latency-only');
 const NOTEBOOKS = 20;
@@ -308,7 +310,7 @@ async function main(): Promise<void> {
     }
 
     if (PROFILE_ONLY) {
-      await profileReplay(context, origin, { account: owner, databaseName: freshName('profile'), replay: recorded.recording });
+      await profileReplay(context, origin, { account: owner, databaseName: freshName('profile'), ...(PROFILE_LIVE ? {} : { replay: recorded.recording }) });
       return;
     }
 
@@ -557,7 +559,7 @@ async function profileReplay(context: BrowserContext, origin: string, options: o
       callers.set(name, perFunction);
     });
     const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n);
-    console.log(`\nProfile of one replayed sync (${ms(result.totalMs)} with the profiler on; samples ${ms(total / 1000)}): self time by module`);
+    console.log(`\nProfile of one ${PROFILE_LIVE ? "live" : "replayed"} sync (${ms(result.totalMs)} with the profiler on; samples ${ms(total / 1000)}): self time by module`);
     for (const [name, us] of top(byModule, 14)) console.log(`  ${(us / 1000).toFixed(0).padStart(7)} ms  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`);
     console.log('Top functions by self time');
     for (const [name, us] of top(byFunction, 15)) console.log(`  ${(us / 1000).toFixed(0).padStart(7)} ms  ${((100 * us) / total).toFixed(1).padStart(5)} %  ${name}`);

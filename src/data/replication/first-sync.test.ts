@@ -82,6 +82,34 @@ test('a row from the first sync, edited here while another field changed on the 
   }
 });
 
+test('a row changed on the server while the first sync reads its collection arrives in its newer state', async () => {
+  const id = await notebookWithQuestions('Caderno em mudança');
+  const { data: questions } = await owner.client.from('questions').select('id').eq('notebook_id', id).order('order_index');
+  const changed = questions![0].id as string;
+  let edited = false;
+  const device = await Device.open(server, owner, {
+    collections: COLLECTIONS,
+    engine: { pullBatchSize: PAGE },
+    // Once the device has been sent the row, another device of the owner rewrites it: the server
+    // sends it again, later in the same pass.
+    afterPull: async (collection, response) => {
+      if (edited || collection !== 'questions' || !response.documents.some((doc) => doc.id === changed)) return;
+      edited = true;
+      expect((await owner.client.from('questions').update({ text: 'Reescrita durante a sincronização' }).eq('id', changed)).error).toBeNull();
+    },
+  });
+  try {
+    await device.settle();
+    expect(edited).toBe(true);
+    const local = (await device.docs('questions')).find((q) => q.id === changed);
+    expect(local?.text).toBe('Reescrita durante a sincronização');
+    const shown = await device.layer.db.collections.questions!.findOne(changed).exec();
+    expect(shown?.text).toBe('Reescrita durante a sincronização');
+  } finally {
+    await device.close();
+  }
+});
+
 test('rows from the first sync are updated by later pulls, and gone from the device when access is removed', async () => {
   const id = await notebookWithQuestions('Caderno partilhado');
   expect((await owner.client.from('notebook_shares').insert({ notebook_id: id, shared_with: friend.userId })).error).toBeNull();

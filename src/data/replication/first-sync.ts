@@ -5,7 +5,9 @@
  * the state it assumes the server has (the base of the next push) — and reads both stores before
  * each write. On a device's first sync that is twice the IndexedDB work, for thousands of rows
  * nobody has touched. So while a collection is empty on this device, its rows are pulled page by
- * page (the next page asked for while the current one is stored) and written once each:
+ * page (the next page asked for while the current one is stored) and written once each, straight
+ * into IndexedDB under RxDB's storage (first-sync-store.ts: no read before the write; what the
+ * person wrote meanwhile is kept; a row that comes again replaces its earlier copy):
  *
  *   - each document keeps what the server sent in `sync_base` (schemas/fields.ts): the base of
  *     its first push (conflicts.ts syncBaseOf), until RxDB keeps one of its own — after that
@@ -24,6 +26,7 @@
 import { getChangedDocumentsSince, type RxCollection, type RxStorageInstance } from 'rxdb';
 import type { CollectionName } from '../schemas/index.ts';
 import { fromServer, withSyncBase } from './documents.ts';
+import { storageUnderRxDB, storeFirstSyncPage } from './first-sync-store.ts';
 import type { PullResponse, ReplicationTransport, ServerCheckpoint } from './transport.ts';
 
 /** RxDB's lowest last-write time (RX_META_LWT_MINIMUM): before every local write. */
@@ -60,7 +63,7 @@ export interface StartingPoint {
 
 /** Runs the first sync when the collection is empty here; null when it is not (RxDB takes over as usual). */
 export async function firstSync(options: FirstSyncOptions): Promise<StartingPoint | null> {
-  const storage = storageOf(options.collection);
+  const storage = storageUnderRxDB(options.collection);
   // Any document, even a deletion, means this collection has been synced here before.
   if ((await getChangedDocumentsSince(storage, 1)).documents.length > 0) return null;
   const start: StartingPoint = { downstream: undefined, upstream: PAST_FIRST_SYNC };
@@ -118,30 +121,20 @@ async function store(
   const rows = response.documents
     .filter((doc) => !doc._deleted)
     .map((doc) => ({
-      document: {
-        ...withSyncBase(options.name, fromServer(options.name, doc)),
-        _deleted: false,
-        _rev: mark.rev,
-        _meta: { lwt: FIRST_SYNC_LWT, o: { _rev: 1, hash: mark.hash } },
-        _attachments: {},
-      },
+      ...withSyncBase(options.name, fromServer(options.name, doc)),
+      _deleted: false,
+      _rev: mark.rev,
+      _meta: { lwt: FIRST_SYNC_LWT, o: { _rev: 1, hash: mark.hash } },
+      _attachments: {},
     }));
   if (rows.length === 0) return;
-  const result = await storage.bulkWrite(rows as never, WRITE_CONTEXT);
-  // 409: the person wrote this document meanwhile; that write stays and is pushed.
-  const failed = result.error.filter((error) => error.status !== 409);
-  if (failed.length > 0) throw new NotStoredError(`first sync: ${failed.length} documents not stored (${failed[0].status})`);
+  try {
+    await storeFirstSyncPage(storage, rows, FIRST_SYNC_LWT, WRITE_CONTEXT);
+  } catch (error) {
+    throw new NotStoredError(`first sync: page not stored (${String(error)})`, { cause: error });
+  }
 }
 
 class NotStoredError extends Error {
   override name = 'NotStoredError';
-}
-
-/**
- * The storage under RxDB's wrapper: the wrapper would stamp every inserted document with the
- * current time and drop `_meta.o`. Changes written here still reach queries and other tabs.
- */
-function storageOf(collection: RxCollection): RxStorageInstance<unknown, unknown, unknown> {
-  const wrapped = collection.storageInstance as unknown as { originalStorageInstance?: RxStorageInstance<unknown, unknown, unknown> };
-  return wrapped.originalStorageInstance ?? (collection.storageInstance as unknown as RxStorageInstance<unknown, unknown, unknown>);
 }

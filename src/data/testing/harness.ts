@@ -12,7 +12,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { startTestServer, type TestServer } from '../../../sync-server/testing.ts';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
-import { rpcTransport, type ReplicationTransport, type ServerCheckpoint } from '../replication/transport.ts';
+import { rpcTransport, type PullResponse, type ReplicationTransport, type ServerCheckpoint } from '../replication/transport.ts';
 import type { CollectionName } from '../schemas/index.ts';
 
 export type { TestServer };
@@ -67,6 +67,7 @@ export class SwitchableTransport implements ReplicationTransport {
   pushedRows = 0;
   latencyMs = 0;
   loseNextPushResponse = false;
+  afterPull: ((collection: CollectionName, response: PullResponse) => void | Promise<void>) | undefined;
   readonly pushLog: { collection: CollectionName; rows: Parameters<ReplicationTransport['push']>[1] }[] = [];
 
   constructor(readonly inner: ReplicationTransport) {}
@@ -80,6 +81,7 @@ export class SwitchableTransport implements ReplicationTransport {
     await this.network();
     this.pulls += 1;
     const response = await this.inner.pull(...args);
+    await this.afterPull?.(args[0], response);
     if (response.resync) this.resyncs += 1;
     return response;
   }
@@ -136,6 +138,8 @@ export interface DeviceOptions {
   devMode?: boolean;
   /** Batch sizes (benchmarks compare request patterns). */
   engine?: { pullBatchSize?: number; pushBatchSize?: number };
+  /** Runs after each pull answer arrives, before the device sees it (changes on the server in between). */
+  afterPull?: SwitchableTransport['afterPull'];
 }
 
 export class Device {
@@ -158,6 +162,7 @@ export class Device {
     const client = await signedInClient(server, person);
     const transport = new SwitchableTransport(rpcTransport(client));
     transport.offline = options.offline ?? false;
+    transport.afterPull = options.afterPull;
     const network = new EventTarget();
     const layer = await openDataLayer({
       userId: person.userId,
