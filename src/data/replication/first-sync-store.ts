@@ -1,12 +1,11 @@
 /**
  * Writes one page of a first sync into the collection's IndexedDB table, under RxDB's storage.
  *
- * RxDB's Dexie storage reads every document of a write before writing it (to detect conflicts),
- * rewrites each document's keys for Dexie, and only then puts them. For a page of a first sync the
- * table holds almost nothing, so that read is wasted, and it holds back the next page: its puts
- * cannot be queued while the previous page's transaction commits. Here the page is *added*
- * (IndexedDB refuses a key already there, atomically, in the same transaction), and only the few
- * refused rows are read:
+ * RxDB's Dexie storage reads every document of a write before writing it (to detect conflicts)
+ * and rewrites each document's keys for Dexie before putting it. For a page of a first sync the
+ * table holds almost nothing, so that is work for nothing (initial sync −14 %, README). Here the
+ * page is *added* (IndexedDB refuses a key already there, atomically, in the same transaction),
+ * and only the few refused rows are read:
  *
  *   - written on this device meanwhile (a local write carries the time of day as its last-write
  *     time): that write stays and is pushed, as RxDB's own 409 conflict would keep it;
