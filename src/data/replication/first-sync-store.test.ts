@@ -12,7 +12,7 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterEach, describe, expect, test } from 'vitest';
 import { openDatabase, type OpenDatabase } from '../db.ts';
 import { COLLECTIONS } from '../schemas/index.ts';
-import { storageUnderRxDB, storeFirstSyncPage } from './first-sync-store.ts';
+import { storageUnderRxDB, storeFirstSyncPage, writesStraightToDexie } from './first-sync-store.ts';
 
 const OWNER = '6f1c2a3e-0000-4000-8000-0000000000aa';
 const FIRST_SYNC_LWT = 1;
@@ -98,6 +98,13 @@ describe.each(storages)('on %s', (_storage, openStorage) => {
     expect(await titles(db)).toEqual({ [id(1)]: 'Versão nova', [id(2)]: 'Outro' });
     await shown.until((doc) => doc?.title === 'Versão nova');
   });
+});
+
+test('the app’s database takes the fast path (an RxDB upgrade that changes its Dexie storage shows here)', async () => {
+  const db = await open();
+  expect(writesStraightToDexie(storageUnderRxDB(db.collections.notebooks))).toBe(true);
+  const other = await openInMemory();
+  expect(writesStraightToDexie(storageUnderRxDB(other.collections.notebooks))).toBe(false);
 });
 
 test('another tab of the same database sees the page', async () => {

@@ -155,6 +155,11 @@ async function viaBulkWrite(storage: RxStorageInstance<unknown, unknown, unknown
   return { keptLocal: result.error.length - again.length };
 }
 
+/** Whether pages go straight into IndexedDB (RxDB's Dexie storage) rather than through bulkWrite. */
+export function writesStraightToDexie(storage: RxStorageInstance<unknown, unknown, unknown>): boolean {
+  return dexieInstanceUnder(storage) !== null;
+}
+
 /** RxDB's Dexie storage instance under its wrappers (dev-mode validation), if that is the storage. */
 function dexieInstanceUnder(storage: RxStorageInstance<unknown, unknown, unknown>): RxStorageInstanceDexie<unknown> | null {
   let instance: unknown = storage;
