@@ -269,6 +269,10 @@ test('a banned profile (account_status) is thrown out too', async ({ page, baseU
   const person = newPerson('bp');
   const userId = await signUpViaApi(baseURL!, person);
   await logIn(page, person);
+  // The sign-in's own account check has answered (it shows the username). A ban landing before
+  // that answer is found by this page, which signs out while the reload interrupts it — the
+  // server's session is gone, the stored one not yet: 'Sessão encerrada' on load instead.
+  await expect(accountMenu(page)).toContainText(`@${person.username}`);
   const response = await fetch(`${baseURL}/rest/v1/profiles?id=eq.${userId}`, {
     method: 'PATCH',
     headers: {
