@@ -5,6 +5,7 @@
  *   npx tsx tests/bench/replication-browser.ts [--runs 5] [--port 4191] [--no-stock-1000] [--profile | --profile-only [--live]]
  *   npx tsx tests/bench/replication-browser.ts --sync-only [--latency 100] [--runs 3]   (initial sync only, ours and stock; 100 ms added per request)
  *   npx tsx tests/bench/replication-browser.ts --latency-only [--runs 3]   (local write → visible update only, runs pooled)
+ *   npx tsx tests/bench/replication-browser.ts --latency-variants 0,250 [--runs 3]   (the same, per push quiet window in ms, interleaved)
  *
  * 1. Initial sync of 20 notebooks × 25 questions × 20 answers (10,520 documents: 20 + 500 + 10,000) into IndexedDB
  *    by our data layer (openDataLayer, a real supabase-js client signed in as the owner, dev-mode
@@ -281,8 +282,28 @@ async function main(): Promise<void> {
     const floor = () => inPage(context, origin, 'floor', (page) =>
       page.evaluate((o) => (window as any).bench.bulkPut(o), { databaseName: freshName('floor'), docs: floorDocs }) as Promise<{ totalMs: number }>);
 
-    const writeToScreen = () => inPage(context, origin, 'ours', (page) =>
-      page.evaluate((o) => (window as any).bench.writeToScreen(o), { account: owner, databaseName: freshName('latency'), notebookId: notebooks[0], edits: EDITS }) as Promise<LatencyResult>);
+    const writeToScreen = (pushQuietMs?: number) => inPage(context, origin, 'ours', (page) =>
+      page.evaluate((o) => (window as any).bench.writeToScreen(o), { account: owner, databaseName: freshName('latency'), notebookId: notebooks[0], edits: EDITS, pushQuietMs }) as Promise<LatencyResult>);
+    if (args.includes('--latency-variants')) {
+      // The engine's pushQuietMs (collection-replication.ts untilQuiet) per variant, runs interleaved.
+      const waits = args[args.indexOf('--latency-variants') + 1].split(',').map(Number);
+      const pooled: Record<number, LatencyResult[]> = {};
+      for (let run = 0; run < RUNS; run++) {
+        for (let i = 0; i < waits.length; i++) {
+          const wait = waits[(run + i) % waits.length];
+          progress(`local write → visible update, push quiet window ${wait} ms, run ${run + 1}/${RUNS}`);
+          (pooled[wait] ??= []).push(await writeToScreen(wait));
+        }
+      }
+      console.log(`\nload ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+      for (const wait of waits) {
+        for (const key of ['editsIdle', 'editsBusy', 'answersIdle'] as const) {
+          const xs = pooled[wait].flatMap((r) => r[key]).map((s) => s.visibleMs);
+          console.log(`push quiet ${String(wait).padStart(4)} ms  ${key.padEnd(12)} p50 ${percentile(xs, 0.5).toFixed(1)} ms  p95 ${percentile(xs, 0.95).toFixed(1)} ms  (${xs.length} writes)`);
+        }
+      }
+      return;
+    }
     if (LATENCY_ONLY) {
       progress(`local write → visible update (${EDITS / 2} + ${EDITS} edits, ${QUESTIONS_PER_NOTEBOOK} answers), ${RUNS} runs`);
       const runs: LatencyResult[] = [];

@@ -175,4 +175,24 @@ describe('S9 replays are harmless', () => {
       await device.close();
     }
   });
+
+  test('S9: a burst of writes made online (a reorder, "approve all") goes up as a few batches, not a push per write', async () => {
+    const device = await Device.open(server, ana, { collections: ['notebooks', 'questions'] });
+    try {
+      await device.settle();
+      const notebook = await device.api.notebooks.create({ title: 'Vinte perguntas' });
+      if (!notebook.ok) throw new Error(notebook.problem.message);
+      await device.settle();
+      const before = device.transport.pushLog.length;
+      for (let i = 0; i < 20; i++) await device.api.questions.add(notebook.value.id, `Pergunta em sequência ${i}`);
+      await device.settle();
+      const pushes = device.transport.pushLog.slice(before);
+      expect(pushes.flatMap((push) => push.rows)).toHaveLength(20);
+      expect(pushes.length).toBeLessThanOrEqual(3);
+      const onServer = (await serverView(ana.client, 'questions')).filter((q) => q.notebook_id === notebook.value.id);
+      expect(onServer).toHaveLength(20);
+    } finally {
+      await device.close();
+    }
+  });
 });

@@ -52,6 +52,37 @@ export interface CollectionReplicationConfig {
   upstreamIdle?: () => Promise<void>;
   /** Told when the first sync of an empty collection starts and ends (first-sync.ts). */
   onFirstSync?: (running: boolean) => void;
+  /**
+   * A push waits until no write has come for this long (ms; 0: at once), so that a burst of local
+   * writes goes up as one batch instead of a push and an echo per write competing with the next.
+   */
+  pushQuietMs: number;
+}
+
+/** However long writes keep coming, what waits for quiet is pushed after this long (ms). */
+const PUSH_MAX_WAIT_MS = 2000;
+
+/**
+ * RxDB's `waitBeforePersist`, called on every change of the collection: resolves once no change
+ * has come for `quietMs`, or `PUSH_MAX_WAIT_MS` after this call. RxDB then pushes everything
+ * that piled up meanwhile in one go.
+ */
+function untilQuiet(quietMs: number): () => Promise<void> {
+  let lastChangeAt = 0;
+  return () => {
+    const calledAt = performance.now();
+    lastChangeAt = calledAt;
+    return new Promise<void>((resolve) => {
+      const check = () => {
+        const now = performance.now();
+        const quietFor = now - lastChangeAt;
+        const waited = now - calledAt;
+        if (quietFor >= quietMs || waited >= PUSH_MAX_WAIT_MS) resolve();
+        else setTimeout(check, Math.min(quietMs - quietFor, PUSH_MAX_WAIT_MS - waited));
+      };
+      setTimeout(check, quietMs);
+    });
+  };
 }
 
 /**
@@ -348,6 +379,7 @@ export function replicateCollection(config: CollectionReplicationConfig): RxRepl
     initialCheckpoint: undefined as Checkpoint | undefined,
   };
   const push = {
+    ...(config.pushQuietMs > 0 ? { waitBeforePersist: untilQuiet(config.pushQuietMs) } : {}),
     batchSize: config.pushBatchSize,
     handler: withBackoff(config, () => state as never, (rows: PushedRow[]) => pusher.push(rows)) as never,
     initialCheckpoint: undefined as unknown,

@@ -55,12 +55,16 @@ export interface SyncEngineOptions {
   coverageCheckMs?: number;
   /** A round every so often even without pulses (ms; 0 turns it off). */
   pollIntervalMs?: number;
+  /** A push waits for this long without writes (ms; see collection-replication.ts). */
+  pushQuietMs?: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
 /** The server hands out at most 1000 documents per pull and takes at most 500 rows per push. */
 const PULL_BATCH = 1000;
 const PUSH_BATCH = 250;
+/** Longer than the gap between writes of one gesture (a drag that reorders, "approve all"). */
+const PUSH_QUIET_MS = 250;
 const COVERAGE_ATTEMPTS = 10;
 /** A pull waits at most this long for a push under way (a push stuck retrying must not stall pulls). */
 const UPSTREAM_WAIT_MS = 5000;
@@ -92,9 +96,10 @@ async function upstreamSettled(replication: RxReplicationState<unknown, ServerCh
   await replication.startPromise;
   const internal = replication.internalReplicationState;
   if (!internal || replication.isStopped()) return;
-  await firstValueFrom(
-    race(internal.firstSyncDone.up.pipe(filter(Boolean)), internal.events.canceled.pipe(filter(Boolean))),
-  );
+  const cancelled = internal.events.canceled.pipe(filter(Boolean));
+  await firstValueFrom(race(internal.firstSyncDone.up.pipe(filter(Boolean)), cancelled));
+  // Writes waiting for quiet before their push are not in the queue yet, but keep it active.
+  await firstValueFrom(race(internal.events.active.up.pipe(filter((active) => !active)), cancelled));
   await internal.streamQueue.up;
 }
 
@@ -138,6 +143,7 @@ export class SyncEngine {
           identifier: `cadernos-${name}-${this.options.serverUrl}-${this.options.userId}`,
           pullBatchSize: this.options.pullBatchSize ?? PULL_BATCH,
           pushBatchSize: this.options.pushBatchSize ?? PUSH_BATCH,
+          pushQuietMs: this.options.pushQuietMs ?? PUSH_QUIET_MS,
           retry: this.options.retry ?? DEFAULT_RETRY,
           live: true,
           now: this.options.now ?? Date.now,

@@ -237,7 +237,7 @@ export interface LatencyResult {
  * Local write to visible update: the screen's live query (queries.notebook) stays subscribed, as
  * on the notebook screen; each write is timed until the query emits a view that shows it.
  */
-async function writeToScreen(options: { account: Account; databaseName: string; notebookId: string; edits: number }): Promise<LatencyResult> {
+async function writeToScreen(options: { account: Account; databaseName: string; notebookId: string; edits: number; pushQuietMs?: number }): Promise<LatencyResult> {
   const client = await signedIn(options.account);
   const layer = await openDataLayer({
     userId: options.account.userId,
@@ -245,7 +245,7 @@ async function writeToScreen(options: { account: Account; databaseName: string; 
     serverUrl: location.origin,
     databaseName: options.databaseName,
     database: { multiInstance: true, devMode: false },
-    engine: { networkEvents: window },
+    engine: { networkEvents: window, pushQuietMs: options.pushQuietMs },
   });
   try {
     if (!(await layer.engine!.awaitInSync(300_000))) throw new Error('latency: device not in sync');
