@@ -59,6 +59,8 @@ const PROFILE = PROFILE_ONLY || args.includes('--profile');
 const PROFILE_LIVE = args.includes('--live');
 /** Only the local write → visible update figures (the quick loop while working on them). */
 const LATENCY_ONLY = args.includes('--latency-only');
+/** The same figures for each of these push quiet windows (ms), runs interleaved (an A/B). */
+const LATENCY_VARIANTS = args.includes('--latency-variants') ? args[args.indexOf('--latency-variants') + 1].split(',').map(Number) : null;
 const NOTEBOOKS = 20;
 const QUESTIONS_PER_NOTEBOOK = 25;
 const ANSWERERS = 20;
@@ -284,37 +286,27 @@ async function main(): Promise<void> {
 
     const writeToScreen = (pushQuietMs?: number) => inPage(context, origin, 'ours', (page) =>
       page.evaluate((o) => (window as any).bench.writeToScreen(o), { account: owner, databaseName: freshName('latency'), notebookId: notebooks[0], edits: EDITS, pushQuietMs }) as Promise<LatencyResult>);
-    if (args.includes('--latency-variants')) {
-      // The engine's pushQuietMs (collection-replication.ts untilQuiet) per variant, runs interleaved.
-      const waits = args[args.indexOf('--latency-variants') + 1].split(',').map(Number);
-      const pooled: Record<number, LatencyResult[]> = {};
+    if (LATENCY_ONLY || LATENCY_VARIANTS) {
+      // One pool of runs per push quiet window (the engine's pushQuietMs; undefined: its default), interleaved.
+      const variants: (number | undefined)[] = LATENCY_VARIANTS ?? [undefined];
+      const runsOf = new Map<number | undefined, LatencyResult[]>(variants.map((variant) => [variant, []]));
       for (let run = 0; run < RUNS; run++) {
-        for (let i = 0; i < waits.length; i++) {
-          const wait = waits[(run + i) % waits.length];
-          progress(`local write → visible update, push quiet window ${wait} ms, run ${run + 1}/${RUNS}`);
-          (pooled[wait] ??= []).push(await writeToScreen(wait));
+        for (let i = 0; i < variants.length; i++) {
+          const variant = variants[(run + i) % variants.length];
+          progress(`local write → visible update (${EDITS / 2} + ${EDITS} edits, ${QUESTIONS_PER_NOTEBOOK} answers)${variant === undefined ? '' : `, push quiet window ${variant} ms`}, run ${run + 1}/${RUNS}`);
+          runsOf.get(variant)!.push(await writeToScreen(variant));
         }
       }
-      console.log(`\nload ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-      for (const wait of waits) {
-        for (const key of ['editsIdle', 'editsBusy', 'answersIdle'] as const) {
-          const xs = pooled[wait].flatMap((r) => r[key]).map((s) => s.visibleMs);
-          console.log(`push quiet ${String(wait).padStart(4)} ms  ${key.padEnd(12)} p50 ${percentile(xs, 0.5).toFixed(1)} ms  p95 ${percentile(xs, 0.95).toFixed(1)} ms  (${xs.length} writes)`);
-        }
+      for (const [variant, runs] of runsOf) {
+        const pooled = (key: 'editsIdle' | 'editsBusy' | 'answersIdle') => runs.flatMap((run) => run[key]);
+        const quietLabel = variant === undefined ? '' : `, push quiet window ${variant} ms`;
+        console.log(`\nLocal write → visible update in headless Chromium${quietLabel}, ${RUNS} runs pooled, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+        for (const [what, value, note] of [
+          ...latencyRow("question edit, at a person's pace", pooled('editsIdle')),
+          ...latencyRow('question edits back to back', pooled('editsBusy')),
+          ...latencyRow("new answer, at a person's pace", pooled('answersIdle')),
+        ]) console.log(`${what.padEnd(36)}  ${value.padStart(12)}  ${note}`);
       }
-      return;
-    }
-    if (LATENCY_ONLY) {
-      progress(`local write → visible update (${EDITS / 2} + ${EDITS} edits, ${QUESTIONS_PER_NOTEBOOK} answers), ${RUNS} runs`);
-      const runs: LatencyResult[] = [];
-      for (let run = 0; run < RUNS; run++) runs.push(await writeToScreen());
-      const pooled = (key: 'editsIdle' | 'editsBusy' | 'answersIdle') => runs.flatMap((run) => run[key]);
-      console.log(`\nLocal write → visible update in headless Chromium, ${RUNS} runs pooled, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
-      for (const [what, value, note] of [
-        ...latencyRow("question edit, at a person's pace", pooled('editsIdle')),
-        ...latencyRow('question edits back to back', pooled('editsBusy')),
-        ...latencyRow("new answer, at a person's pace", pooled('answersIdle')),
-      ]) console.log(`${what.padEnd(36)}  ${value.padStart(12)}  ${note}`);
       return;
     }
 

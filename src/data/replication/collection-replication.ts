@@ -63,25 +63,27 @@ export interface CollectionReplicationConfig {
 const PUSH_MAX_WAIT_MS = 2000;
 
 /**
- * RxDB's `waitBeforePersist`, called on every change of the collection: resolves once no change
- * has come for `quietMs`, or `PUSH_MAX_WAIT_MS` after this call. RxDB then pushes everything
- * that piled up meanwhile in one go.
+ * RxDB's `waitBeforePersist`, called on every change of the collection after the change joined
+ * RxDB's open tasks: one wait for all of them, which ends once no change has come for `quietMs`,
+ * or `PUSH_MAX_WAIT_MS` after the first. RxDB then pushes everything that piled up in one go.
  */
 function untilQuiet(quietMs: number): () => Promise<void> {
   let lastChangeAt = 0;
+  let waiting: Promise<void> | null = null;
   return () => {
-    const calledAt = performance.now();
-    lastChangeAt = calledAt;
-    return new Promise<void>((resolve) => {
+    lastChangeAt = performance.now();
+    waiting ??= new Promise<void>((resolve) => {
+      const firstChangeAt = lastChangeAt;
       const check = () => {
         const now = performance.now();
-        const quietFor = now - lastChangeAt;
-        const waited = now - calledAt;
-        if (quietFor >= quietMs || waited >= PUSH_MAX_WAIT_MS) resolve();
-        else setTimeout(check, Math.min(quietMs - quietFor, PUSH_MAX_WAIT_MS - waited));
+        const left = Math.min(quietMs - (now - lastChangeAt), PUSH_MAX_WAIT_MS - (now - firstChangeAt));
+        if (left > 0) return void setTimeout(check, left);
+        waiting = null;
+        resolve();
       };
       setTimeout(check, quietMs);
     });
+    return waiting;
   };
 }
 

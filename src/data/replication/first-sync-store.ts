@@ -17,7 +17,7 @@
  *
  * Only RxDB's Dexie storage is written this way; any other storage gets a plain bulkWrite.
  */
-import { getHeightOfRevision, type EventBulk, type RxCollection, type RxDocumentData, type RxStorageChangeEvent, type RxStorageInstance } from 'rxdb';
+import { createRevision, getHeightOfRevision, parseRevision, type EventBulk, type RxCollection, type RxDocumentData, type RxStorageChangeEvent, type RxStorageInstance } from 'rxdb';
 import { fromDexieToStorage, RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
 import type { Subject } from 'rxjs';
 
@@ -107,10 +107,9 @@ function isBulkError(error: unknown): error is BulkError {
  * `_meta.o` (RxDB's mark of a state written by the replication) follows the revision height.
  */
 function nextRevisionOf(doc: Doc, stored: Doc): Doc {
-  const height = getHeightOfRevision(stored._rev) + 1;
-  const token = doc._rev.slice(doc._rev.indexOf('-') + 1);
+  const rev = createRevision(parseRevision(doc._rev).hash, stored);
   const mark = (doc._meta as { o?: { _rev: number; hash: string } }).o;
-  return { ...doc, _rev: `${height}-${token}`, _meta: { ...doc._meta, ...(mark ? { o: { ...mark, _rev: height } } : {}) } };
+  return { ...doc, _rev: rev, _meta: { ...doc._meta, ...(mark ? { o: { ...mark, _rev: getHeightOfRevision(rev) } } : {}) } };
 }
 
 /**
