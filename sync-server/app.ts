@@ -5,7 +5,7 @@ import { cors } from 'hono/cors';
 import { getRequestListener } from '@hono/node-server';
 import { defaultConfig, type ServerConfig } from './config.ts';
 import type { ServerContext } from './context.ts';
-import { openDatabase } from './db/index.ts';
+import { openDatabase, type Database } from './db/index.ts';
 import { bootstrapSupabase } from './db/bootstrap.ts';
 import { applyMigrations, applySeed, isFreshDatabase } from './db/migrations.ts';
 import { JwtService } from './jwt.ts';
@@ -16,6 +16,8 @@ import { createFunctionsApp } from './functions/index.ts';
 import { attachRealtime, createRealtimeApp } from './realtime/index.ts';
 import { serveStatic } from './static.ts';
 import { schedulePurge } from './purge/index.ts';
+import { openDataFolder } from './data-folder.ts';
+import { assertPortFree, portProblem } from './startup-checks.ts';
 
 export interface RunningServer {
   /** e.g. http://127.0.0.1:54321 */
@@ -31,7 +33,27 @@ export interface RunningServer {
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
   const config = defaultConfig(overrides);
+  await assertPortFree(config.host, config.port);
+  const folder = openDataFolder(config);
+  try {
+    return await startOnFolder(config, folder.release);
+  } catch (error) {
+    folder.release();
+    throw error;
+  }
+}
+
+async function startOnFolder(config: ServerConfig, releaseFolder: () => void): Promise<RunningServer> {
   const db = await openDatabase(config);
+  try {
+    return await startOnDatabase(config, db, releaseFolder);
+  } catch (error) {
+    await db.close().catch(() => {});
+    throw error;
+  }
+}
+
+async function startOnDatabase(config: ServerConfig, db: Database, releaseFolder: () => void): Promise<RunningServer> {
   await bootstrapSupabase(db);
   const fresh = await isFreshDatabase(db);
   await applyMigrations(db, config.migrationsDir);
@@ -77,10 +99,16 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
 
   const server = http.createServer(getRequestListener(app.fetch));
   const realtime = attachRealtime(server, ctx);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error) => reject(portProblem(error, config.host, config.port)));
+      server.listen(config.port, config.host, () => resolve());
+    });
+  } catch (error) {
+    await realtime.close();
+    for (const fn of closers.reverse()) await fn();
+    throw error;
+  }
   schedulePurge(ctx);
   const port = (server.address() as AddressInfo).port;
   const url = `http://${config.host}:${port}`;
@@ -93,6 +121,7 @@ export async function startServer(overrides: Partial<ServerConfig> = {}): Promis
       server.closeAllConnections();
       for (const fn of closers.reverse()) await fn();
       await db.close();
+      releaseFolder();
     })());
 
   return { url, port, ctx, close };

@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from './app.ts';
+import { grantAdmins } from './admins.ts';
 import type { ServerConfig } from './config.ts';
+import { describeStartupFailure } from './startup-checks.ts';
 
 /**
  * The command line of the sync-server: `npx tsx sync-server/main.ts [options]`.
@@ -26,6 +28,7 @@ Options:
   --site-url <url>           where auth e-mails link back to (env SITE_URL, default this server)
   --email-confirmation       sign-up needs the link from the e-mail (env ENABLE_EMAIL_CONFIRMATION=true)
   --no-email-confirmation    sign-up signs in at once (the default)
+  --admin <e-mail>           make that existing account an admin (repeatable)
   --purge-interval <s>       run replication_purge (tombstones older than 30 days) every <s> seconds
                              (env SYNC_PURGE_INTERVAL, default 3600; 0 = never)
   -h, --help                 show this help
@@ -34,7 +37,9 @@ The e-mails the server would send (confirmations, password recovery) are in the 
 open <url>/auth/v1/mailbox in a browser on this machine.
 `;
 
-export function parseCommandLine(argv: string[]): { help: true } | { help: false; overrides: Partial<ServerConfig> } {
+export function parseCommandLine(
+  argv: string[],
+): { help: true } | { help: false; overrides: Partial<ServerConfig>; admins: string[] } {
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -50,6 +55,7 @@ export function parseCommandLine(argv: string[]): { help: true } | { help: false
       'email-confirmation': { type: 'boolean' },
       'no-email-confirmation': { type: 'boolean' },
       'purge-interval': { type: 'string' },
+      admin: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -78,7 +84,7 @@ export function parseCommandLine(argv: string[]): { help: true } | { help: false
     if (!Number.isFinite(seconds) || seconds < 0) throw new Error(`--purge-interval: not a number of seconds: ${values['purge-interval']}`);
     overrides.purgeIntervalMs = seconds * 1000;
   }
-  return { help: false, overrides };
+  return { help: false, overrides, admins: values.admin ?? [] };
 }
 
 function resolveDir(value: string): string {
@@ -118,6 +124,7 @@ async function main(): Promise<void> {
     `  service_role key: ${config.serviceRoleKey}`,
     `  e-mail confirmation ${config.emailConfirmation ? 'on' : 'off'}; mailbox: ${server.url}/auth/v1/mailbox`,
   ];
+  lines.push(...(await grantAdmins(server.ctx.db, parsed.admins)));
   process.stdout.write(`${lines.join('\n')}\n`);
 
   // Graceful shutdown: stop accepting requests, let the ones in flight finish, close the database
@@ -155,7 +162,7 @@ function redactPassword(url: string): string {
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename);
 if (invokedDirectly) {
   main().catch((error: unknown) => {
-    process.stderr.write(`sync-server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`sync-server failed to start: ${describeStartupFailure(error)}\n`);
     process.exit(1);
   });
 }
