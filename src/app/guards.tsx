@@ -1,14 +1,38 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { useSessionStore } from '../state/session.ts';
+import { PageSkeleton } from '../components/PageSkeleton.tsx';
+import { useSessionStore, type SessionState } from '../state/session.ts';
 import type { RouteDef } from './routes.ts';
 
+type GuardDecision = 'allow' | 'redirect' | 'wait';
+
 /**
- * The one place route guards live. `/admin` sends anyone who is not an admin to `/` (spec §2);
- * the database enforces the same rule on every admin call, this only spares a useless page.
+ * `/admin` lets an admin in and sends anyone else to `/` (spec §2) — but only once the role is
+ * known: on a typed URL or a reload the session and the user_roles record arrive after the
+ * first render, and deciding then would send a real admin away.
+ */
+export function adminDecision(session: Pick<SessionState, 'status' | 'isAdmin' | 'roleKnown'>): GuardDecision {
+  if (session.status === 'signed-in' && session.isAdmin) return 'allow';
+  if (session.status === 'signed-out') return 'redirect';
+  if (session.status === 'signed-in' && session.roleKnown) return 'redirect';
+  return 'wait';
+}
+
+/**
+ * The one place route guards live. The database enforces the same rule on every admin call;
+ * this only spares a useless page.
  */
 export function RouteGuard({ guard, children }: { guard: RouteDef['guard']; children: ReactNode }) {
+  const status = useSessionStore((s) => s.status);
   const isAdmin = useSessionStore((s) => s.isAdmin);
-  if (guard === 'admin' && !isAdmin) return <Redirect to="/" replace />;
-  return <>{children}</>;
+  const roleKnown = useSessionStore((s) => s.roleKnown);
+  if (guard !== 'admin') return <>{children}</>;
+  switch (adminDecision({ status, isAdmin, roleKnown })) {
+    case 'allow':
+      return <>{children}</>;
+    case 'redirect':
+      return <Redirect to="/" replace />;
+    case 'wait':
+      return <PageSkeleton />;
+  }
 }

@@ -71,6 +71,47 @@ describe('session controller', () => {
     await vi.waitFor(() => expect(session.getState()).toMatchObject({ username: 'ana_b', isAdmin: true, unverified: false }));
   });
 
+  it('the admin flag is settled by the account check: until then the /admin guard waits, then decides', async () => {
+    const { adminDecision } = await import('./guards.tsx');
+    let answer!: (check: { user: typeof user; unverified: boolean }) => void;
+    const settled = new Promise<{ user: typeof user; unverified: boolean }>((resolve) => (answer = resolve));
+    const { session } = await start({ user, unverified: true, settled });
+    expect(session.getState()).toMatchObject({ status: 'signed-in', isAdmin: false, roleKnown: false });
+    expect(adminDecision(session.getState())).toBe('wait');
+    answer({ user, unverified: false });
+    await vi.waitFor(() => expect(session.getState()).toMatchObject({ isAdmin: true, roleKnown: true }));
+    expect(adminDecision(session.getState())).toBe('allow');
+  });
+
+  it('someone who is not an admin is sent away once the server answered', async () => {
+    const { adminDecision } = await import('./guards.tsx');
+    auth.status = { status: 'active', account: { userId: 'u1', email: user.email, username: 'ana_b', isAdmin: false } };
+    const { session } = await start({ user, unverified: true, settled: Promise.resolve({ user, unverified: false }) });
+    await vi.waitFor(() => expect(session.getState().roleKnown).toBe(true));
+    expect(adminDecision(session.getState())).toBe('redirect');
+  });
+
+  it('with no answer from the server (offline, or the check failed) the flag the device knew stands', async () => {
+    const { adminDecision } = await import('./guards.tsx');
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { session } = await start({ user, unverified: true, settled: new Promise(() => undefined) });
+      expect(session.getState()).toMatchObject({ roleKnown: true, isAdmin: false });
+      expect(adminDecision(session.getState())).toBe('redirect');
+    } finally {
+      offline.mockRestore();
+    }
+    auth.status = { status: 'unknown' };
+    const { session } = await start({ user, unverified: true, settled: Promise.resolve({ user, unverified: false }) });
+    await vi.waitFor(() => expect(session.getState().roleKnown).toBe(true));
+  });
+
+  it('a visitor is sent away from /admin at once; while the session loads, the guard waits', async () => {
+    const { adminDecision } = await import('./guards.tsx');
+    expect(adminDecision({ status: 'loading', isAdmin: false, roleKnown: false })).toBe('wait');
+    expect(adminDecision({ status: 'signed-out', isAdmin: false, roleKnown: false })).toBe('redirect');
+  });
+
   it('offline, the person stays signed in and nothing is checked', async () => {
     const { session } = await start({ user, unverified: true, settled: new Promise(() => undefined) });
     expect(session.getState()).toMatchObject({ status: 'signed-in', userId: 'u1', unverified: true });

@@ -47,13 +47,16 @@ async function start(): Promise<void> {
     return;
   }
   await signedIn(initial.user, { unverified: initial.unverified, recovery });
+  // Offline, nobody can tell more about the role than the device remembers.
+  if (initial.unverified && !navigator.onLine) roleAsLastKnown();
   // Opened from the recovery link itself (a reload of the reset page just keeps the state).
   if (initial.recovery) goToReset();
   // The server's view comes when supabase-js has started (at once online; offline it keeps trying).
   void initial.settled.then(async (check) => {
     if (!check.user || useSessionStore.getState().userId !== check.user.id) return;
     useSessionStore.setState({ unverified: check.unverified });
-    if (!check.unverified) await checkAccount();
+    if (check.unverified) roleAsLastKnown();
+    else await checkAccount();
   });
 }
 
@@ -86,6 +89,8 @@ async function signedIn(user: AuthUser, extra: { unverified?: boolean; recovery?
     email: user.email,
     username: sameUser ? state.username : (cached?.username ?? null),
     isAdmin: sameUser ? state.isAdmin : (cached?.isAdmin ?? false),
+    // A cached flag may be stale (a role granted or taken since): the account check settles it.
+    roleKnown: sameUser ? state.roleKnown : false,
     unverified: extra.unverified ?? (sameUser ? state.unverified : false),
     recovery: extra.recovery ?? (sameUser ? state.recovery : false),
   });
@@ -151,10 +156,12 @@ function checkAccount(): Promise<void> {
           await forcedSignOut('ended');
           return;
         case 'unknown':
+          roleAsLastKnown();
           return;
       }
     } catch (error) {
       console.error('[session] account check failed', error);
+      roleAsLastKnown();
     } finally {
       checking = undefined;
     }
@@ -172,8 +179,14 @@ function applyAccount(account: AccountSummary): void {
     email: account.email,
     username: account.username,
     isAdmin: account.isAdmin,
+    roleKnown: true,
     unverified: false,
   });
+}
+
+/** The server could not be asked: the admin flag the device last knew is the answer for now. */
+function roleAsLastKnown(): void {
+  if (useSessionStore.getState().status === 'signed-in') useSessionStore.setState({ roleKnown: true });
 }
 
 /** Back online after an offline start: refresh the tokens if they expired, then check the account. */

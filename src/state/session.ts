@@ -9,6 +9,11 @@ export interface SessionState {
   status: 'signed-out' | 'loading' | 'signed-in';
   userId: string | null;
   isAdmin: boolean;
+  /**
+   * `isAdmin` is settled for this sign-in: the server answered the account check, or could not
+   * be asked (offline) and the device's last known flag stands. Until then a guard waits.
+   */
+  roleKnown: boolean;
   email: string | null;
   username: string | null;
   /** Signed in from what the device remembers, not yet confirmed by the server (an offline start). */
@@ -23,6 +28,7 @@ export const SIGNED_OUT: Omit<SessionState, 'linkError'> = {
   status: 'signed-out',
   userId: null,
   isAdmin: false,
+  roleKnown: false,
   email: null,
   username: null,
   unverified: false,
