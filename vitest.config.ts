@@ -25,7 +25,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           globalSetup: ['sync-server/test-global-setup.ts'],
-          include: ['sync-server/**/*.test.ts', 'supabase/**/*.test.ts'],
+          include: ['sync-server/**/*.test.ts', 'supabase/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

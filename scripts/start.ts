@@ -55,9 +55,13 @@ async function main() {
     await buildApp({ outDir: dist });
   }
   const server = await startServer({ staticDir: dist, ...overrides });
-  console.log(`\n  Cadernos is running at ${server.url}\n  (backend for supabase-js at the same address; Ctrl+C stops it)\n`);
-  if (args.demo) console.log('  Demo accounts: ana@demo.cadernos.app and bruno@demo.cadernos.app, password Demo1234\n');
-  for (const line of await grantAdmins(server.ctx.db, args.admin)) console.log(line);
+  const lines = [
+    `\n  Cadernos is running at ${server.url}`,
+    '  (backend for supabase-js at the same address; Ctrl+C stops it)',
+    ...(args.demo ? ['  Demo accounts: ana@demo.cadernos.app and bruno@demo.cadernos.app, password Demo1234'] : []),
+    ...(await grantAdmins(server.ctx.db, args.admin)),
+  ];
+  console.log(`${lines.join('\n')}\n`); // one write: whoever waits for "running at" reads it all
 
   let stopping = false;
   const stop = async (signal: string) => {
