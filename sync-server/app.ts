@@ -17,6 +17,7 @@ import { attachRealtime, createRealtimeApp } from './realtime/index.ts';
 import { serveStatic } from './static.ts';
 import { schedulePurge } from './purge/index.ts';
 import { openDataFolder } from './data-folder.ts';
+import { serverKeys } from './install-keys.ts';
 import { assertPortFree, portProblem } from './startup-checks.ts';
 
 export interface RunningServer {
@@ -32,10 +33,11 @@ export interface RunningServer {
  * on the same port, and the built app as static files when config.staticDir is set.
  */
 export async function startServer(overrides: Partial<ServerConfig> = {}): Promise<RunningServer> {
-  const config = defaultConfig(overrides);
-  await assertPortFree(config.host, config.port);
-  const folder = openDataFolder(config);
+  const given = defaultConfig(overrides);
+  await assertPortFree(given.host, given.port);
+  const folder = openDataFolder(given);
   try {
+    const config = { ...given, ...(await serverKeys(given)) };
     return await startOnFolder(config, folder.release);
   } catch (error) {
     folder.release();
@@ -95,7 +97,7 @@ async function startOnDatabase(config: ServerConfig, db: Database, releaseFolder
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
   app.route('/realtime/v1', createRealtimeApp(ctx));
-  if (config.staticDir) app.route('/', serveStatic(config.staticDir));
+  if (config.staticDir) app.route('/', serveStatic(config.staticDir, { anonKey: config.anonKey }));
 
   const server = http.createServer(getRequestListener(app.fetch));
   const realtime = attachRealtime(server, ctx);

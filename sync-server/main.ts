@@ -5,6 +5,7 @@ import { startServer } from './app.ts';
 import { grantAdmins } from './admins.ts';
 import type { ServerConfig } from './config.ts';
 import { describeStartupFailure } from './startup-checks.ts';
+import { isLoopbackHost, keysFileOf } from './install-keys.ts';
 
 /**
  * The command line of the sync-server: `npx tsx sync-server/main.ts [options]`.
@@ -121,7 +122,9 @@ async function main(): Promise<void> {
     ...reachableUrls(config.host, server.port).map((url) => `  also reachable at ${url}`),
     `  database:         ${database}`,
     `  anon key:         ${config.anonKey}`,
-    `  service_role key: ${config.serviceRoleKey}`,
+    isLoopbackHost(config.host)
+      ? `  service_role key: ${config.serviceRoleKey}`
+      : `  service_role key: this install's own, in ${keysFileOf(config) ?? 'memory'} (never share it)`,
     `  e-mail confirmation ${config.emailConfirmation ? 'on' : 'off'}; mailbox: ${server.url}/auth/v1/mailbox`,
   ];
   lines.push(...(await grantAdmins(server.ctx.db, parsed.admins)));

@@ -19,9 +19,11 @@ const MIME: Record<string, string> = {
 /**
  * Serves the built app. Hashed assets are cached for a year; index.html and the service worker
  * are never cached by HTTP (the service worker does the caching). Any path that is not a file
- * gets index.html, so client-side routes (and /en/...) work on reload.
+ * gets index.html, so client-side routes (and /en/...) work on reload. Pages carry the server's
+ * anon key (a meta tag src/data/supabase.ts reads): on a school's network it is the install's own
+ * key, not the published demo one, and no build has to know it.
  */
-export function serveStatic(root: string): Hono {
+export function serveStatic(root: string, { anonKey }: { anonKey: string }): Hono {
   const base = path.resolve(root);
   const app = new Hono();
   app.get('*', async (c) => {
@@ -29,8 +31,8 @@ export function serveStatic(root: string): Hono {
     const file = path.resolve(base, '.' + urlPath);
     const inside = file === base || file.startsWith(base + path.sep);
     const target = inside && (await isFile(file)) ? file : path.join(base, 'index.html');
-    const body = await fs.readFile(target);
     const ext = path.extname(target);
+    const body = ext === '.html' ? withAnonKey(await fs.readFile(target, 'utf8'), anonKey) : await fs.readFile(target);
     const immutable = target.includes(`${path.sep}assets${path.sep}`);
     return c.body(body, 200, {
       'content-type': MIME[ext] ?? 'application/octet-stream',
@@ -42,4 +44,11 @@ export function serveStatic(root: string): Hono {
 
 async function isFile(file: string): Promise<boolean> {
   return fs.stat(file).then((s) => s.isFile(), () => false);
+}
+
+export const ANON_KEY_META = 'cadernos-anon-key';
+
+function withAnonKey(html: string, anonKey: string): string {
+  const meta = `<meta name="${ANON_KEY_META}" content="${anonKey.replace(/[^A-Za-z0-9._-]/g, '')}">`;
+  return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;
 }

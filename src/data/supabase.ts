@@ -6,7 +6,7 @@ import { kvStore } from './kv-store.ts';
  *
  * URL and key: a Supabase project when VITE_SUPABASE_URL / VITE_SUPABASE_ANON_KEY are set at
  * build time; otherwise the page's own origin, where `npm start` serves the sync-server, with the
- * Supabase CLI's well-known local demo anon key (the sync-server's default, sync-server/config.ts).
+ * anon key the server wrote into the page (on loopback, the Supabase CLI's well-known demo key).
  *
  * This module (and supabase-js with it) is loaded lazily: never import it from code that the
  * landing page loads up front.
@@ -21,7 +21,17 @@ export const AUTH_STORAGE_KEY = 'cadernos-auth';
 
 export const supabaseUrl: string =
   import.meta.env.VITE_SUPABASE_URL || (typeof window === 'undefined' ? 'http://127.0.0.1:54321' : window.location.origin);
-export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || SUPABASE_DEMO_ANON_KEY;
+export const supabaseAnonKey: string = import.meta.env.VITE_SUPABASE_ANON_KEY || servedAnonKey() || SUPABASE_DEMO_ANON_KEY;
+
+/**
+ * The sync-server writes its anon key into the pages it serves (sync-server/static.ts): on a
+ * school's network that is the install's own key. The service worker precaches the page as the
+ * server served it, so the key is there offline too.
+ */
+function servedAnonKey(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLMetaElement>('meta[name="cadernos-anon-key"]')?.content || undefined;
+}
 
 /**
  * While on, auth requests that would need the server during a local sign-out are answered here:
