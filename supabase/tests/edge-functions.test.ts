@@ -71,7 +71,7 @@ describe('achievement-manager', () => {
     expect(data!.map((r) => r.achievement_id)).toEqual(['first_notebook', 'first_visit', 'prolific_creator']);
   });
 
-  test('check_answer_achievements: participative at 10 approved answers, for the answerer, called by the owner', async () => {
+  test('check_answer_achievements: participative at 10 approved answers, awarded to the answerer when the answerer asks', async () => {
     const owner = await signUp('dona_ach');
     const bia = await signUp('bia_ach');
     const { data: nb } = await owner.client.from('notebooks').insert({ title: 'Dez perguntas', user_id: owner.id }).select('id').single();
@@ -87,22 +87,71 @@ describe('achievement-manager', () => {
       expect(error).toBeNull();
       lastAnswer = a!.id;
     }
-    const r = await call('achievement-manager', owner.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: lastAnswer } });
-    expect(r.status).toBe(200);
-    const forBia = r.body.awarded.filter((a: { user_id: string }) => a.user_id === bia.id).map((a: { id: string }) => a.id);
-    expect(forBia).toEqual(['first_visit', 'participative']);
+    const byOwner = await call('achievement-manager', owner.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: lastAnswer } });
+    expect(byOwner).toEqual({ status: 200, body: { awarded: [expect.objectContaining({ id: 'first_visit' })] } });
+    const byBia = await call('achievement-manager', bia.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: lastAnswer } });
+    expect(byBia.status).toBe(200);
+    expect(byBia.body.awarded.map((a: { id: string }) => a.id)).toEqual(['first_visit', 'participative']);
+    expect(byBia.body.awarded[1]).toEqual({ id: 'participative', name_pt: expect.any(String), name_en: expect.any(String), rarity: expect.any(String), points: expect.any(Number), level: expect.any(Number) });
 
+    // A stranger learns nothing about the answer: the same 404 as for an answer that does not exist.
     const stranger = await signUp('estranho_ach');
     const denied = await call('achievement-manager', stranger.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: lastAnswer } });
-    expect(denied.status).toBe(403);
     const wrong = await call('achievement-manager', owner.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: crypto.randomUUID() } });
-    expect(wrong.status).toBe(404);
+    expect(denied).toEqual({ status: 404, body: { error: 'Answer not found' } });
+    expect(wrong).toEqual(denied);
   });
 
-  test('needs a signed-in caller and a known action; nobody awards themselves through the API', async () => {
+  test("S5: a collaborator's check about an anonymous answer awards and names only the collaborator", async () => {
+    const owner = await signUp('dona_anon_ach');
+    const collaborator = await signUp('colab_anon_ach');
+    const secret = await signUp('secreta_anon_ach');
+    const { data: nb } = await owner.client.from('notebooks').insert({ title: 'Segredos', user_id: owner.id }).select('id').single();
+    const { data: q } = await owner.client.from('questions').insert({ notebook_id: nb!.id, text: 'Conte um segredo' }).select('id').single();
+    await owner.client.from('notebook_shares').insert({ notebook_id: nb!.id, shared_with: secret.id });
+    await owner.client.from('notebook_collaborators').insert({ notebook_id: nb!.id, user_id: collaborator.id, role: 'collaborator' });
+    await collaborator.client.from('notebook_collaborators').update({ status: 'accepted' }).eq('user_id', collaborator.id);
+    const { data: a } = await secret.client
+      .from('answers')
+      .insert({ question_id: q!.id, notebook_id: nb!.id, text: 'shh', is_anonymous: true, responder_name: 'Ninguém' })
+      .select('id')
+      .single();
+
+    const r = await call('achievement-manager', collaborator.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: a!.id } });
+    expect(r.status).toBe(200);
+    expect(JSON.stringify(r.body)).not.toContain(secret.id);
+    const { data: secretsAwards } = await service.from('user_achievements').select('achievement_id').eq('user_id', secret.id);
+    expect(secretsAwards).toEqual([]);
+    const { data: mine } = await collaborator.client.from('user_achievements').select('user_id, achievement_id');
+    expect(mine).toEqual([{ user_id: collaborator.id, achievement_id: 'first_visit' }]);
+  });
+
+  test("S5: others see a public profile's achievements by the day only, from the next day; the person sees theirs at once", async () => {
+    const ana = await signUp('ana_dia_ach');
+    const curious = await signUp('curiosa_dia_ach');
+    expect((await call('achievement-manager', ana.token, { body: { action: 'check_sharing_achievements' } })).status).toBe(200);
+
+    const { data: own } = await ana.client.from('user_achievements').select('achievement_id, earned_at').eq('user_id', ana.id);
+    expect(own).toHaveLength(1);
+    expect(new Date(own![0].earned_at).toISOString()).toMatch(/T00:00:00\.000Z$/);
+    const seenBy = async (client: SupabaseClient) => (await client.from('user_achievements').select('achievement_id').eq('user_id', ana.id)).data;
+    expect(await seenBy(curious.client)).toEqual([]);
+    expect(await seenBy(server.anonClient())).toEqual([]);
+
+    await server.ctx.db.query(`update public.user_achievements set earned_at = earned_at - interval '1 day' where user_id = $1`, [ana.id]);
+    expect(await seenBy(curious.client)).toEqual([{ achievement_id: 'first_visit' }]);
+    expect(await seenBy(server.anonClient())).toEqual([{ achievement_id: 'first_visit' }]);
+    await service.from('profiles').update({ visibility: 'private' }).eq('id', ana.id);
+    expect(await seenBy(curious.client)).toEqual([]);
+  });
+
+  test('needs a signed-in caller, a JSON object and a known action; nobody awards themselves through the API', async () => {
     expect((await call('achievement-manager', undefined, { body: { action: 'check_sharing_achievements' } })).status).toBe(401);
     const eve = await signUp('eve_ach');
     expect((await call('achievement-manager', eve.token, { body: { action: 'grant_everything' } })).status).toBe(400);
+    for (const body of [null, [], 'check_sharing_achievements', 42]) {
+      expect(await call('achievement-manager', eve.token, { body }), JSON.stringify(body)).toEqual({ status: 400, body: { error: 'The body must be a JSON object' } });
+    }
     const { error } = await eve.client.rpc('check_achievements', { p_user_id: eve.id, p_kind: 'all' });
     expect(error?.code).toBe('42501');
     const { error: insertError } = await eve.client.from('user_achievements').insert({ user_id: eve.id, achievement_id: 'veteran' });

@@ -330,9 +330,14 @@ const ACTIONS: Action[] = [
     run: (q, _f, me) => run(q, `select * from check_achievements($1, 'all')`, [me]),
   },
   {
-    name: 'answer_people: learn who answered (service role only)',
+    name: "user_achievements: see someone's achievement on the day it was earned",
     allowed: [],
-    run: (q, f) => run(q, `select * from answer_people($1)`, [f.anonymousAnswerId]),
+    run: (q, f) => run(q, `select id from user_achievements where user_id = $1 and achievement_id = 'gift'`, [f.people.answerer]),
+  },
+  {
+    name: "user_achievements: see a public profile's achievement from the next day",
+    allowed: [...ROLES],
+    run: (q, f) => run(q, `select id from user_achievements where user_id = $1 and achievement_id = 'old_gift'`, [f.people.answerer]),
   },
   {
     name: 'translations: add a translation',
@@ -396,7 +401,11 @@ const fixtureOpenQuestion = () => f.openQuestionId;
 beforeAll(async () => {
   t = await openTestDatabase();
   f = await buildRoleFixture(t);
-  await t.sql(`insert into achievements (id, name_pt, name_en, type, rarity) values ('gift', 'Presente', 'Gift', 'general', 'common')`);
+  await t.sql(`insert into achievements (id, name_pt, name_en, type, rarity) values ('gift', 'Presente', 'Gift', 'general', 'common'), ('old_gift', 'Antigo', 'Old', 'general', 'common')`);
+  await t.sql(
+    `insert into user_achievements (user_id, achievement_id, earned_at) values ($1, 'gift', now()), ($1, 'old_gift', now() - interval '2 days')`,
+    [f.people.answerer],
+  );
 });
 afterAll(async () => t?.close());
 

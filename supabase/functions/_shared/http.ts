@@ -32,6 +32,23 @@ export function preflight(): Response {
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The request's body as a JSON object, or the 400 to answer: `null`, an array, a string or
+ * anything that is not JSON is the client's mistake, never a crash of the handler.
+ */
+export async function jsonObjectBody(req: Request): Promise<Record<string, unknown> | Response> {
+  let body: unknown;
+  try {
+    body = await req.json();
+  } catch {
+    return json({ error: 'The body must be a JSON object' }, 400);
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return json({ error: 'The body must be a JSON object' }, 400);
+  }
+  return body as Record<string, unknown>;
+}
+
 /** The bearer token of the request, if any. */
 export function bearer(req: Request): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization')?.trim() ?? '');

@@ -1,13 +1,16 @@
 /**
- * achievement-manager (spec §7): POST { action }.
- *   'check_sharing_achievements'                          after a share: the caller's achievements
- *   'check_answer_achievements', notebookId, answerId     after an approved answer or an approval:
- *                                                         the answerer's and the notebook owner's
+ * achievement-manager (spec §7): POST { action }, always about the caller and nobody else.
+ *   'check_sharing_achievements'                          after a share
+ *   'check_answer_achievements', notebookId, answerId     after an approved answer or an approval
+ * Both award the caller the achievements they have reached and answer { awarded: [{ id, name_pt,
+ * name_en, rarity, points, level }] } — only what this call earned them. The answer must be one the
+ * caller may read (else 404, as for an unknown one); it is looked up with the caller's own token,
+ * so the function never learns, and cannot tell, who wrote an anonymous answer (S5). The answerer's
+ * own awards for an approval come when the answerer's app asks.
  * Needs a signed-in caller. The evaluation and the award are public.check_achievements (SQL,
- * service role only: nobody awards themselves). Answers { awarded: [{ user_id, id, name_pt,
- * name_en, rarity, points, level }] } — only what was earned by this call.
+ * service role only: nobody awards themselves).
  */
-import { caller, json, preflight, rpc, UUID, UpstreamError, bearer, type FunctionEnv } from '../_shared/http.ts';
+import { bearer, caller, json, jsonObjectBody, preflight, rest, rpc, UUID, UpstreamError, type FunctionEnv } from '../_shared/http.ts';
 
 interface Achievement {
   id: string;
@@ -20,7 +23,13 @@ interface Achievement {
 
 async function award(env: FunctionEnv, userId: string, kind: 'sharing' | 'answer') {
   const earned = await rpc<Achievement[]>(env, env.serviceRoleKey, 'check_achievements', { p_user_id: userId, p_kind: kind });
-  return earned.map((a) => ({ user_id: userId, id: a.id, name_pt: a.name_pt, name_en: a.name_en, rarity: a.rarity, points: a.points, level: a.level }));
+  return earned.map((a) => ({ id: a.id, name_pt: a.name_pt, name_en: a.name_en, rarity: a.rarity, points: a.points, level: a.level }));
+}
+
+/** Whether the caller may read this answer of this notebook (RLS of visible_answers decides). */
+async function canSeeAnswer(env: FunctionEnv, token: string, notebookId: string, answerId: string): Promise<boolean> {
+  const rows = await rest<unknown[]>(env, token, `visible_answers?select=id&id=eq.${answerId}&notebook_id=eq.${notebookId}`);
+  return rows.length > 0;
 }
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
@@ -28,12 +37,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (req.method !== 'POST') return json({ error: 'Method not allowed' }, 405);
   const me = await caller(req, env);
   if (!me) return json({ error: 'Usuário não autenticado' }, 401);
-  let body: { action?: unknown; notebookId?: unknown; answerId?: unknown };
-  try {
-    body = await req.json();
-  } catch {
-    return json({ error: 'The body must be JSON' }, 400);
-  }
+  const body = await jsonObjectBody(req);
+  if (body instanceof Response) return body;
 
   try {
     if (body.action === 'check_sharing_achievements') {
@@ -44,17 +49,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
       if (typeof notebookId !== 'string' || !UUID.test(notebookId) || typeof answerId !== 'string' || !UUID.test(answerId)) {
         return json({ error: 'notebookId and answerId are required' }, 400);
       }
-      const [people] = await rpc<{ answerer: string; owner: string; notebook_id: string }[]>(env, env.serviceRoleKey, 'answer_people', {
-        p_answer_id: answerId,
-      });
-      if (!people || people.notebook_id !== notebookId) return json({ error: 'Answer not found' }, 404);
-      if (me.id !== people.answerer && me.id !== people.owner) {
-        const role = await rpc<string>(env, bearer(req)!, 'notebook_role', { p_notebook_id: notebookId });
-        if (!['editor', 'collaborator'].includes(role)) return json({ error: 'permission denied' }, 403);
-      }
-      const awarded = [...(await award(env, people.answerer, 'answer'))];
-      if (people.owner !== people.answerer) awarded.push(...(await award(env, people.owner, 'answer')));
-      return json({ awarded });
+      if (!(await canSeeAnswer(env, bearer(req)!, notebookId, answerId))) return json({ error: 'Answer not found' }, 404);
+      return json({ awarded: await award(env, me.id, 'answer') });
     }
     return json({ error: `Unknown action: ${String(body.action)}` }, 400);
   } catch (error) {

@@ -7,7 +7,7 @@
  * Writes run with the caller's own token, so the table's RLS (admins only) decides too; a
  * non-admin gets 403 before that.
  */
-import { bearer, caller, json, preflight, rest, rpc, UUID, UpstreamError, type FunctionEnv } from '../_shared/http.ts';
+import { bearer, caller, json, jsonObjectBody, preflight, rest, rpc, UUID, UpstreamError, type FunctionEnv } from '../_shared/http.ts';
 
 interface Translation {
   id: string;
@@ -51,11 +51,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
 
     let body: Record<string, unknown> = {};
     if (req.method !== 'DELETE') {
-      try {
-        body = (await req.json()) ?? {};
-      } catch {
-        return json({ error: 'The body must be JSON' }, 400);
-      }
+      const read = await jsonObjectBody(req);
+      if (read instanceof Response) return read;
+      body = read;
     }
     const method = req.method === 'DELETE' || body.method === 'DELETE' ? 'DELETE' : req.method;
 

@@ -1,0 +1,240 @@
+/**
+ * ARCHITECTURE S5 through every function and RPC: "every endpoint counts for anonymity". Each edge
+ * function in supabase/functions and each RPC that a visitor or a signed-in person may call has a
+ * case here — calls aimed at an anonymous answer, its question and its notebook — and a new
+ * function or RPC without a case fails the first test.
+ *
+ * A leak is judged by difference: every probe runs once before the anonymous answer exists and
+ * once after, as a visitor, a stranger, a sharee, a collaborator and an editor. What the answer's
+ * existence adds to a reply must not name its author (id, username, e-mail, display name,
+ * responder name). Replies that name the author both times (an editor reads the list of sharees)
+ * say who is in the notebook, not who wrote what. The owner is the control: the same probes show
+ * them the author.
+ *
+ * Through the sync-server over HTTP (supabase-js and fetch), on PGlite and on Postgres when
+ * TEST_DATABASE_URL is set.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { COLLECTIONS } from './replication-client.ts';
+
+const FUNCTIONS_DIR = path.join(import.meta.dirname, '..', 'functions');
+const SECRET_NAME = 'Nome Muito Secreto';
+const RESPONDER_NAME = 'Pseudônimo da Secreta';
+const ANSWER_TEXT = 'Eu como a sobremesa primeiro';
+
+interface Person {
+  name: string;
+  id: string;
+  username: string;
+  email: string;
+  token?: string;
+  client: SupabaseClient;
+}
+
+interface Fixture {
+  server: TestServer;
+  notebookId: string;
+  questionId: string;
+  /** The anonymous answer's id, derived before it is written (S6), so probes can aim at it then too. */
+  answerId: string;
+  inviteId: string;
+}
+
+/** One call of a case, made as one person; its reply (data or error) is what gets scanned. */
+interface Probe {
+  name: string;
+  run(as: Person): Promise<unknown>;
+}
+type Case = (f: Fixture) => Probe[];
+
+async function callFunction(f: Fixture, as: Person, name: string, init: { method?: string; path?: string; body?: unknown }) {
+  const res = await fetch(`${f.server.url}/functions/v1/${name}${init.path ?? ''}`, {
+    method: init.method ?? 'POST',
+    headers: {
+      apikey: f.server.ctx.config.anonKey,
+      Authorization: `Bearer ${as.token ?? f.server.ctx.config.anonKey}`,
+      'Content-Type': 'application/json',
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+const rpc = (name: string, args: (f: Fixture) => Record<string, unknown>, label = name): Case => (f) => [
+  { name: label, run: async (as) => as.client.rpc(name, args(f)) },
+];
+
+/** Edge functions: one case per folder of supabase/functions. */
+const FUNCTION_CASES: Record<string, Case> = {
+  'achievement-manager': (f) => [
+    {
+      name: 'check_answer_achievements for the anonymous answer',
+      run: (as) => callFunction(f, as, 'achievement-manager', { body: { action: 'check_answer_achievements', notebookId: f.notebookId, answerId: f.answerId } }),
+    },
+    {
+      name: 'check_sharing_achievements',
+      run: (as) => callFunction(f, as, 'achievement-manager', { body: { action: 'check_sharing_achievements' } }),
+    },
+  ],
+  'translations-manager': (f) => [
+    { name: 'list', run: (as) => callFunction(f, as, 'translations-manager', { method: 'GET' }) },
+    { name: 'read the answer id as a translation', run: (as) => callFunction(f, as, 'translations-manager', { method: 'GET', path: `/${f.answerId}` }) },
+    { name: 'write', run: (as) => callFunction(f, as, 'translations-manager', { body: { key: `k.${as.name}`, pt_br: f.answerId } }) },
+  ],
+};
+
+/** RPCs: one case per function of the public schema a visitor or a signed-in person may execute. */
+const RPC_CASES: Record<string, Case> = {
+  answer_id: rpc('answer_id', (f) => ({ p_question_id: f.questionId, p_secret: 'um palpite' })),
+  create_invite_link: rpc('create_invite_link', (f) => ({ p_notebook_id: f.notebookId })),
+  find_forbidden_words: rpc('find_forbidden_words', () => ({ p_text: ANSWER_TEXT })),
+  is_admin: rpc('is_admin', () => ({})),
+  moderate_answer: rpc('moderate_answer', (f) => ({ p_answer_id: f.answerId, p_status: 'approved', p_notes: null })),
+  my_answer_id: rpc('my_answer_id', (f) => ({ p_question_id: f.questionId })),
+  notebook_role: rpc('notebook_role', (f) => ({ p_notebook_id: f.notebookId })),
+  redeem_invite: rpc('redeem_invite', (f) => ({ p_code: f.notebookId })),
+  // Each collection on its own, so a collection that names members by design (shares for an
+  // editor) cannot hide a leak in another.
+  replication_pull: () =>
+    COLLECTIONS.map((collection) => ({
+      name: `replication_pull ${collection}`,
+      run: async (as: Person) => as.client.rpc('replication_pull', { p_collection: collection, p_checkpoint: null, p_limit: 1000 }),
+    })),
+  // A stale edit of the anonymous answer (the conflict carries the master state) and an insert
+  // with its id (the rejection may carry the row).
+  replication_push: (f) => {
+    const doc = {
+      id: f.answerId, question_id: f.questionId, notebook_id: f.notebookId, text: 'Outra coisa',
+      is_anonymous: true, client_clock: 1, moderation_status: 'approved', _deleted: false,
+    };
+    return [
+      {
+        name: 'replication_push stale edit',
+        run: async (as: Person) => as.client.rpc('replication_push', { p_collection: 'answers', p_rows: [{ newDocumentState: doc, assumedMasterState: { ...doc, server_rev: 999 } }] }),
+      },
+      {
+        name: 'replication_push insert with the same id',
+        run: async (as: Person) => as.client.rpc('replication_push', { p_collection: 'answers', p_rows: [{ newDocumentState: doc, assumedMasterState: null }] }),
+      },
+    ];
+  },
+  revoke_invite_link: rpc('revoke_invite_link', (f) => ({ p_invite_id: f.inviteId })),
+  // Finds people by name: it takes no answer, so it is asked about the answer's words.
+  search_users: rpc('search_users', () => ({ p_query: ANSWER_TEXT })),
+  username_available: rpc('username_available', () => ({ p_username: 'alguem_novo' })),
+};
+
+describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ postgresServerUrl }) => {
+  let server: TestServer;
+  let f: Fixture;
+  let owner: Person, secretive: Person;
+  let observers: Person[];
+  const before = new Map<string, string>();
+  const after = new Map<string, string>();
+
+  async function signUp(name: string, username: string, displayName?: string): Promise<Person> {
+    const client = server.anonClient();
+    const email = `${username}@example.test`;
+    const { data, error } = await client.auth.signUp({
+      email,
+      password: 'Senha-forte-1',
+      options: { data: { username, ...(displayName ? { display_name: displayName } : {}) } },
+    });
+    if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
+    return { name, id: data.user.id, username, email, token: data.session.access_token, client };
+  }
+
+  function probesOf(cases: Record<string, Case>): [string, Probe][] {
+    return Object.entries(cases).flatMap(([name, make]) => make(f).map((p): [string, Probe] => [name, p]));
+  }
+
+  /** Every probe as every person; replies keyed `person / endpoint / probe`. */
+  async function observeAll(people: Person[], into: Map<string, string>) {
+    for (const [endpoint, probe] of [...probesOf(FUNCTION_CASES), ...probesOf(RPC_CASES)]) {
+      for (const person of people) {
+        into.set(`${person.name} / ${endpoint} / ${probe.name}`, JSON.stringify(await probe.run(person)));
+      }
+    }
+  }
+
+  const traces = () => [secretive.id, secretive.username, secretive.email, SECRET_NAME, RESPONDER_NAME];
+
+  /** Traces of the author a reply has now and did not have before the answer existed. */
+  function added(key: string): string[] {
+    return traces().filter((trace) => after.get(key)!.includes(trace) && !before.get(key)!.includes(trace));
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ postgresServerUrl });
+    owner = await signUp('owner', 'dona_s5');
+    secretive = await signUp('answerer', 'pessoa_secreta_s5', SECRET_NAME);
+    const collaborator = await signUp('collaborator', 'colaboradora_s5');
+    const editor = await signUp('editor', 'editora_s5');
+    const sharee = await signUp('sharee', 'curiosa_s5');
+    const stranger = await signUp('stranger', 'estranha_s5');
+    const visitor: Person = { name: 'visitor', id: '', username: '', email: '', client: server.anonClient() };
+
+    const { data: notebook } = await owner.client.from('notebooks').insert({ title: 'Segredos', user_id: owner.id }).select('id').single();
+    const { data: question } = await owner.client.from('questions').insert({ notebook_id: notebook!.id, text: 'Conte um segredo' }).select('id').single();
+    for (const person of [secretive, sharee]) {
+      const { error } = await owner.client.from('notebook_shares').insert({ notebook_id: notebook!.id, shared_with: person.id });
+      expect(error).toBeNull();
+    }
+    for (const [person, role] of [[collaborator, 'collaborator'], [editor, 'editor']] as const) {
+      expect((await owner.client.from('notebook_collaborators').insert({ notebook_id: notebook!.id, user_id: person.id, role })).error).toBeNull();
+      expect((await person.client.from('notebook_collaborators').update({ status: 'accepted' }).eq('user_id', person.id)).error).toBeNull();
+    }
+    const { data: link } = await owner.client.rpc('create_invite_link', { p_notebook_id: notebook!.id });
+    const { data: answerId } = await secretive.client.rpc('my_answer_id', { p_question_id: question!.id });
+    f = { server, notebookId: notebook!.id, questionId: question!.id, answerId: answerId as string, inviteId: (link as { id: string }).id };
+    observers = [visitor, stranger, sharee, collaborator, editor];
+
+    await observeAll([...observers, owner], before);
+    const { data: answer, error } = await secretive.client
+      .from('answers')
+      .insert({ question_id: f.questionId, notebook_id: f.notebookId, text: ANSWER_TEXT, is_anonymous: true, responder_name: RESPONDER_NAME })
+      .select('id')
+      .single();
+    expect(error).toBeNull();
+    expect(answer!.id).toBe(f.answerId);
+    await observeAll([...observers, owner], after);
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  test('every edge function and every RPC open to visitors or signed-in people has an anonymity case', async () => {
+    const folders = await fs.readdir(FUNCTIONS_DIR, { withFileTypes: true });
+    const functions = folders.filter((d) => d.isDirectory() && !d.name.startsWith('_')).map((d) => d.name).sort();
+    expect(functions, 'supabase/functions without a case in FUNCTION_CASES').toEqual(Object.keys(FUNCTION_CASES).sort());
+
+    // Functions of extensions (pgcrypto's digest, crypt …) read no table; trigger functions cannot be called.
+    const { rows } = await server.ctx.db.query<{ name: string }>(
+      `select distinct p.proname as name
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = 'public' and p.prokind = 'f'
+          and p.prorettype not in ('trigger'::regtype, 'event_trigger'::regtype)
+          and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+          and (has_function_privilege('anon', p.oid, 'execute') or has_function_privilege('authenticated', p.oid, 'execute'))
+        order by 1`,
+    );
+    expect(rows.map((r) => r.name), 'RPCs without a case in RPC_CASES').toEqual(Object.keys(RPC_CASES).sort());
+  });
+
+  test('S5: no function or RPC tells a visitor, a stranger, a sharee, a collaborator or an editor who wrote an anonymous answer', () => {
+    const leaks: string[] = [];
+    for (const key of after.keys()) {
+      if (key.startsWith('owner / ')) continue;
+      const found = added(key);
+      if (found.length) leaks.push(`${key}: ${found.join(', ')} in ${after.get(key)!.slice(0, 300)}`);
+    }
+    expect(after.size).toBeGreaterThan(observers.length * 30);
+    expect(leaks).toEqual([]);
+  });
+
+  test('S5 control: the same probes show the owner who wrote it', () => {
+    expect(added('owner / replication_pull / replication_pull answers')).toEqual(expect.arrayContaining([secretive.id, RESPONDER_NAME]));
+  });
+});
