@@ -89,6 +89,8 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
     const wasRejected = existing.moderation_status === 'rejected';
     // The answerer's guess of what the server will decide (moderators' own state is theirs to set).
     const guess: Partial<AnswerDoc> = !MANAGES.has(role) && (awaitingApproval || wasRejected) ? { moderation_status: 'pending' } : {};
+    // A rejected answer edited is recreated at the time of the edit (the server reads it from the clock).
+    if (wasRejected) guess.created_at = isoNow(ctx);
     const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
       existing.incrementalPatch({
         ...fields,

@@ -103,7 +103,8 @@ function ModerationCard({ api, item, viewer, profiles }: { api: DataApi; item: M
   const [notes, setNotes] = useState(answer.moderation_notes ?? '');
   const [busy, setBusy] = useState(false);
   const questionText = question?.text ?? t`Pergunta removida`;
-  const when = new Date(answer.updated_at ?? answer.created_at ?? Date.now()).toLocaleString(i18n.locale);
+  // When the person wrote the answer (their device's time, kept by the server), not its last change.
+  const answeredAt = answer.created_at;
 
   async function moderate(status: ModerationStatus) {
     setBusy(true);
@@ -125,7 +126,7 @@ function ModerationCard({ api, item, viewer, profiles }: { api: DataApi; item: M
         <span data-testid="answer-author">
           <AnswerAuthorLabel author={answerAuthor(answer, viewer, profiles)} />
         </span>
-        <span>{when}</span>
+        <time dateTime={answeredAt}>{new Date(answeredAt).toLocaleString(i18n.locale)}</time>
         {pendingSync ? (
           <span>
             <Trans>Aguardando sincronização</Trans>
