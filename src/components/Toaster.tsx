@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { useToastStore } from '../state/toast.ts';
+import { Icon } from './Icon.tsx';
 import * as s from './overlays.css.ts';
 
 /** Renders the current toast. Errors (destructive) are announced assertively, the rest politely. */
@@ -21,7 +22,7 @@ export function Toaster() {
             {item.description && <span>{item.description}</span>}
           </div>
           <button type="button" className={s.toastClose} onClick={() => dismiss(item.id)} aria-label={t`Fechar aviso`}>
-            ×
+            <Icon name="close" />
           </button>
         </div>
       ))}

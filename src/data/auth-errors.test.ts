@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSessionNotFound, mapRegistrationError, NO_USER_NO_SESSION_MESSAGE, signUpOutcome } from './auth-errors.ts';
+import { isSessionNotFound, mapLoginError, mapRegistrationError, NO_USER_NO_SESSION_MESSAGE, signUpOutcome } from './auth-errors.ts';
 
 describe('registration error mapping (spec §5)', () => {
   it("a weak password gets 'weak'", () => {
@@ -88,5 +88,41 @@ describe('logout errors (spec §8: session-not-found is silent)', () => {
     expect(isSessionNotFound({ status: 500, message: 'Unexpected failure' })).toBe(false);
     expect(isSessionNotFound({ status: 0, message: 'Failed to fetch' })).toBe(false);
     expect(isSessionNotFound(null)).toBe(false);
+  });
+});
+
+describe('login error mapping (spec §8: Erro no login, in the person\'s language)', () => {
+  it('reads the auth server\'s codes', () => {
+    expect(mapLoginError({ code: 'invalid_credentials', message: 'Invalid login credentials', status: 400 })).toEqual({
+      kind: 'invalidCredentials',
+      serverMessage: 'Invalid login credentials',
+    });
+    expect(mapLoginError({ code: 'email_not_confirmed', message: 'Email not confirmed', status: 400 }).kind).toBe('emailNotConfirmed');
+    expect(mapLoginError({ code: 'user_banned', message: 'User is banned', status: 400 }).kind).toBe('banned');
+    expect(mapLoginError({ code: 'over_request_rate_limit', message: 'Request rate limit reached', status: 429 }).kind).toBe('rateLimited');
+    expect(mapLoginError({ code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded', status: 429 }).kind).toBe('rateLimited');
+  });
+
+  it('knows the English words of a GoTrue that sends no code', () => {
+    expect(mapLoginError({ message: 'Invalid login credentials', status: 400 }).kind).toBe('invalidCredentials');
+    expect(mapLoginError({ code: 'invalid_grant', message: 'Invalid login credentials' }).kind).toBe('invalidCredentials');
+    expect(mapLoginError({ message: 'Email not confirmed', status: 400 }).kind).toBe('emailNotConfirmed');
+    expect(mapLoginError({ message: 'Too many requests', status: 429 }).kind).toBe('rateLimited');
+  });
+
+  it('says when no answer came', () => {
+    expect(mapLoginError({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }).kind).toBe('network');
+    expect(mapLoginError({ name: 'TypeError', message: 'Failed to fetch' }).kind).toBe('network');
+  });
+
+  it('keeps the server\'s words only for a code it does not know', () => {
+    expect(mapLoginError({ code: 'unexpected_failure', message: 'Database error querying schema', status: 500 })).toEqual({
+      kind: 'server',
+      serverMessage: 'Database error querying schema',
+    });
+    // A known English sentence under an unknown code is still the server's to say.
+    expect(mapLoginError({ code: 'something_new', message: 'Invalid login credentials' }).kind).toBe('server');
+    expect(mapLoginError({ code: 'something_new', message: '' })).toEqual({ kind: 'generic' });
+    expect(mapLoginError(null)).toEqual({ kind: 'generic' });
   });
 });

@@ -81,6 +81,52 @@ export function signUpOutcome(
   return { status: 'error', error: { kind: 'noUserNoSession' } };
 }
 
+/**
+ * Login error mapping (spec §8: 'Erro no login' with the message). The auth server says what
+ * went wrong with a code (GoTrue's error codes, the sync-server's are the same); the screen turns
+ * the kind into a sentence in the person's language. An older GoTrue sends no code for a wrong
+ * password, only its English message, which is recognised too. A code not listed here keeps the
+ * server's own words ('server'); no answer at all is 'network'.
+ */
+export type LoginErrorKind = 'invalidCredentials' | 'emailNotConfirmed' | 'banned' | 'rateLimited' | 'network' | 'server' | 'generic';
+
+export interface LoginError {
+  kind: LoginErrorKind;
+  /** The server's own words, shown for 'server' and kept for logs. */
+  serverMessage?: string;
+}
+
+const LOGIN_ERROR_CODES: Record<string, LoginErrorKind> = {
+  invalid_credentials: 'invalidCredentials',
+  // GoTrue before error codes: the OAuth-style error of the password grant.
+  invalid_grant: 'invalidCredentials',
+  email_not_confirmed: 'emailNotConfirmed',
+  user_banned: 'banned',
+  over_request_rate_limit: 'rateLimited',
+  over_email_send_rate_limit: 'rateLimited',
+  over_sms_send_rate_limit: 'rateLimited',
+};
+
+/** What supabase-js gives when no answer came (AuthRetryableFetchError, a fetch that threw). */
+function isNoAnswer(error: AuthErrorLike & { name?: string }): boolean {
+  return error.name === 'AuthRetryableFetchError' || error.status === 0 || /failed to fetch|network ?error|load failed/i.test(error.message ?? '');
+}
+
+export function mapLoginError(error: (AuthErrorLike & { name?: string }) | null | undefined): LoginError {
+  const message = (error?.message ?? '').trim();
+  const serverMessage = message || undefined;
+  const known = error?.code ? LOGIN_ERROR_CODES[error.code] : undefined;
+  if (known) return { kind: known, serverMessage };
+  if (error && isNoAnswer(error)) return { kind: 'network', serverMessage };
+  if (error?.status === 429) return { kind: 'rateLimited', serverMessage };
+  if (!error?.code) {
+    if (/invalid login credentials/i.test(message)) return { kind: 'invalidCredentials', serverMessage };
+    if (/email not confirmed/i.test(message)) return { kind: 'emailNotConfirmed', serverMessage };
+  }
+  if (message) return { kind: 'server', serverMessage: message };
+  return { kind: 'generic' };
+}
+
 /** Logout errors: "session not found" ones are silent (spec §8); any other failure warns. */
 export function isSessionNotFound(error: AuthErrorLike | null | undefined): boolean {
   if (!error) return false;

@@ -8,9 +8,11 @@ import {
 } from '@supabase/supabase-js';
 import {
   isSessionNotFound,
+  mapLoginError,
   mapRegistrationError,
   signUpOutcome,
   type AuthErrorLike,
+  type LoginError,
   type SignUpOutcome,
 } from './auth-errors.ts';
 import { kvStore } from './kv-store.ts';
@@ -299,18 +301,17 @@ export async function signUp(input: SignUpInput): Promise<SignUpOutcome> {
   }
 }
 
-export type SignInResult = { ok: true; user: AuthUser } | { ok: false; message: string; code?: string };
+/** A failed login says what went wrong as a kind (auth-errors.ts); the screen has the words. */
+export type SignInResult = { ok: true; user: AuthUser } | { ok: false; error: LoginError };
 
 export async function signIn(email: string, password: string): Promise<SignInResult> {
   try {
     const { data, error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
-    if (error || !data.session) {
-      return { ok: false, message: error?.message || 'Login failed', code: (error as AuthErrorLike | null)?.code };
-    }
+    if (error || !data.session) return { ok: false, error: mapLoginError(error) };
     setCurrentUser(data.session.user.id);
     return { ok: true, user: toAuthUser(data.session.user) };
   } catch (error) {
-    return { ok: false, message: (error as Error).message || 'Login failed' };
+    return { ok: false, error: mapLoginError(error as AuthErrorLike) };
   }
 }
 

@@ -175,13 +175,13 @@ test('an e-mail already registered gets the mapped message', async ({ page, base
   await expect(page.getByTestId('toast')).toContainText('Erro no registro');
 });
 
-test("a wrong password says 'Erro no login' with the server's message", async ({ page }) => {
+test("a wrong password says 'Erro no login' with the reason in the page's language", async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('E-mail').fill('nobody@example.com');
   await page.getByLabel('Senha', { exact: true }).fill('whatever1');
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page.getByTestId('toast')).toContainText('Erro no login');
-  await expect(page.getByTestId('toast')).toContainText('Invalid login credentials');
+  await expect(page.getByTestId('toast')).toContainText('E-mail ou senha incorretos.');
 });
 
 test('forgot password → the link from the local mailbox → reset → log in with the new password', async ({ page, baseURL }) => {
@@ -433,7 +433,7 @@ test.describe('with e-mail confirmation on', () => {
     await page.getByLabel('E-mail').fill(person.email);
     await page.getByLabel('Senha', { exact: true }).fill(person.password);
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
-    await expect(page.getByTestId('toast')).toContainText('Email not confirmed');
+    await expect(page.getByTestId('toast')).toContainText('Confirme seu e-mail antes de entrar');
 
     const mail = await latestMail(url, person.email, 'signup');
     await page.goto(mail.link);

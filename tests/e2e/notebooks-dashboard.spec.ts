@@ -97,7 +97,7 @@ test('offline: create a notebook with five questions, see it pending, sync it, t
     return data!;
   };
   const { data: notebooks } = await client.from('notebooks').select('title, theme, author, description, cover').eq('id', notebookId);
-  expect(notebooks).toEqual([{ title, theme: 'teal', author: 'Usuário', description: 'Perguntas para os amigos', cover: { stickers: [{ id: 'star', size: 16, rotation: 0, layer: 'front' }] } }]);
+  expect(notebooks).toEqual([{ title, theme: 'teal', author: 'Usuário', description: 'Perguntas para os amigos', cover: { stickers: [{ id: 'star', size: 16, rotation: 0, layer: 'front', x: 3, y: 3 }] } }]);
   await expect.poll(async () => (await serverQuestions()).map((q) => q.text), { timeout: 15_000 }).toEqual(QUESTIONS);
 
   // Dashboard tools: statistics, search, list view.

@@ -2,6 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Redirect, useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
+import { UserText } from '../../components/UserText.tsx';
+import { userBlock } from '../../components/user-text.css.ts';
 import * as f from '../../components/form.css.ts';
 import { button, page } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
@@ -12,7 +14,7 @@ import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { nobodySignedIn, say } from '../notebooks/common/index.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { StickerEditor, ThemePicker } from '../NotebookEdit/AppearanceControls.tsx';
-import { tidyCover } from '../NotebookEdit/stickers.ts';
+import { placeSticker, tidyCover } from '../NotebookEdit/stickers.ts';
 import * as css from '../NotebookEdit/Edit.css.ts';
 import { useDataLayer } from '../notebooks/common/useData.ts';
 import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from './draft.ts';
@@ -83,7 +85,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
     navigate(`/notebook/${result.value.id}/edit#questions`);
   }
 
-  const author = draft.author.trim() || DEFAULT_AUTHOR;
+  const author = <UserText>{draft.author.trim() || DEFAULT_AUTHOR}</UserText>;
   const previewTitle = draft.title.trim() || t`Meu caderno`;
   return (
     <div className={page}>
@@ -101,10 +103,13 @@ function CreateForm({ layer }: { layer: DataLayer }) {
             theme={draft.theme}
             cover={tidyCover({ subtitle: draft.subtitle, stickers: draft.stickers })}
             titleAs="p"
+            onStickerMove={(index, place) => setStickers(placeSticker(draft.stickers, index, place))}
           />
           {draft.description.trim() ? (
             <NotebookPaper paper="lined-blue" theme={draft.theme} handwriting>
-              <p style={{ margin: 0, overflowWrap: 'anywhere' }}>{draft.description}</p>
+              <p style={{ margin: 0 }} className={userBlock} dir="auto">
+                {draft.description}
+              </p>
             </NotebookPaper>
           ) : null}
         </aside>
@@ -119,6 +124,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
               label={<Trans>Título</Trans>}
               hint={<Trans>Pelo menos 3 caracteres.</Trans>}
               value={draft.title}
+              dir="auto"
               required
               autoComplete="off"
               onChange={(e) => {
@@ -134,6 +140,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
               <textarea
                 id="notebook-description"
                 className={css.textarea}
+                dir="auto"
                 value={draft.description}
                 onChange={(e) => change({ description: e.target.value })}
               />
@@ -143,6 +150,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
               label={<Trans>Nome do autor</Trans>}
               hint={<Trans>Aparece na capa. Se ficar vazio, será “Usuário”.</Trans>}
               value={draft.author}
+              dir="auto"
               placeholder={DEFAULT_AUTHOR}
               onChange={(e) => change({ author: e.target.value })}
             />
@@ -156,6 +164,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
               id="cover-subtitle"
               label={<Trans>Subtítulo da capa (opcional)</Trans>}
               value={draft.subtitle}
+              dir="auto"
               onChange={(e) => change({ subtitle: e.target.value })}
             />
             <StickerEditor stickers={draft.stickers} onChange={setStickers} />

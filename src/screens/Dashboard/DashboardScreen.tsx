@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link, Redirect, useSearch } from 'wouter';
+import { Icon } from '../../components/Icon.tsx';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard } from '../../data/queries/dashboard.ts';
@@ -110,7 +111,7 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
           <Trans>Meus cadernos</Trans>
         </h1>
         <Link href="/create" className={button.primary}>
-          <span aria-hidden="true">＋ </span>
+          <Icon name="plus" />
           <Trans>Criar caderno</Trans>
         </Link>
       </div>
@@ -144,6 +145,7 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
           <input
             id="dashboard-search"
             type="search"
+            dir="auto"
             className={css.search}
             placeholder={t`Buscar cadernos`}
             value={query}
@@ -176,7 +178,9 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
           </ul>
         )}
         <p className={visuallyHidden} role="status">
-          {dashboard && query.trim() ? t`${cards.length} cadernos encontrados` : ''}
+          {dashboard && query.trim() ? (
+            <Plural value={cards.length} _0="Nenhum caderno encontrado" one="# caderno encontrado" other="# cadernos encontrados" />
+          ) : null}
         </p>
       </div>
     </div>

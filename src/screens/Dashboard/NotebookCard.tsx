@@ -3,6 +3,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
+import { Icon } from '../../components/Icon.tsx';
+import { UserText } from '../../components/UserText.tsx';
 import { button } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { NotebookCard as Card } from '../../data/queries/dashboard.ts';
@@ -12,7 +14,7 @@ import { ConfirmDialog, SyncBadge, say } from '../notebooks/common/index.ts';
 import { NotebookCover } from '../notebooks/look/index.ts';
 import { InvitationActions } from '../notebooks/sharing/InvitationActions.tsx';
 import { ShareDialog } from '../notebooks/sharing/ShareDialog.tsx';
-import { personName } from '../notebooks/sharing/PersonSearch.tsx';
+import { PersonName } from '../notebooks/sharing/PersonSearch.tsx';
 import { answersHref, cardActions, cardMarks, visibleActions, type CardAction, type CardMark } from './dashboard.ts';
 import * as css from './Dashboard.css.ts';
 
@@ -40,9 +42,10 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
   const [sharing, setSharing] = useState(false);
   const headingId = `card-${notebook.id}`;
   const owner = profiles?.get(notebook.user_id);
-  const ownerName = owner ? personName(owner) : null;
+  const ownerName = owner ? <PersonName person={owner} /> : null;
   const { shown, hasMore } = visibleActions(cardActions(card), expanded);
-  const author = notebook.author;
+  const author = <UserText>{notebook.author}</UserText>;
+  const title = <UserText>{notebook.title}</UserText>;
 
   async function remove() {
     setConfirming(false);
@@ -108,7 +111,7 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
       <div className={css.cardBody}>
         <h3 className={css.cardTitle} id={headingId}>
           <Link href={`/notebook/${notebook.id}`} className={css.cardTitleLink}>
-            {notebook.title}
+            {title}
           </Link>
         </h3>
         <ul className={css.marks} aria-label={t`Sobre este caderno`}>
@@ -126,15 +129,20 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
         <SyncBadge collection="notebooks" id={notebook.id} />
         <p className={css.description}>
           <Trans>por {author}</Trans>
-          {notebook.description ? ` · ${notebook.description}` : ''}
+          {notebook.description ? (
+            <>
+              {' · '}
+              <UserText>{notebook.description}</UserText>
+            </>
+          ) : null}
         </p>
         {showStats ? (
           <ul className={css.stats} aria-label={t`Estatísticas`} data-testid="card-stats">
             <li>
-              <Plural value={card.questionCount} one="# pergunta" other="# perguntas" />
+              <Plural value={card.questionCount} _0="Nenhuma pergunta" one="# pergunta" other="# perguntas" />
             </li>
             <li>
-              <Plural value={card.answerCount} one="# resposta" other="# respostas" />
+              <Plural value={card.answerCount} _0="Nenhuma resposta" one="# resposta" other="# respostas" />
             </li>
             {card.role === 'owner' || card.role === 'editor' || card.role === 'collaborator' ? (
               <li>
@@ -154,7 +162,7 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
               aria-describedby={headingId}
               onClick={() => void toggleFavorite()}
             >
-              <span aria-hidden="true">{card.isFavorite ? '★ ' : '☆ '}</span>
+              <Icon name="star" filled={card.isFavorite} />
               <Trans>Favorito</Trans>
             </button>
             {hasMore ? (
@@ -173,7 +181,7 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
       </div>
       {confirming ? (
         <ConfirmDialog
-          title={<Trans>Excluir “{notebook.title}”?</Trans>}
+          title={<Trans>Excluir “{title}”?</Trans>}
           confirmLabel={<Trans>Excluir caderno</Trans>}
           onConfirm={() => void remove()}
           onCancel={() => setConfirming(false)}

@@ -73,6 +73,7 @@ function RefusedNotebook({ layer, rejection }: { layer: DataLayer; rejection: Re
             <input
               id={`fix-${rejection.key}`}
               className={f.input}
+              dir="auto"
               value={title}
               onChange={(event) => setTitle(event.target.value)}
               aria-invalid={problem ? true : undefined}

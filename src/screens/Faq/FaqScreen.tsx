@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { Icon } from '../../components/Icon.tsx';
 import { StaticPage, type PageSection } from '../static/LegalPage.tsx';
 import { chevron } from '../static/prose.css.ts';
 import * as s from './FaqScreen.css.ts';
@@ -179,8 +180,8 @@ export default function FaqScreen() {
           <ul>
             <li>
               <Trans>
-                No Android (Chrome): toque em Instalar quando o convite aparecer, ou abra o menu ⋮ e escolha Instalar
-                app.
+                No Android (Chrome): toque em Instalar quando o convite aparecer, ou abra o menu de três pontinhos{' '}
+                <Icon name="more-vertical" /> e escolha Instalar app.
               </Trans>
             </li>
             <li>

@@ -132,8 +132,8 @@ export const answer = style({
 
 export const sticker = style({
   position: 'absolute',
-  fontSize: '1.9rem',
-  lineHeight: 1,
+  width: '2.2rem',
+  height: '2.2rem',
   filter: 'drop-shadow(0 2px 2px rgba(0, 0, 0, 0.2))',
 });
 

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { StickerArt } from '../notebooks/look/StickerArt.tsx';
 import { notebookThemeClass, paperClass } from '../../styles/notebook.css.ts';
 import * as actions from '../static/actions.css.ts';
 import * as s from './HomeScreen.css.ts';
@@ -49,25 +51,25 @@ export default function HomeScreen() {
           <Trans>A mesma brincadeira de sempre, com uns truques que o papel não tinha.</Trans>
         </p>
         <ul className={s.features}>
-          <Feature icon="🤫" title={<Trans>Responda no anonimato</Trans>}>
+          <Feature icon="eye-off" title={<Trans>Responda no anonimato</Trans>}>
             <Trans>
               Quer responder sem mostrar seu nome? Pode. Os outros participantes não veem quem escreveu; só o dono do
               caderno sabe, como no bilhetinho dobrado que só ele podia abrir.
             </Trans>
           </Feature>
-          <Feature icon="📶" title={<Trans>Funciona sem internet</Trans>}>
+          <Feature icon="wifi-off" title={<Trans>Funciona sem internet</Trans>}>
             <Trans>
               Na escola, na festa ou no sítio sem sinal: crie, responda e leia cadernos offline. Quando a conexão volta,
               tudo sincroniza sozinho.
             </Trans>
           </Feature>
-          <Feature icon="🔗" title={<Trans>Compartilhe por link ou código</Trans>}>
+          <Feature icon="link" title={<Trans>Compartilhe por link ou código</Trans>}>
             <Trans>
               Mande o link no grupo da turma ou dite um código curto em voz alta. Quem recebe entra e já começa a
               responder.
             </Trans>
           </Feature>
-          <Feature icon="🎨" title={<Trans>Do seu jeito</Trans>}>
+          <Feature icon="palette" title={<Trans>Do seu jeito</Trans>}>
             <Trans>
               Escolha as cores, o papel (pautado, quadriculado, pontilhado ou kraft) e enfeite a capa com adesivos,
               como você fazia com o caderno de verdade.
@@ -120,11 +122,11 @@ export default function HomeScreen() {
   );
 }
 
-function Feature({ icon, title, children }: { icon: string; title: ReactNode; children: ReactNode }) {
+function Feature({ icon, title, children }: { icon: IconName; title: ReactNode; children: ReactNode }) {
   return (
     <li className={s.feature}>
-      <span className={s.featureIcon} aria-hidden="true">
-        {icon}
+      <span className={s.featureIcon}>
+        <Icon name={icon} />
       </span>
       <h3 className={s.featureTitle}>{title}</h3>
       <p className={s.featureText}>{children}</p>
@@ -191,9 +193,9 @@ function NotebookIllustration() {
           </ul>
         </div>
       </div>
-      <span className={s.stickerStar}>⭐</span>
-      <span className={s.stickerHeart}>💜</span>
-      <span className={s.stickerPencil}>✏️</span>
+      <StickerArt id="star" className={s.stickerStar} />
+      <StickerArt id="heart" className={s.stickerHeart} />
+      <StickerArt id="pencil" className={s.stickerPencil} />
     </div>
   );
 }

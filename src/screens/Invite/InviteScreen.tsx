@@ -3,6 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'wouter';
 import { ensureSessionController } from '../../app/session-controller.ts';
 import * as f from '../../components/form.css.ts';
+import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { withNext } from '../accounts/links.ts';
@@ -82,7 +83,7 @@ function Steps({ current }: { current: InviteStep }) {
           aria-current={index === at ? 'step' : undefined}
         >
           <span className={s.number} aria-hidden="true">
-            {index < at ? '✓' : index + 1}
+            {index < at ? <Icon name="check" /> : index + 1}
           </span>
           {item.label}
           {index < at && <span className={visuallyHidden}> ({t`concluída`})</span>}

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
 import { afterSignIn, withNext } from '../accounts/links.ts';
-import { emailMessage } from '../accounts/messages.ts';
+import { emailMessage, loginMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { ensureSessionController } from '../../app/session-controller.ts';
@@ -52,8 +52,10 @@ export default function LoginScreen() {
     if (result.ok) justSignedIn.current = true;
     setBusy(false);
     if (!result.ok) {
-      setServerError(result.message);
-      toast({ title: t`Erro no login`, description: result.message, variant: 'destructive' });
+      const sentence = loginMessage(result.error);
+      const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
+      setServerError(message);
+      toast({ title: t`Erro no login`, description: message, variant: 'destructive' });
       passwordRef.current?.select();
       return;
     }

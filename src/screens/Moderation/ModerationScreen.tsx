@@ -7,6 +7,7 @@ import type { ModerationLists } from '../../data/queries/moderation.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { button, page } from '../../components/ui.css.ts';
+import { UserText } from '../../components/UserText.tsx';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { StatePanel } from '../NotebookView/NotebookViewScreen.tsx';
 import { sentence } from '../notebooks/common/answer-sentences.ts';
@@ -77,7 +78,9 @@ export function ModerationBody({ layer, notebookId }: { layer: DataLayer; notebo
         <h1 className={css.title}>
           <Trans>Moderar respostas</Trans>
         </h1>
-        <p className={css.subtitle}>{title}</p>
+        <p className={css.subtitle}>
+          <UserText>{title}</UserText>
+        </p>
         <p className={css.subtitle}>
           <Link href={`/notebook/${notebookId}`}>
             <Trans>Voltar ao caderno</Trans>

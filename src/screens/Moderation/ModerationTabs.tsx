@@ -6,6 +6,7 @@ import type { ModerationStatus, ProfileDoc } from '../../data/schemas/index.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
+import { UserText } from '../../components/UserText.tsx';
 import { AnswerAuthorLabel } from '../NotebookView/AnswerAuthorLabel.tsx';
 import { answerAuthor, type Viewer } from '../NotebookView/identity.ts';
 import { sentence } from '../notebooks/common/answer-sentences.ts';
@@ -102,7 +103,6 @@ function ModerationCard({ api, item, viewer, profiles }: { api: DataApi; item: M
   const rejection = useSyncStatusStore((s) => s.rejections.find((r) => r.key === key));
   const [notes, setNotes] = useState(answer.moderation_notes ?? '');
   const [busy, setBusy] = useState(false);
-  const questionText = question?.text ?? t`Pergunta removida`;
   // When the person wrote the answer (their device's time, kept by the server), not its last change.
   const answeredAt = answer.created_at;
 
@@ -120,8 +120,10 @@ function ModerationCard({ api, item, viewer, profiles }: { api: DataApi; item: M
 
   return (
     <li className={css.card} data-testid="moderation-item" data-answer={answer.id}>
-      <h2 className={css.question}>{questionText}</h2>
-      <p className={css.answer}>{answer.text}</p>
+      <h2 className={css.question}>{question ? <UserText>{question.text}</UserText> : t`Pergunta removida`}</h2>
+      <p className={css.answer} dir="auto">
+        {answer.text}
+      </p>
       <p className={css.meta}>
         <span data-testid="answer-author">
           <AnswerAuthorLabel author={answerAuthor(answer, viewer, profiles)} />
@@ -136,7 +138,7 @@ function ModerationCard({ api, item, viewer, profiles }: { api: DataApi; item: M
       <label className={css.notesLabel} htmlFor={`${ids}-notes`}>
         <Trans>Observações (opcional)</Trans>
       </label>
-      <textarea id={`${ids}-notes`} className={css.notes} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <textarea id={`${ids}-notes`} className={css.notes} dir="auto" value={notes} onChange={(e) => setNotes(e.target.value)} />
       <div className={css.buttons}>
         {answer.moderation_status !== 'approved' ? (
           <button type="button" className={button.primary} disabled={busy} onClick={() => void moderate('approved')}>

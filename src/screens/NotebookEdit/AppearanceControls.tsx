@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import type { CoverSticker } from '../../data/schemas/notebooks.ts';
-import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, stickerGlyph, type StickerId } from '../notebooks/look/index.ts';
+import { Icon, type IconName } from '../../components/Icon.tsx';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, StickerArt, isStickerId } from '../notebooks/look/index.ts';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
-import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
+import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
 import * as css from './Edit.css.ts';
 
 /** Colours that stand for each theme in the picker (the cover colours of src/styles/notebook.css.ts). */
@@ -99,20 +100,21 @@ export function BorderPicker({ value, onChange, disabled }: { value: string | nu
 }
 
 /**
- * The cover's stickers: add from the free set, then per sticker size, rotation, front or back
- * of the label, and remove — all buttons, so a keyboard or a screen reader can do it.
+ * The cover's stickers: add from the free set, then per sticker its place (arrow buttons; the
+ * preview also lets a finger drag it), size, rotation, front or back of the label, and remove —
+ * all buttons, so a keyboard or a screen reader can do it.
  */
 export function StickerEditor({ stickers, onChange, disabled }: { stickers: CoverSticker[]; onChange: (stickers: CoverSticker[]) => void; disabled?: boolean }) {
   const { t, i18n } = useLingui();
   const full = stickers.length >= MAX_STICKERS;
-  const nameOf = (id: string) => (Object.hasOwn(STICKER_LABELS, id) ? i18n._(STICKER_LABELS[id as StickerId]) : id);
+  const nameOf = (id: string) => (isStickerId(id) ? i18n._(STICKER_LABELS[id]) : id);
   return (
     <fieldset className={f.fieldset} disabled={disabled} data-testid="sticker-editor">
       <legend className={f.legend}>
         <Trans>Adesivos</Trans>
       </legend>
       <div className={css.stickerPalette}>
-        {(Object.keys(FREE_STICKERS) as StickerId[]).map((id) => (
+        {FREE_STICKERS.map((id) => (
           <button
             key={id}
             type="button"
@@ -121,13 +123,13 @@ export function StickerEditor({ stickers, onChange, disabled }: { stickers: Cove
             aria-label={t`Adicionar adesivo: ${nameOf(id)}`}
             onClick={() => onChange(addSticker(stickers, id))}
           >
-            <span aria-hidden="true">{FREE_STICKERS[id]}</span>
+            <StickerArt id={id} className={css.stickerArt} />
           </button>
         ))}
       </div>
       {full ? (
         <p className={css.muted}>
-          <Trans>A capa já tem o máximo de {MAX_STICKERS} adesivos.</Trans>
+          <Plural value={MAX_STICKERS} one="A capa já tem o máximo de # adesivo." other="A capa já tem o máximo de # adesivos." />
         </p>
       ) : null}
       {stickers.length > 0 ? (
@@ -136,35 +138,40 @@ export function StickerEditor({ stickers, onChange, disabled }: { stickers: Cove
             const name = nameOf(sticker.id);
             const size = sticker.size;
             const rotation = sticker.rotation;
+            const step = (label: string, icon: IconName, change: CoverSticker[], ghost = false) => (
+              <button type="button" className={`${ghost ? button.ghost : button.secondary} ${css.small}`} aria-label={label} onClick={() => onChange(change)}>
+                <Icon name={icon} />
+              </button>
+            );
             return (
               <li key={`${sticker.id}-${index}`} className={css.stickerRow}>
-                <span className={css.stickerGlyph} aria-hidden="true">
-                  {stickerGlyph(sticker.id)}
+                <span className={css.stickerRowTitle}>
+                  {isStickerId(sticker.id) ? <StickerArt id={sticker.id} className={css.stickerArt} /> : null}
+                  <span>
+                    {name} · <Trans>tamanho {size}</Trans> · <Trans>{rotation}°</Trans> ·{' '}
+                    {sticker.layer === 'back' ? <Trans>atrás do título</Trans> : <Trans>na frente do título</Trans>}
+                  </span>
                 </span>
-                <span>
-                  {name} · <Trans>tamanho {size}</Trans> · <Trans>{rotation}°</Trans> ·{' '}
-                  {sticker.layer === 'back' ? <Trans>atrás do título</Trans> : <Trans>na frente do título</Trans>}
+                <span className={css.stickerButtons} role="group" aria-label={t`Posição de ${name}`}>
+                  {step(t`Mover ${name} para cima`, 'arrow-up', moveSticker(stickers, index, 0, -1))}
+                  {step(t`Mover ${name} para baixo`, 'arrow-down', moveSticker(stickers, index, 0, 1))}
+                  {step(t`Mover ${name} para a esquerda`, 'arrow-left', moveSticker(stickers, index, -1, 0))}
+                  {step(t`Mover ${name} para a direita`, 'arrow-right', moveSticker(stickers, index, 1, 0))}
                 </span>
-                <button type="button" className={`${button.secondary} ${css.small}`} aria-label={t`Aumentar ${name}`} onClick={() => onChange(resizeSticker(stickers, index, SIZE_STEP))}>
-                  <span aria-hidden="true">＋</span>
-                </button>
-                <button type="button" className={`${button.secondary} ${css.small}`} aria-label={t`Diminuir ${name}`} onClick={() => onChange(resizeSticker(stickers, index, -SIZE_STEP))}>
-                  <span aria-hidden="true">－</span>
-                </button>
-                <button type="button" className={`${button.secondary} ${css.small}`} aria-label={t`Girar ${name}`} onClick={() => onChange(rotateSticker(stickers, index, ROTATION_STEP))}>
-                  <span aria-hidden="true">↻</span>
-                </button>
-                <button
-                  type="button"
-                  className={`${button.secondary} ${css.small}`}
-                  aria-label={sticker.layer === 'back' ? t`Pôr ${name} na frente do título` : t`Pôr ${name} atrás do título`}
-                  onClick={() => onChange(flipLayer(stickers, index))}
-                >
-                  {sticker.layer === 'back' ? <Trans>Para a frente</Trans> : <Trans>Para trás</Trans>}
-                </button>
-                <button type="button" className={`${button.ghost} ${css.small}`} aria-label={t`Remover ${name}`} onClick={() => onChange(removeSticker(stickers, index))}>
-                  <span aria-hidden="true">✕</span>
-                </button>
+                <span className={css.stickerButtons}>
+                  {step(t`Aumentar ${name}`, 'plus', resizeSticker(stickers, index, SIZE_STEP))}
+                  {step(t`Diminuir ${name}`, 'minus', resizeSticker(stickers, index, -SIZE_STEP))}
+                  {step(t`Girar ${name}`, 'rotate', rotateSticker(stickers, index, ROTATION_STEP))}
+                  <button
+                    type="button"
+                    className={`${button.secondary} ${css.small}`}
+                    aria-label={sticker.layer === 'back' ? t`Pôr ${name} na frente do título` : t`Pôr ${name} atrás do título`}
+                    onClick={() => onChange(flipLayer(stickers, index))}
+                  >
+                    {sticker.layer === 'back' ? <Trans>Para a frente</Trans> : <Trans>Para trás</Trans>}
+                  </button>
+                  {step(t`Remover ${name}`, 'close', removeSticker(stickers, index), true)}
+                </span>
               </li>
             );
           })}

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
+import { UserText } from '../../components/UserText.tsx';
 import { button } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { NotebookDoc } from '../../data/schemas/index.ts';
@@ -11,7 +12,7 @@ import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { say } from '../notebooks/common/index.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from './AppearanceControls.tsx';
-import { tidyCover } from './stickers.ts';
+import { placeSticker, tidyCover } from './stickers.ts';
 import { useDraft } from './useDraft.ts';
 import * as css from './Edit.css.ts';
 
@@ -44,7 +45,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
   const { draft, setDraft, dirty, reset } = useDraft(lookOf(notebook));
   useUnsavedChanges(`edit-look-${notebook.id}`, dirty);
   const cover = tidyCover({ title: draft.coverTitle, subtitle: draft.subtitle, stickers: draft.stickers });
-  const author = notebook.author;
+  const author = <UserText>{notebook.author}</UserText>;
 
   async function save() {
     const result = await layer.api.notebooks.update(notebook.id, {
@@ -74,7 +75,15 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
       )}
       <div className={css.split}>
         <div className={css.previewColumn} aria-label={i18n._(previewLabel)} role="group">
-          <NotebookCover title={notebook.title} author={<Trans>por {author}</Trans>} theme={draft.theme} cover={cover} stickerBorder={draft.sticker_border} titleAs="p" />
+          <NotebookCover
+            title={notebook.title}
+            author={<Trans>por {author}</Trans>}
+            theme={draft.theme}
+            cover={cover}
+            stickerBorder={draft.sticker_border}
+            titleAs="p"
+            onStickerMove={canEdit ? (index, place) => setDraft({ stickers: placeSticker(draft.stickers, index, place) }) : undefined}
+          />
           <NotebookPaper paper={draft.paper_style} theme={draft.theme} handwriting>
             <p style={{ margin: 0 }}>
               <Trans>Qual é a sua cor favorita?</Trans>
@@ -85,8 +94,8 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
           <ThemePicker name="edit-theme" value={draft.theme} onChange={(theme) => setDraft({ theme })} disabled={!canEdit} />
           <PaperPicker value={draft.paper_style} onChange={(paper_style) => setDraft({ paper_style })} disabled={!canEdit} />
           <BorderPicker value={draft.sticker_border} onChange={(sticker_border) => setDraft({ sticker_border })} disabled={!canEdit} />
-          <FormField id="cover-title" label={<Trans>Título da capa (opcional)</Trans>} hint={<Trans>Se ficar vazio, a capa mostra o título do caderno.</Trans>} value={draft.coverTitle} disabled={!canEdit} onChange={(e) => setDraft({ coverTitle: e.target.value })} />
-          <FormField id="edit-cover-subtitle" label={<Trans>Subtítulo da capa (opcional)</Trans>} value={draft.subtitle} disabled={!canEdit} onChange={(e) => setDraft({ subtitle: e.target.value })} />
+          <FormField id="cover-title" label={<Trans>Título da capa (opcional)</Trans>} hint={<Trans>Se ficar vazio, a capa mostra o título do caderno.</Trans>} value={draft.coverTitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ coverTitle: e.target.value })} />
+          <FormField id="edit-cover-subtitle" label={<Trans>Subtítulo da capa (opcional)</Trans>} value={draft.subtitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ subtitle: e.target.value })} />
           <StickerEditor stickers={draft.stickers} onChange={(stickers) => setDraft({ stickers })} disabled={!canEdit} />
           {canEdit ? (
             <div className={css.actions}>

@@ -61,6 +61,7 @@ export function DetailsSection({ layer, notebook, canEdit }: { layer: DataLayer;
             id="edit-title"
             label={<Trans>Título</Trans>}
             value={draft.title}
+            dir="auto"
             onChange={(e) => setDraft({ title: e.target.value })}
             error={error.title}
             autoComplete="off"
@@ -69,9 +70,9 @@ export function DetailsSection({ layer, notebook, canEdit }: { layer: DataLayer;
             <label htmlFor="edit-description" className={f.label}>
               <Trans>Descrição (opcional)</Trans>
             </label>
-            <textarea id="edit-description" className={css.textarea} value={draft.description} onChange={(e) => setDraft({ description: e.target.value })} />
+            <textarea id="edit-description" className={css.textarea} dir="auto" value={draft.description} onChange={(e) => setDraft({ description: e.target.value })} />
           </div>
-          <FormField id="edit-author" label={<Trans>Nome do autor</Trans>} value={draft.author} placeholder={DEFAULT_AUTHOR} onChange={(e) => setDraft({ author: e.target.value })} />
+          <FormField id="edit-author" label={<Trans>Nome do autor</Trans>} value={draft.author} dir="auto" placeholder={DEFAULT_AUTHOR} onChange={(e) => setDraft({ author: e.target.value })} />
         </fieldset>
         {error.form ? (
           <p className={f.alert} role="alert">

@@ -64,7 +64,8 @@ export const choiceInput = style({ width: '1.1rem', height: '1.1rem', margin: 0,
 export const swatch = style({ width: '1.2rem', height: '1.2rem', borderRadius: '50%', border: '1px solid rgba(0,0,0,0.25)' });
 
 export const stickerPalette = style({ display: 'flex', flexWrap: 'wrap', gap: '0.4rem' });
-export const stickerButton = style({ fontSize: '1.3rem', padding: '0.3rem 0.55rem' });
+export const stickerButton = style({ padding: '0.3rem 0.45rem' });
+export const stickerArt = style({ display: 'block', width: '1.9rem', height: '1.9rem', flex: '0 0 auto' });
 export const stickerList = style({ display: 'grid', gap: '0.5rem', margin: 0, padding: 0, listStyle: 'none' });
 export const stickerRow = style({
   display: 'flex',
@@ -75,7 +76,8 @@ export const stickerRow = style({
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
 });
-export const stickerGlyph = style({ fontSize: '1.4rem', minWidth: '2rem', textAlign: 'center' });
+export const stickerRowTitle = style({ display: 'flex', alignItems: 'center', gap: '0.5rem', flex: '1 1 100%', minWidth: 0 });
+export const stickerButtons = style({ display: 'flex', flexWrap: 'wrap', gap: '0.35rem' });
 export const small = style({ padding: '0.3rem 0.6rem', fontSize: '0.88rem' });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' });

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useParams } from 'wouter';
 import { button, page } from '../../components/ui.css.ts';
+import { UserText } from '../../components/UserText.tsx';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { NotebookView } from '../../data/queries/notebook.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
@@ -87,7 +88,7 @@ export function EditBody({ layer, notebookId }: { layer: DataLayer; notebookId: 
       </StatePanel>
     );
   }
-  const title = view.notebook.title;
+  const title = <UserText>{view.notebook.title}</UserText>;
   return (
     <div className={page}>
       <h1 className={css.title}>
@@ -188,9 +189,9 @@ function History({ view }: { view: NotebookView }) {
       <ul className={css.history} data-testid="history">
         {entries.map((entry) => {
           const when = format(entry.at);
-          const text = entry.text;
+          const text = <UserText>{entry.text}</UserText>;
           return (
-            <li key={`${entry.kind}-${entry.at}-${text}`}>
+            <li key={`${entry.kind}-${entry.at}-${entry.text}`}>
               {entry.kind === 'created' ? (
                 <Trans>{when}: caderno criado</Trans>
               ) : entry.kind === 'updated' ? (

@@ -1,6 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../components/form.css.ts';
+import { Icon } from '../../components/Icon.tsx';
+import { UserText } from '../../components/UserText.tsx';
 import { button } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { WriteResult } from '../../data/content-rules.ts';
@@ -69,10 +71,11 @@ export function QuestionsSection({ layer, view }: Props) {
       ))}
       {pastRecommended(count) ? (
         <p className={css.note} data-testid="questions-note">
-          <Trans>
-            Este caderno já tem mais de {RECOMMENDED_MAX_QUESTIONS} perguntas. Tudo bem continuar, mas cadernos mais curtos costumam receber mais
-            respostas.
-          </Trans>
+          <Plural
+            value={RECOMMENDED_MAX_QUESTIONS}
+            one="Este caderno já tem mais de # pergunta. Tudo bem continuar, mas cadernos mais curtos costumam receber mais respostas."
+            other="Este caderno já tem mais de # perguntas. Tudo bem continuar, mas cadernos mais curtos costumam receber mais respostas."
+          />
         </p>
       ) : null}
       {canAddQuestions(view.role) ? <AddQuestion layer={layer} notebookId={notebookId} /> : null}
@@ -121,6 +124,7 @@ function AddQuestion({ layer, notebookId }: { layer: DataLayer; notebookId: stri
           ref={inputRef}
           id="new-question"
           className={f.input}
+          dir="auto"
           value={text}
           autoComplete="off"
           onChange={(e) => {
@@ -189,7 +193,7 @@ function QuestionItem({ layer, item, index, total, view, userId, onMove }: ItemP
           {number}.
         </span>
         {editing ? null : (
-          <p className={css.questionText} id={textId}>
+          <p className={css.questionText} id={textId} dir="auto">
             {question.text}
           </p>
         )}
@@ -219,7 +223,7 @@ function QuestionItem({ layer, item, index, total, view, userId, onMove }: ItemP
                 aria-label={t`Mover para cima: pergunta ${number}`}
                 onClick={() => onMove(question.id, -1)}
               >
-                <span aria-hidden="true">↑</span>
+                <Icon name="arrow-up" />
               </button>
               <button
                 type="button"
@@ -229,7 +233,7 @@ function QuestionItem({ layer, item, index, total, view, userId, onMove }: ItemP
                 aria-label={t`Mover para baixo: pergunta ${number}`}
                 onClick={() => onMove(question.id, 1)}
               >
-                <span aria-hidden="true">↓</span>
+                <Icon name="arrow-down" />
               </button>
             </>
           ) : null}
@@ -260,9 +264,16 @@ function QuestionItem({ layer, item, index, total, view, userId, onMove }: ItemP
       ) : null}
       {confirming ? (
         <ConfirmDialog title={<Trans>Remover esta pergunta?</Trans>} confirmLabel={<Trans>Remover</Trans>} onConfirm={() => void remove()} onCancel={() => setConfirming(false)}>
-          <p style={{ margin: 0 }}>“{question.text}”</p>
+          <p style={{ margin: 0 }}>
+            “<UserText>{question.text}</UserText>”
+          </p>
           <p style={{ margin: '0.5rem 0 0' }}>
-            <Plural value={item.answers.length} one="A # resposta dela também será apagada." other="As # respostas dela também serão apagadas." />
+            <Plural
+              value={item.answers.length}
+              _0="Ela ainda não tem respostas."
+              one="A # resposta dela também será apagada."
+              other="As # respostas dela também serão apagadas."
+            />
           </p>
         </ConfirmDialog>
       ) : null}
@@ -301,6 +312,7 @@ function EditQuestion({ layer, questionId, initial, onDone }: { layer: DataLayer
         <input
           id={id}
           className={f.input}
+          dir="auto"
           value={text}
           autoFocus
           onChange={(e) => {
@@ -358,7 +370,7 @@ function RefusedQuestion({ layer, notebookId, rejection }: { layer: DataLayer; n
             <label htmlFor={id} className={f.label}>
               <Trans>Texto da pergunta</Trans>
             </label>
-            <input id={id} className={f.input} value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+            <input id={id} className={f.input} dir="auto" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
             {error ? (
               <p id={`${id}-error`} className={f.error}>
                 {error}

@@ -1,5 +1,7 @@
 import { memo, useLayoutEffect, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { UserText, isolate } from '../../components/UserText.tsx';
+import { userBlock } from '../../components/user-text.css.ts';
 import type { DataApi } from '../../data/repositories/index.ts';
 import type { NotebookView } from '../../data/queries/notebook.ts';
 import type { AnswerDoc, ProfileDoc } from '../../data/schemas/index.ts';
@@ -109,14 +111,14 @@ interface GroupProps {
 
 function QuestionGroup({ api, entry, answers, viewer, profiles, onFix }: GroupProps) {
   const { t } = useLingui();
-  const questionText = entry.question.text;
+  const questionText = isolate(entry.question.text);
   // My refused answer to this question stays in sight here, where it would have been (S8).
   const refused = useSyncStatusStore((s) => refusalFor(s.rejections, entry.question.id));
   const fix = () => onFix(entry.question.id);
   return (
     <li className={css.questionBlock} data-question={entry.question.id}>
       <h3 className={css.questionTitle}>
-        {questionText}{' '}
+        <UserText>{entry.question.text}</UserText>{' '}
         {entry.question.blocked ? (
           <span className={css.badge.neutral}>
             <Trans>Bloqueada — só quem gerencia vê</Trans>
@@ -125,7 +127,9 @@ function QuestionGroup({ api, entry, answers, viewer, profiles, onFix }: GroupPr
       </h3>
       {refused ? (
         <div data-testid="refused-answer">
-          <p className={css.answerText}>{String(refused.attempted.text ?? '')}</p>
+          <p className={`${css.answerText} ${userBlock}`} dir="auto">
+            {String(refused.attempted.text ?? '')}
+          </p>
           <RefusedNotice rejection={refused} onFix={fix} onDiscard={() => void api.rejections.discard(refused.key)} />
         </div>
       ) : null}
@@ -160,7 +164,9 @@ const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles, ref
   const beingSaved = answer.id.startsWith(SAVING_ID_PREFIX);
   return (
     <li className={css.answerItem} data-testid="answer" data-answer={answer.id}>
-      <p className={css.answerText}>{answer.text}</p>
+      <p className={`${css.answerText} ${userBlock}`} dir="auto">
+        {answer.text}
+      </p>
       <p className={css.answerMeta}>
         <span data-testid="answer-author">
           <AnswerAuthorLabel author={author} />

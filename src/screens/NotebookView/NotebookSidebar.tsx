@@ -4,6 +4,8 @@ import { Link } from 'wouter';
 import type { NotebookView } from '../../data/queries/notebook.ts';
 import { MANAGES } from '../../data/repositories/roles.ts';
 import { button } from '../../components/ui.css.ts';
+import { UserText } from '../../components/UserText.tsx';
+import { userBlock } from '../../components/user-text.css.ts';
 import { NotebookCover } from '../notebooks/look/index.ts';
 import * as css from './NotebookView.css.ts';
 
@@ -11,7 +13,7 @@ import * as css from './NotebookView.css.ts';
 export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: NotebookView }) {
   const { t } = useLingui();
   const { notebook } = view;
-  const author = notebook.author;
+  const author = <UserText>{notebook.author}</UserText>;
   const manages = MANAGES.has(view.role);
   const questionCount = view.questions.filter((q) => manages || !q.question.blocked).length;
   const pending = view.awaiting.length;
@@ -28,13 +30,17 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: N
           titleAs="h1"
         />
       </div>
-      {notebook.description ? <p className={css.description}>{notebook.description}</p> : null}
+      {notebook.description ? (
+        <p className={`${css.description} ${userBlock}`} dir="auto">
+          {notebook.description}
+        </p>
+      ) : null}
       <ul className={css.stats}>
         <li>
-          <Plural value={questionCount} one="# pergunta" other="# perguntas" />
+          <Plural value={questionCount} _0="Nenhuma pergunta" one="# pergunta" other="# perguntas" />
         </li>
         <li>
-          <Plural value={answerCount} one="# resposta" other="# respostas" />
+          <Plural value={answerCount} _0="Nenhuma resposta" one="# resposta" other="# respostas" />
         </li>
       </ul>
       {notebook.pre_moderation_enabled ? (
@@ -45,7 +51,7 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: N
       {manages ? (
         <div className={css.actions}>
           <Link href={`/moderation/answers/${notebook.id}`} className={button.secondary}>
-            {pending > 0 ? <Trans>Moderar respostas ({pending} pendentes)</Trans> : <Trans>Moderar respostas</Trans>}
+            <Plural value={pending} _0="Moderar respostas" one="Moderar respostas (# pendente)" other="Moderar respostas (# pendentes)" />
           </Link>
           <Link href={`/notebook/${notebook.id}/edit`} className={button.ghost}>
             <Trans>Editar caderno</Trans>

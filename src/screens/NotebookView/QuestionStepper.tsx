@@ -1,11 +1,12 @@
 import { useEffect, useId, useReducer, useRef, useState, type FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { DataApi } from '../../data/repositories/index.ts';
 import type { QuestionView, NotebookView } from '../../data/queries/notebook.ts';
 import type { AnswerDoc } from '../../data/schemas/index.ts';
 import { useSyncStatusStore, type RejectedWrite } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
+import { UserText } from '../../components/UserText.tsx';
 import { NotebookPaper } from '../notebooks/look/index.ts';
 import { markSavePressed, markWritten } from './latency.ts';
 import type { SavingAnswer } from './AnswerList.tsx';
@@ -91,9 +92,7 @@ function Completion({ answered, total, onReview, onShowAnswers }: { answered: nu
         <Trans>Obrigado por responder!</Trans>
       </h3>
       <p className={css.hint}>
-        <Trans>
-          Você respondeu {answered} de {total} perguntas.
-        </Trans>
+        <Plural value={total} one={`Você respondeu ${answered} de # pergunta.`} other={`Você respondeu ${answered} de # perguntas.`} />
       </p>
       <div className={css.stepButtons}>
         <button type="button" className={button.primary} onClick={onShowAnswers}>
@@ -195,7 +194,7 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
         </Trans>
       </p>
       <h3 className={css.question} tabIndex={-1} ref={heading} id={`${ids}-q`}>
-        {question.text}
+        <UserText>{question.text}</UserText>
       </h3>
       <MyAnswerState answer={myAnswer} />
       {rejection ? (
@@ -209,6 +208,7 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
           id={`${ids}-text`}
           ref={textarea}
           className={css.textarea}
+          dir="auto"
           value={text}
           onChange={(e) => setText(e.target.value)}
           aria-invalid={problem ? true : undefined}
@@ -218,7 +218,12 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
         {problem ? (
           <p className={css.error} id={errorId} role="alert">
             {say(problem.message)}
-            {problem.words.length > 0 ? ` (${problem.words.join(', ')})` : ''}
+            {problem.words.length > 0 ? (
+              <>
+                {' ('}
+                <UserText>{problem.words.join(', ')}</UserText>)
+              </>
+            ) : null}
           </p>
         ) : null}
         <label className={css.checkRow}>
@@ -233,7 +238,7 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
         <label className={css.label} htmlFor={`${ids}-name`}>
           <Trans>Seu nome (opcional)</Trans>
         </label>
-        <input id={`${ids}-name`} className={css.input} value={name} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
+        <input id={`${ids}-name`} className={css.input} dir="auto" value={name} onChange={(e) => setName(e.target.value)} autoComplete="nickname" />
         {preModeration ? (
           <p className={css.hint}>
             <Trans>Este caderno tem pré-moderação: sua resposta aparece para os outros depois de aprovada pelo dono.</Trans>
@@ -273,7 +278,7 @@ export function expectedStatus(stored: AnswerDoc | null, preModeration: boolean,
 
 /** Where my answer to this question stands: waiting to sync, waiting for approval, or rejected. */
 function MyAnswerState({ answer }: { answer: AnswerDoc | null }) {
-  const notes = answer?.moderation_notes;
+  const notes = answer?.moderation_notes ? <UserText>{answer.moderation_notes}</UserText> : null;
   const pendingSync = useSyncStatusStore((s) => (answer ? s.documents[`answers/${answer.id}`]?.state === 'pending' : false));
   if (!answer) return null;
   if (answer.moderation_status === 'rejected') {

@@ -12,6 +12,7 @@ import {
   usernameMessage,
 } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
+import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { afterSignIn, appUrl, nextPath, withNext } from '../accounts/links.ts';
 import { ensureSessionController } from '../../app/session-controller.ts';
@@ -243,7 +244,7 @@ export default function RegisterScreen() {
                     const met = !unmet.includes(rule);
                     return (
                       <li key={rule} className={met ? f.ruleMet : f.ruleUnmet}>
-                        <span aria-hidden="true">{met ? '✓ ' : '○ '}</span>
+                        <Icon name={met ? 'check' : 'circle'} />{' '}
                         <span className={visuallyHidden}>{met ? t`Cumprido:` : t`Falta:`} </span>
                         {i18n._(label)}
                       </li>

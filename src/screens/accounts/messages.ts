@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { RegistrationError } from '../../data/auth-errors.ts';
+import type { LoginError, RegistrationError } from '../../data/auth-errors.ts';
 import type {
   ConfirmationProblem,
   EmailProblem,
@@ -89,5 +89,25 @@ export function registrationErrorField(error: RegistrationError): 'email' | 'pas
       return 'email';
     default:
       return null;
+  }
+}
+
+/** Spec §8's 'Erro no login', by kind (auth-errors.ts). 'server' shows the server's words unchanged. */
+export function loginMessage(error: LoginError): MessageDescriptor | string {
+  switch (error.kind) {
+    case 'invalidCredentials':
+      return msg`E-mail ou senha incorretos.`;
+    case 'emailNotConfirmed':
+      return msg`Confirme seu e-mail antes de entrar: abra o link que enviamos para você.`;
+    case 'banned':
+      return msg`Sua conta foi banida. Entre em contato com o suporte se achar que isso é um engano.`;
+    case 'rateLimited':
+      return msg`Muitas tentativas seguidas. Espere alguns minutos e tente de novo.`;
+    case 'network':
+      return msg`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`;
+    case 'server':
+      return error.serverMessage ?? msg`Não foi possível entrar. Tente novamente.`;
+    case 'generic':
+      return msg`Não foi possível entrar. Tente novamente.`;
   }
 }

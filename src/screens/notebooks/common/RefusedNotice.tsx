@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { RejectedWrite } from '../../../state/sync-status.ts';
 import { button } from '../../../components/ui.css.ts';
+import { UserText } from '../../../components/UserText.tsx';
 import { say } from './sentences.ts';
 import * as css from './common.css.ts';
 
@@ -26,7 +27,8 @@ export function RefusedNotice({
   children?: ReactNode;
 }) {
   const { i18n } = useLingui();
-  const words = rejection.words.join(', ');
+  const words = <UserText>{rejection.words.join(', ')}</UserText>;
+  const written = <UserText>{attemptedText}</UserText>;
   return (
     <div className={css.refusal} role="alert" data-testid="refused-write" data-key={rejection.key}>
       <p className={css.refusalTitle}>{say(i18n, rejection.title)}</p>
@@ -38,7 +40,7 @@ export function RefusedNotice({
       ) : null}
       {attemptedText ? (
         <p className={css.refusalText}>
-          <Trans>O que foi escrito: “{attemptedText}”</Trans>
+          <Trans>O que foi escrito: “{written}”</Trans>
         </p>
       ) : null}
       {children}

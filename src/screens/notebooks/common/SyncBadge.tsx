@@ -1,4 +1,5 @@
 import { Trans } from '@lingui/react/macro';
+import { Icon } from '../../../components/Icon.tsx';
 import { documentSyncState, useSyncStatusStore } from '../../../state/sync-status.ts';
 import * as css from './common.css.ts';
 
@@ -12,8 +13,7 @@ export function SyncBadge({ collection, id }: { collection: string; id: string }
   if (state !== 'pending') return null;
   return (
     <span className={css.pendingBadge} data-testid="sync-pending">
-      <span aria-hidden="true">⏳ </span>
-      <Trans>Aguardando sincronização</Trans>
+      <Icon name="hourglass" /> <Trans>Aguardando sincronização</Trans>
     </span>
   );
 }

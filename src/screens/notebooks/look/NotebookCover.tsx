@@ -1,7 +1,9 @@
-import type { CSSProperties, ReactNode } from 'react';
+import type { CSSProperties, PointerEvent as ReactPointerEvent, ReactNode } from 'react';
+import { UserText } from '../../../components/UserText.tsx';
 import type { CoverSticker, NotebookCover as CoverData } from '../../../data/schemas/notebooks.ts';
 import { notebookThemeClass } from '../../../styles/notebook.css.ts';
-import { borderOf, clampStickerSize, stickerGlyph, stickerPosition, themeOf } from './appearance.ts';
+import { borderOf, clampStickerPlace, clampStickerSize, isStickerId, stickerPosition, themeOf, type StickerId } from './appearance.ts';
+import { StickerArt } from './StickerArt.tsx';
 import * as css from './look.css.ts';
 
 export interface NotebookCoverProps {
@@ -16,6 +18,8 @@ export interface NotebookCoverProps {
   /** The heading level of the title, so the page's outline stays right. */
   titleAs?: 'h1' | 'h2' | 'h3' | 'p';
   className?: string;
+  /** Makes the stickers draggable (the editor's preview): told each sticker's new place. */
+  onStickerMove?: (index: number, place: { x: number; y: number }) => void;
 }
 
 /**
@@ -23,7 +27,7 @@ export interface NotebookCoverProps {
  * title, and stickers behind or in front of the label. Used by the view screen, the dashboard
  * cards and the create/edit live preview, so they all look the same.
  */
-export function NotebookCover({ title, author, theme, cover, stickerBorder, size = 'full', titleAs = 'h2', className }: NotebookCoverProps) {
+export function NotebookCover({ title, author, theme, cover, stickerBorder, size = 'full', titleAs = 'h2', className, onStickerMove }: NotebookCoverProps) {
   const border = borderOf(stickerBorder);
   const classes = [
     notebookThemeClass[themeOf(cover?.theme ?? theme)],
@@ -40,43 +44,86 @@ export function NotebookCover({ title, author, theme, cover, stickerBorder, size
     <div className={classes.filter(Boolean).join(' ')} style={coverStyle} data-testid="notebook-cover">
       <div className={css.spiral} aria-hidden="true" />
       <div className={css.coverFace}>
-        <Stickers stickers={stickers} layer="back" />
+        <Stickers stickers={stickers} layer="back" onMove={onStickerMove} />
         <div className={css.coverLabel}>
-          <TitleTag className={css.coverTitle}>{cover?.title || title}</TitleTag>
-          {cover?.subtitle ? <p className={css.coverSubtitle}>{cover.subtitle}</p> : null}
+          <TitleTag className={css.coverTitle}>
+            <UserText>{cover?.title || title}</UserText>
+          </TitleTag>
+          {cover?.subtitle ? (
+            <p className={css.coverSubtitle}>
+              <UserText>{cover.subtitle}</UserText>
+            </p>
+          ) : null}
           {author ? <p className={css.coverAuthor}>{author}</p> : null}
         </div>
-        <Stickers stickers={stickers} layer="front" />
+        <Stickers stickers={stickers} layer="front" onMove={onStickerMove} />
       </div>
     </div>
   );
 }
 
-function Stickers({ stickers, layer }: { stickers: CoverSticker[]; layer: 'front' | 'back' }) {
+interface StickersProps {
+  stickers: CoverSticker[];
+  layer: 'front' | 'back';
+  onMove?: (index: number, place: { x: number; y: number }) => void;
+}
+
+function Stickers({ stickers, layer, onMove }: StickersProps) {
   const placed = stickers
-    .map((sticker, index) => ({ sticker, index, glyph: stickerGlyph(sticker.id) }))
-    .filter(({ sticker, glyph }) => glyph && (sticker.layer ?? 'front') === layer);
+    .map((sticker, index) => ({ sticker, index }))
+    .filter(({ sticker }) => isStickerId(sticker.id) && (sticker.layer ?? 'front') === layer);
   if (placed.length === 0) return null;
   return (
     <div className={css.stickerLayer[layer]} aria-hidden="true">
-      {placed.map(({ sticker, index, glyph }) => {
+      {placed.map(({ sticker, index }) => {
         const { x, y } = stickerPosition(index, sticker.x, sticker.y);
+        const size = clampStickerSize(sticker.size);
         return (
           <span
             key={`${sticker.id}-${index}`}
-            className={css.sticker}
+            className={onMove ? `${css.sticker} ${css.stickerMovable}` : css.sticker}
             data-sticker={sticker.id}
+            onPointerDown={onMove ? (event) => dragSticker(event, index, onMove) : undefined}
             style={{
-              left: `${x}%`,
-              top: `${y}%`,
-              fontSize: `${clampStickerSize(sticker.size)}cqi`,
+              // The whole sticker stays on the cover, whatever its size and place.
+              left: `min(${x}%, calc(100% - ${size}cqi))`,
+              top: `min(${y}%, calc(100% - ${size}cqi))`,
+              width: `${size}cqi`,
+              height: `${size}cqi`,
               transform: `rotate(${Number.isFinite(sticker.rotation) ? sticker.rotation : 0}deg)`,
             }}
           >
-            {glyph}
+            <StickerArt id={sticker.id as StickerId} />
           </span>
         );
       })}
     </div>
   );
+}
+
+/**
+ * Drag with a finger or a mouse (the editor's preview): the sticker follows the pointer and its
+ * place is reported in % of the cover's face. The editor's arrow buttons do the same by keyboard.
+ */
+function dragSticker(event: ReactPointerEvent<HTMLElement>, index: number, onMove: NonNullable<StickersProps['onMove']>) {
+  const sticker = event.currentTarget;
+  const face = sticker.parentElement?.getBoundingClientRect();
+  if (!face || face.width === 0 || face.height === 0) return;
+  event.preventDefault();
+  const start = sticker.getBoundingClientRect();
+  const grab = { x: event.clientX - start.left, y: event.clientY - start.top };
+  sticker.setPointerCapture(event.pointerId);
+  const move = (e: PointerEvent) => {
+    const x = ((e.clientX - grab.x - face.left) / face.width) * 100;
+    const y = ((e.clientY - grab.y - face.top) / face.height) * 100;
+    onMove(index, { x: Math.round(clampStickerPlace(x)), y: Math.round(clampStickerPlace(y)) });
+  };
+  const stop = () => {
+    sticker.removeEventListener('pointermove', move);
+    sticker.removeEventListener('pointerup', stop);
+    sticker.removeEventListener('pointercancel', stop);
+  };
+  sticker.addEventListener('pointermove', move);
+  sticker.addEventListener('pointerup', stop);
+  sticker.addEventListener('pointercancel', stop);
 }

@@ -32,25 +32,14 @@ export function borderOf(value: string | null | undefined): StickerBorder | null
 }
 
 /**
- * The free stickers every notebook may use (premium ones come from the store, spec §6). A
- * sticker is a picture, so it is drawn with an emoji and hidden from screen readers.
+ * The free stickers every notebook may use (premium ones come from the store, spec §6). Each is
+ * drawn by StickerArt.tsx as an SVG picture, hidden from screen readers.
  */
-export const FREE_STICKERS = {
-  star: '⭐',
-  heart: '💖',
-  flower: '🌸',
-  rainbow: '🌈',
-  pencil: '✏️',
-  music: '🎵',
-  sun: '☀️',
-  cat: '🐱',
-  rocket: '🚀',
-  smile: '😊',
-} as const;
-export type StickerId = keyof typeof FREE_STICKERS;
+export const FREE_STICKERS = ['star', 'heart', 'flower', 'rainbow', 'pencil', 'music', 'sun', 'cat', 'rocket', 'smile'] as const;
+export type StickerId = (typeof FREE_STICKERS)[number];
 
-export function stickerGlyph(id: string): string | null {
-  return Object.hasOwn(FREE_STICKERS, id) ? FREE_STICKERS[id as StickerId] : null;
+export function isStickerId(id: string): id is StickerId {
+  return (FREE_STICKERS as readonly string[]).includes(id);
 }
 
 /** Sticker sizes are percentages of the cover's width, kept within what fits on a 360 px cover. */
@@ -61,11 +50,43 @@ export function clampStickerSize(size: number | null | undefined): number {
   return Math.min(STICKER_SIZE.max, Math.max(STICKER_SIZE.min, size));
 }
 
-/** Where a sticker sits (0–100 % of the cover); missing positions spread along a diagonal. */
+/**
+ * A sticker's place: its top-left corner, in % of the cover's face (0–90, so part of it always
+ * shows; the cover also keeps the whole sticker inside its edges when drawing it).
+ */
+export const STICKER_PLACE = { min: 0, max: 90, step: 5 } as const;
+
+/**
+ * Where stickers go when nobody has placed them: the corners and edges above and below the
+ * label, which stands in the middle of the cover, so no sticker covers the title.
+ */
+export const STICKER_SLOTS: readonly { x: number; y: number }[] = [
+  { x: 3, y: 3 },
+  { x: 77, y: 3 },
+  { x: 3, y: 80 },
+  { x: 77, y: 80 },
+  { x: 40, y: 3 },
+  { x: 40, y: 80 },
+  { x: 21, y: 3 },
+  { x: 59, y: 80 },
+];
+
+export function clampStickerPlace(n: number): number {
+  return Math.min(STICKER_PLACE.max, Math.max(STICKER_PLACE.min, n));
+}
+
+/** Where a sticker sits: its stored place, or else the slot of its position in the list. */
 export function stickerPosition(index: number, x?: number, y?: number): { x: number; y: number } {
-  const clamp = (n: number) => Math.min(90, Math.max(0, n));
+  const slot = STICKER_SLOTS[index % STICKER_SLOTS.length];
   return {
-    x: clamp(typeof x === 'number' ? x : 10 + ((index * 23) % 75)),
-    y: clamp(typeof y === 'number' ? y : 12 + ((index * 31) % 70)),
+    x: clampStickerPlace(typeof x === 'number' && Number.isFinite(x) ? x : slot.x),
+    y: clampStickerPlace(typeof y === 'number' && Number.isFinite(y) ? y : slot.y),
   };
+}
+
+/** The first default slot no sticker sits on yet (a new sticker's place). */
+export function freeStickerSlot(stickers: readonly { x?: number; y?: number }[]): { x: number; y: number } {
+  const taken = stickers.map((sticker, index) => stickerPosition(index, sticker.x, sticker.y));
+  const near = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.abs(a.x - b.x) < 10 && Math.abs(a.y - b.y) < 10;
+  return STICKER_SLOTS.find((slot) => !taken.some((place) => near(place, slot))) ?? STICKER_SLOTS[stickers.length % STICKER_SLOTS.length];
 }

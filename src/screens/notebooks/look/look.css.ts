@@ -74,9 +74,13 @@ export const stickerLayer = styleVariants({
 
 export const sticker = style({
   position: 'absolute',
+  display: 'block',
   lineHeight: 1,
   userSelect: 'none',
 });
+
+/** In the editor's preview a sticker can be dragged (the layers let other clicks through). */
+export const stickerMovable = style({ pointerEvents: 'auto', cursor: 'grab', touchAction: 'none' });
 
 export const coverFrame = style({ containerType: 'inline-size' });
 

@@ -11,7 +11,7 @@ import type { PersonFound } from '../../../data/repositories/invites.ts';
 import type { CollaboratorRole, NotebookCollaboratorDoc, ProfileDoc } from '../../../data/schemas/index.ts';
 import { toast } from '../../../state/toast.ts';
 import { sharingProblem } from './messages.ts';
-import { PersonSearch, personName } from './PersonSearch.tsx';
+import { PersonName, PersonSearch, personName } from './PersonSearch.tsx';
 import * as s from './sharing.css.ts';
 
 /** The roles a person can be invited with (spec §6; "owner" is never given). */
@@ -125,7 +125,7 @@ function CollaboratorRow({
   return (
     <li className={s.rowMain} data-testid="collaborator">
       <span className={s.person}>
-        {name}{' '}
+        {profile ? <PersonName person={profile} /> : name}{' '}
         <span className={f.hint}>{collaborator.status === 'pending' ? t`(convite pendente)` : ''}</span>
       </span>
       {myRole === 'owner' ? (

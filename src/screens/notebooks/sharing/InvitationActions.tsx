@@ -5,7 +5,7 @@ import type { DataLayer } from '../../../data/data-layer.ts';
 import type { NotebookCollaboratorDoc, ProfileDoc } from '../../../data/schemas/index.ts';
 import { toast } from '../../../state/toast.ts';
 import { ROLE_LABELS } from './CollaborationPanel.tsx';
-import { personName } from './PersonSearch.tsx';
+import { PersonName } from './PersonSearch.tsx';
 import * as s from './sharing.css.ts';
 
 /**
@@ -23,7 +23,7 @@ export function InvitationActions({
 }) {
   const { t, i18n } = useLingui();
   const inviter = invitation.invited_by ? profiles?.get(invitation.invited_by) : undefined;
-  const inviterName = inviter ? personName(inviter) : t`o dono do caderno`;
+  const inviterName = inviter ? <PersonName person={inviter} /> : t`o dono do caderno`;
   const role = i18n._(ROLE_LABELS[invitation.role]);
 
   async function accept() {

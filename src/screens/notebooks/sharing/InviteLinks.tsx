@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
+import { isolate } from '../../../components/UserText.tsx';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import type { InviteLinkDoc, NotebookDoc } from '../../../data/schemas/index.ts';
 import { toast } from '../../../state/toast.ts';
@@ -32,7 +34,7 @@ export function InviteLinks({ layer, notebook, links, online }: Props) {
   }
 
   const expiryLabel = (choice: ExpiryChoice) =>
-    choice === null ? t`Sem validade` : choice === 1 ? t`1 dia` : t`${choice} dias`;
+    choice === null ? t`Sem validade` : t({ message: plural(choice, { one: '# dia', other: '# dias' }) });
 
   return (
     <section className={s.section} aria-labelledby="invite-links-title">
@@ -88,7 +90,8 @@ function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteL
 
   async function shareNatively() {
     try {
-      await navigator.share({ title, text: t`Responda o meu caderno "${title}"!`, url });
+      const name = isolate(title);
+      await navigator.share({ title, text: t`Responda o meu caderno "${name}"!`, url });
     } catch {
       // The person closed the share sheet: nothing to say.
     }

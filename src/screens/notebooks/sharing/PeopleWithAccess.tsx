@@ -6,7 +6,7 @@ import type { PersonFound } from '../../../data/repositories/invites.ts';
 import type { NotebookShareDoc, ProfileDoc } from '../../../data/schemas/index.ts';
 import { toast } from '../../../state/toast.ts';
 import { sharingProblem } from './messages.ts';
-import { PersonSearch, personName } from './PersonSearch.tsx';
+import { PersonName, PersonSearch } from './PersonSearch.tsx';
 import * as s from './sharing.css.ts';
 
 interface Props {
@@ -36,7 +36,7 @@ export function PeopleWithAccess({ layer, notebookId, shares, profiles, online }
 
   const nameOf = (userId: string) => {
     const profile = profiles?.get(userId);
-    return profile ? personName(profile) : t`Pessoa convidada`;
+    return profile ? <PersonName person={profile} /> : t`Pessoa convidada`;
   };
 
   return (

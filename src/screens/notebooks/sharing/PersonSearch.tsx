@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
+import { UserText, isolate } from '../../../components/UserText.tsx';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import type { PersonFound } from '../../../data/repositories/invites.ts';
 import { sharingProblem } from './messages.ts';
@@ -16,8 +17,21 @@ interface Props {
   onPick: (person: PersonFound) => Promise<boolean>;
 }
 
-export function personName(person: { username: string; display_name: string | null }): string {
-  return person.display_name ? `${person.display_name} (@${person.username})` : `@${person.username}`;
+type Named = { username: string; display_name: string | null };
+
+/** "Name (@username)", or "@username" without a name, as plain text (labels, toasts): the chosen name isolated. */
+export function personName(person: Named): string {
+  return person.display_name ? `${isolate(person.display_name)} (@${person.username})` : `@${person.username}`;
+}
+
+/** The same on screen, the chosen name in its own isolated element (it is free text; usernames are not). */
+export function PersonName({ person }: { person: Named }) {
+  if (!person.display_name) return <>@{person.username}</>;
+  return (
+    <>
+      <UserText>{person.display_name}</UserText> (@{person.username})
+    </>
+  );
 }
 
 /** Finds registered people by @username or name (online: the server searches). */
@@ -81,7 +95,9 @@ export function PersonSearch({ layer, online, action, onPick }: Props) {
           )}
           {found.map((person) => (
             <li key={person.id} className={s.rowMain}>
-              <span className={s.person}>{personName(person)}</span>
+              <span className={s.person}>
+                <PersonName person={person} />
+              </span>
               <button type="button" className={button.primary} onClick={() => void pick(person)} disabled={!online}>
                 {action}
               </button>

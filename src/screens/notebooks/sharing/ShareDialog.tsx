@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useOnline } from '../../../components/OfflineBanner.tsx';
 import * as d from '../../../components/dialog.css.ts';
+import { Icon } from '../../../components/Icon.tsx';
 import { button } from '../../../components/ui.css.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import { useDataLayer, useObservable } from '../common/useData.ts';
@@ -57,7 +58,7 @@ function CloseButton({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
   return (
     <button type="button" className={button.ghost} onClick={onClose} aria-label={t`Fechar`}>
-      <span aria-hidden="true">✕</span>
+      <Icon name="close" />
     </button>
   );
 }
