@@ -37,11 +37,19 @@ test('a wrong password says so in Portuguese, and in English under /en', async (
   await expect(page.getByTestId('login-error')).toHaveText('Login error: Incorrect e-mail or password.');
 });
 
-test('icons are SVG with names: Create notebook, the sticker buttons, and no font-dependent symbol on the notebook screens', async ({
+test('icons are SVG with names: Create notebook, the sticker buttons, and no font-dependent symbol on the landing, FAQ and notebook screens', async ({
   page,
   baseURL,
 }) => {
   await dismissConsent(page);
+  // The landing page's pictures are drawings too.
+  await page.goto('/');
+  await expect(page.locator('#home-features')).toBeVisible();
+  expect(await visibleSymbols(page)).toEqual([]);
+  await page.goto('/faq');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await visibleSymbols(page)).toEqual([]);
+
   const owner = await signUp(baseURL!, 'icone');
   const notebook = await createNotebook(owner, 'Caderno com adesivos', ['Qual é a sua cor favorita?']);
   await logIn(page, owner);

@@ -130,16 +130,16 @@ export const answer = style({
   paddingLeft: '0.75rem',
 });
 
+/** Drawn by the Icon component, whose size follows the font size. */
 export const sticker = style({
   position: 'absolute',
-  width: '2.2rem',
-  height: '2.2rem',
+  fontSize: '1.9rem',
   filter: 'drop-shadow(0 2px 2px rgba(0, 0, 0, 0.2))',
 });
 
-export const stickerStar = style([sticker, { top: '-0.4rem', right: '0.4rem', transform: 'rotate(14deg)' }]);
-export const stickerHeart = style([sticker, { bottom: '0.6rem', left: '-0.2rem', transform: 'rotate(-12deg)' }]);
-export const stickerPencil = style([sticker, { bottom: '-0.2rem', right: '1.8rem', transform: 'rotate(8deg)' }]);
+export const stickerStar = style([sticker, { top: '-0.4rem', right: '0.4rem', transform: 'rotate(14deg)', color: '#f5b301' }]);
+export const stickerHeart = style([sticker, { bottom: '0.6rem', left: '-0.2rem', transform: 'rotate(-12deg)', color: '#8b3fd9' }]);
+export const stickerPencil = style([sticker, { bottom: '-0.2rem', right: '1.8rem', transform: 'rotate(8deg)', color: '#c2410c' }]);
 
 /* ---------- sections ---------- */
 

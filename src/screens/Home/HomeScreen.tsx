@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Icon, type IconName } from '../../components/Icon.tsx';
-import { StickerArt } from '../notebooks/look/StickerArt.tsx';
 import { notebookThemeClass, paperClass } from '../../styles/notebook.css.ts';
 import * as actions from '../static/actions.css.ts';
 import * as s from './HomeScreen.css.ts';
@@ -193,9 +192,9 @@ function NotebookIllustration() {
           </ul>
         </div>
       </div>
-      <StickerArt id="star" className={s.stickerStar} />
-      <StickerArt id="heart" className={s.stickerHeart} />
-      <StickerArt id="pencil" className={s.stickerPencil} />
+      <Icon name="star" filled className={s.stickerStar} />
+      <Icon name="heart" filled className={s.stickerHeart} />
+      <Icon name="pencil" className={s.stickerPencil} />
     </div>
   );
 }
