@@ -18,6 +18,7 @@ export const MESSAGES = {
   notAuthenticated: 'Usuário não autenticado',
   inviteSelf: 'you cannot invite yourself',
   alreadyHasAccess: 'This person already has access to this notebook.',
+  notSaved: 'Não foi possível salvar as alterações',
 } as const;
 
 export type ProblemCode =
@@ -31,7 +32,9 @@ export type ProblemCode =
   | 'already_has_access'
   | 'online_only'
   | 'invite_invalid'
+  | 'access_removed'
   | 'no_answer_secret'
+  | 'not_saved'
   | 'server';
 
 /** Why a write was not made; `message` is the spec's sentence, `words` the forbidden words found. */

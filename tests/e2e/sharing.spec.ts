@@ -1,5 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
+import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent } from './helpers.ts';
 import { createNotebook, indexedDbText, logIn, newPerson, signUp, submitRegistration, type SignedUp } from './people.ts';
 
@@ -103,6 +106,7 @@ test('removing access: within seconds the notebook leaves the person’s dashboa
   await expect.poll(() => indexedDbText(friendPage), { timeout: 15_000 }).toContain('Quem é o seu melhor amigo?');
 
   await dialog.getByTestId('people-with-access').getByRole('button', { name: 'Remover acesso' }).click();
+  await ownerPage.getByRole('dialog', { name: /Remover o acesso de/ }).getByRole('button', { name: 'Remover acesso' }).click();
   await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Acesso removido' })).toBeVisible();
 
   await expect(card).toHaveCount(0, { timeout: 15_000 });
@@ -110,6 +114,86 @@ test('removing access: within seconds the notebook leaves the person’s dashboa
   // The notebook's own documents are gone too (the person keeps their notification that it was
   // shared). Each collection pulls on its own, so the notebook may leave a moment after its questions.
   await expect.poll(() => indexedDbText(friendPage), { timeout: 15_000 }).not.toContain('"title":"Caderno secreto da turma"');
+});
+
+test('removing access is asked first (cancel keeps the person); the removed person opening the same link is kept out until shared again', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL!, 'dona');
+  const friend = await signUp(baseURL!, 'amiga');
+  const notebook = await createNotebook(owner, 'Caderno do recreio', ['Qual é a sua brincadeira favorita?']);
+  const { data: link, error } = await owner.client.rpc('create_invite_link', { p_notebook_id: notebook.id });
+  expect(error).toBeNull();
+  expect((await friend.client.rpc('redeem_invite', { p_code: link.code })).data).toBe(notebook.id);
+
+  const ownerPage = await personPage(browser);
+  await logIn(ownerPage, owner);
+  const dialog = await openShareDialog(ownerPage, notebook.id);
+  const people = dialog.getByTestId('people-with-access');
+  await expect(people).toContainText(`@${friend.username}`, { timeout: 15_000 });
+
+  // Asked first; Cancel (the button focused at first) keeps the person.
+  await people.getByRole('button', { name: 'Remover acesso' }).click();
+  const confirm = ownerPage.getByRole('dialog', { name: new RegExp(`^Remover o acesso de .*@${friend.username}\\)\\?$`) });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText('não poderá voltar por um link ou código de convite');
+  await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(confirm).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  const reopened = await openShareDialog(ownerPage, notebook.id);
+  await expect(reopened.getByTestId('people-with-access')).toContainText(`@${friend.username}`);
+  expect((await friend.client.from('notebooks').select('id').eq('id', notebook.id)).data).toEqual([{ id: notebook.id }]);
+
+  // Confirmed: removed, on the server too.
+  await reopened.getByTestId('people-with-access').getByRole('button', { name: 'Remover acesso' }).click();
+  await confirm.getByRole('button', { name: 'Remover acesso' }).click();
+  await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Acesso removido' })).toBeVisible();
+  await expect.poll(async () => (await friend.client.from('notebooks').select('id').eq('id', notebook.id)).data, { timeout: 15_000 }).toEqual([]);
+
+  // The same link no longer lets them in, and says why.
+  const friendPage = await personPage(browser);
+  await logIn(friendPage, friend, `/login?next=${encodeURIComponent(`/n/${link.code}`)}`);
+  await expect(friendPage.getByTestId('invite-error')).toContainText('O dono deste caderno removeu seu acesso.');
+  await expect(friendPage.getByRole('button', { name: 'Tentar novamente' })).toHaveCount(0);
+  expect((await friend.client.from('notebooks').select('id').eq('id', notebook.id)).data).toEqual([]);
+});
+
+test('an invitation the server refuses after the screen said "sent" is shown in the collaboration panel, not dropped', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL!, 'dona');
+  const invitee = await signUp(baseURL!, 'sumida');
+  const notebook = await createNotebook(owner, 'Caderno do grupo', ['Qual é o nosso lema?']);
+
+  const ownerPage = await personPage(browser);
+  await logIn(ownerPage, owner);
+  await ownerPage.goto(`/notebook/${notebook.id}/edit`);
+  const panel = ownerPage.getByTestId('collaboration-panel');
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  await panel.getByLabel('@usuário ou nome').fill(`@${invitee.username}`);
+  await panel.getByRole('button', { name: 'Buscar' }).click();
+  const invite = panel.getByRole('list', { name: 'Pessoas encontradas' }).getByRole('button', { name: 'Convidar' });
+  await expect(invite).toBeVisible();
+
+  // Meanwhile the account is deleted: the invitation lands on this phone, and the server refuses it.
+  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const deleted = await service.auth.admin.deleteUser(invitee.userId);
+  expect(deleted.error).toBeNull();
+  await invite.click();
+  await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Convite enviado' })).toBeVisible();
+
+  const refusal = panel.getByTestId('refused-write');
+  await expect(refusal).toBeVisible({ timeout: 15_000 });
+  await expect(refusal).toContainText('Não foi possível convidar');
+  await expect(refusal).toContainText('Esta pessoa ou este caderno não existe mais.');
+  await expect(panel.getByTestId('collaborator')).toHaveCount(0);
+  await refusal.getByRole('button', { name: 'Descartar' }).click();
+  await expect(refusal).toHaveCount(0);
 });
 
 test('an editor accepts the invitation and edits questions; a collaborator cannot change the appearance', async ({ browser, baseURL }) => {

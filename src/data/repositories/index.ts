@@ -26,11 +26,46 @@ import {
   unshareNotebook,
 } from './sharing.ts';
 import type { CollaboratorRole, ModerationStatus } from '../schemas/index.ts';
-import type { WriteResult } from '../content-rules.ts';
+import { MESSAGES, refuse, type WriteResult } from '../content-rules.ts';
 
 export type ApiContext = DataContext & { syncNow?: () => void };
 
+type Writes = Record<string, (...args: never[]) => Promise<WriteResult<unknown>>>;
+
+/**
+ * A write never fails silently (issue 16). Refusals come back as results, which the screens
+ * show; but the local database can also throw — closed under the call (a sign-out, another
+ * session opening), storage full, a bug — and screens start writes from event handlers as
+ * `void write()`, where a rejection is dropped and the person sees nothing. So every write of
+ * the API answers a thrown error as the refusal 'not_saved' (logged with its cause).
+ */
+function failuresAsRefusals<Group extends Writes>(group: Group): Group {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, write] of Object.entries(group)) {
+    guarded[name] = (...args: never[]) =>
+      write(...args).catch((error: unknown) => {
+        console.error(`[data] the write ${name} failed`, error);
+        return refuse({ code: 'not_saved', message: MESSAGES.notSaved });
+      });
+  }
+  return guarded as Group;
+}
+
 export function createApi(ctx: ApiContext) {
+  const api = createWrites(ctx);
+  return {
+    notebooks: failuresAsRefusals(api.notebooks),
+    questions: failuresAsRefusals(api.questions),
+    answers: { ...failuresAsRefusals(api.answers.writes), myAnswerId: api.answers.myAnswerId },
+    sharing: failuresAsRefusals(api.sharing),
+    invites: failuresAsRefusals(api.invites),
+    notifications: failuresAsRefusals(api.notifications),
+    rejections: { ...failuresAsRefusals({ fix: api.rejections.fix }), discard: api.rejections.discard },
+    queries: api.queries,
+  };
+}
+
+function createWrites(ctx: ApiContext) {
   return {
     notebooks: {
       create: (input: NotebookInput) => createNotebook(ctx, input),
@@ -46,10 +81,12 @@ export function createApi(ctx: ApiContext) {
       remove: (id: string) => removeQuestion(ctx, id),
     },
     answers: {
-      answer: (questionId: string, input: AnswerInput) => answerQuestion(ctx, questionId, input),
-      delete: (answerId: string) => deleteAnswer(ctx, answerId),
+      writes: {
+        answer: (questionId: string, input: AnswerInput) => answerQuestion(ctx, questionId, input),
+        delete: (answerId: string) => deleteAnswer(ctx, answerId),
+        moderate: (answerId: string, status: ModerationStatus, notes?: string | null) => moderateAnswer(ctx, answerId, status, notes ?? null),
+      },
       myAnswerId: (questionId: string) => myAnswerId(ctx, questionId),
-      moderate: (answerId: string, status: ModerationStatus, notes?: string | null) => moderateAnswer(ctx, answerId, status, notes ?? null),
     },
     sharing: {
       share: (notebookId: string, userId: string) => shareNotebook(ctx, notebookId, userId),

@@ -37,16 +37,21 @@ export async function revokeInviteLink(ctx: DataContext, inviteId: string): Prom
   return ok(updated.toJSON() as InviteLinkDoc);
 }
 
-/** Redeems a code (or a public notebook link): the notebook id, whose data the next pull brings. */
+/** Why the server refused a redeem, by its code: the notebook's owner removed this person, or the code is no good. */
+const REDEEM_REFUSALS: Record<string, Problem> = {
+  invite_invalid: { code: 'invite_invalid', message: 'Invalid or expired invitation.' },
+  access_removed: { code: 'access_removed', message: 'The owner removed your access to this notebook.' },
+};
+
+/**
+ * Redeems a code (or a public notebook link): the notebook id, whose data the next pull brings.
+ * Someone the owner removed is refused ('access_removed') until the owner shares with them again.
+ */
 export async function redeemInvite(ctx: DataContext & { syncNow?: () => void }, code: string): Promise<WriteResult<string>> {
   if (!ctx.client) return refuse(offline);
   const { data, error } = await ctx.client.rpc('redeem_invite', { p_code: code });
   if (error || typeof data !== 'string') {
-    return refuse(
-      error?.hint === 'invite_invalid'
-        ? { code: 'invite_invalid', message: 'Invalid or expired invitation.' }
-        : { code: 'server', message: 'Could not redeem the invitation.' },
-    );
+    return refuse((error?.hint && REDEEM_REFUSALS[error.hint]) || { code: 'server', message: 'Could not redeem the invitation.' });
   }
   ctx.syncNow?.();
   return ok(data);

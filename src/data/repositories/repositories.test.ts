@@ -149,4 +149,14 @@ describe('sharing, favorites, notifications', () => {
   test('online-only calls say so when there is no connection', async () => {
     expect(await layer.api.invites.create('x')).toMatchObject({ ok: false, problem: { code: 'online_only' } });
   });
+
+  test('a write the local database fails (closed under a screen that still holds it) answers as a refusal, never a dropped rejection', async () => {
+    const nb = await layer.api.notebooks.create({ title: 'Caderno da turma' });
+    if (!nb.ok) throw new Error('not created');
+    await layer.close();
+    const notSaved = { ok: false, problem: { code: 'not_saved', message: 'Não foi possível salvar as alterações' } };
+    expect(await layer.api.sharing.inviteCollaborator(nb.value.id, FRIEND)).toEqual(notSaved);
+    expect(await layer.api.sharing.share(nb.value.id, FRIEND)).toEqual(notSaved);
+    expect(await layer.api.questions.add(nb.value.id, 'Qual é a sua cor favorita?')).toEqual(notSaved);
+  });
 });

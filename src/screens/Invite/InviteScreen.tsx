@@ -1,4 +1,6 @@
 import { useEffect } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'wouter';
 import { ensureSessionController } from '../../app/session-controller.ts';
@@ -7,7 +9,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { withNext } from '../accounts/links.ts';
-import { useInviteRedemption, type InviteStep } from './redemption.ts';
+import { useInviteRedemption, type FailureReason, type InviteStep } from './redemption.ts';
 import * as s from './InviteScreen.css.ts';
 
 /**
@@ -93,8 +95,15 @@ function Steps({ current }: { current: InviteStep }) {
   );
 }
 
+/** What a refused redeem means for the person; only a server failure is worth retrying. */
+const FAILURE_SENTENCES: Record<FailureReason, MessageDescriptor> = {
+  invalid: msg`Convite inválido ou expirado.`,
+  removed: msg`O dono deste caderno removeu seu acesso. Para voltar, peça que ele compartilhe o caderno com você de novo.`,
+  server: msg`Não foi possível resgatar o convite.`,
+};
+
 function Progress({ redemption }: { redemption: ReturnType<typeof useInviteRedemption> }) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   switch (redemption.state) {
     case 'idle':
     case 'redeeming':
@@ -118,12 +127,10 @@ function Progress({ redemption }: { redemption: ReturnType<typeof useInviteRedem
       );
     case 'failed':
       return (
-        <div role="alert" data-testid="invite-error">
-          <p className={f.alert}>
-            {redemption.reason === 'invalid' ? t`Convite inválido ou expirado.` : t`Não foi possível resgatar o convite.`}
-          </p>
+        <div role="alert" data-testid="invite-error" data-reason={redemption.reason}>
+          <p className={f.alert}>{i18n._(FAILURE_SENTENCES[redemption.reason])}</p>
           <div className={s.actions}>
-            {redemption.reason !== 'invalid' && (
+            {redemption.reason === 'server' && (
               <button type="button" className={button.primary} onClick={redemption.retry}>
                 <Trans>Tentar novamente</Trans>
               </button>

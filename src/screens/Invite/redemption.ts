@@ -7,7 +7,12 @@ export type InviteStep = 'login' | 'process' | 'open';
 export type Redemption =
   | { state: 'idle' | 'redeeming' | 'offline' }
   | { state: 'opening' | 'ready'; notebookId: string }
-  | { state: 'failed'; reason: 'invalid' | 'server' };
+  | { state: 'failed'; reason: FailureReason };
+
+/** invalid: a revoked, expired or unknown code; removed: the owner removed this person; server: anything else (retry). */
+export type FailureReason = 'invalid' | 'removed' | 'server';
+
+const FAILURE_BY_PROBLEM: Partial<Record<string, FailureReason>> = { invite_invalid: 'invalid', access_removed: 'removed' };
 
 /** How long to wait for the notebook's pages before opening it anyway (it shows its own loading). */
 const ARRIVAL_WAIT_MS = 8_000;
@@ -39,7 +44,7 @@ export function useInviteRedemption(code: string | null): Redemption & { retry: 
       const result = await data.api.invites.redeem(code);
       if (!result.ok) {
         if (result.problem.code === 'online_only') return update({ state: 'offline' });
-        return update({ state: 'failed', reason: result.problem.code === 'invite_invalid' ? 'invalid' : 'server' });
+        return update({ state: 'failed', reason: FAILURE_BY_PROBLEM[result.problem.code] ?? 'server' });
       }
       const notebookId = result.value;
       update({ state: 'opening', notebookId });

@@ -13,12 +13,17 @@ import * as css from './common.css.ts';
  */
 export function RefusedNotice({
   rejection,
+  title,
+  message,
   attemptedText,
   onFix,
   onDiscard,
   children,
 }: {
   rejection: RejectedWrite;
+  /** The screen area's own words for what failed and why, instead of the data layer's sentences. */
+  title?: string;
+  message?: string;
   /** What the person had typed, so nothing is lost silently. */
   attemptedText?: string | null;
   onFix?: () => void;
@@ -31,8 +36,8 @@ export function RefusedNotice({
   const written = <UserText>{attemptedText}</UserText>;
   return (
     <div className={css.refusal} role="alert" data-testid="refused-write" data-key={rejection.key}>
-      <p className={css.refusalTitle}>{say(i18n, rejection.title)}</p>
-      {rejection.message ? <p className={css.refusalText}>{say(i18n, rejection.message)}</p> : null}
+      <p className={css.refusalTitle}>{title ?? say(i18n, rejection.title)}</p>
+      {message || rejection.message ? <p className={css.refusalText}>{message ?? say(i18n, rejection.message)}</p> : null}
       {rejection.words.length > 0 ? (
         <p className={css.refusalText}>
           <Trans>Palavras proibidas: {words}</Trans>

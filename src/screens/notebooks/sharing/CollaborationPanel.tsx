@@ -10,8 +10,10 @@ import type { NotebookView } from '../../../data/queries/notebook.ts';
 import type { PersonFound } from '../../../data/repositories/invites.ts';
 import type { CollaboratorRole, NotebookCollaboratorDoc, ProfileDoc } from '../../../data/schemas/index.ts';
 import { toast } from '../../../state/toast.ts';
-import { sharingProblem } from './messages.ts';
+import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { REMOVAL_CONSEQUENCE, sharingProblem } from './messages.ts';
 import { PersonName, PersonSearch, personName } from './PersonSearch.tsx';
+import { SharingRefusals } from './SharingRefusals.tsx';
 import * as s from './sharing.css.ts';
 
 /** The roles a person can be invited with (spec §6; "owner" is never given). */
@@ -51,7 +53,7 @@ export function CollaborationPanel({ layer, view, profiles }: Props) {
   async function invite(person: PersonFound): Promise<boolean> {
     const result = await layer.api.sharing.inviteCollaborator(view.notebook.id, person.id, role);
     if (result.ok) toast({ title: t`Convite enviado`, description: t`${personName(person)} precisa aceitar o convite.` });
-    else toast({ title: t`Erro ao convidar`, description: i18n._(sharingProblem(result.problem, 'share')), variant: 'destructive' });
+    else toast({ title: t`Erro ao convidar`, description: i18n._(sharingProblem(result.problem, 'collaborate')), variant: 'destructive' });
     return result.ok;
   }
 
@@ -71,6 +73,7 @@ export function CollaborationPanel({ layer, view, profiles }: Props) {
           ))}
         </ul>
       )}
+      <SharingRefusals layer={layer} notebookId={view.notebook.id} collection="notebook_collaborators" profiles={profiles} />
       {manages && (
         <div className={s.row}>
           <h3 className={s.sectionTitle}>
@@ -110,13 +113,15 @@ function CollaboratorRow({
   const profile = profiles?.get(collaborator.user_id);
   const name = profile ? personName(profile) : t`Pessoa convidada`;
   const canRemove = myRole === 'owner' || (myRole === 'editor' && collaborator.role !== 'editor');
+  const [confirming, setConfirming] = useState(false);
 
   async function changeRole(role: CollaboratorRole) {
     const result = await layer.api.sharing.changeCollaboratorRole(collaborator.id, role);
-    if (!result.ok) toast({ title: t`Erro`, description: i18n._(sharingProblem(result.problem, 'share')), variant: 'destructive' });
+    if (!result.ok) toast({ title: t`Erro`, description: i18n._(sharingProblem(result.problem, 'collaborate')), variant: 'destructive' });
   }
 
   async function remove() {
+    setConfirming(false);
     const result = await layer.api.sharing.removeCollaborator(collaborator.id);
     if (result.ok) toast({ title: t`Acesso removido` });
     else toast({ title: t`Erro`, description: i18n._(sharingProblem(result.problem, 'remove')), variant: 'destructive' });
@@ -145,9 +150,19 @@ function CollaboratorRow({
         <span>{i18n._(ROLE_LABELS[collaborator.role])}</span>
       )}
       {canRemove && (
-        <button type="button" className={button.ghost} onClick={() => void remove()}>
+        <button type="button" className={button.ghost} onClick={() => setConfirming(true)}>
           <Trans>Remover</Trans>
         </button>
+      )}
+      {confirming && (
+        <ConfirmDialog
+          title={<Trans>Remover {name} da colaboração?</Trans>}
+          confirmLabel={<Trans>Remover</Trans>}
+          onConfirm={() => void remove()}
+          onCancel={() => setConfirming(false)}
+        >
+          {i18n._(REMOVAL_CONSEQUENCE)}
+        </ConfirmDialog>
       )}
     </li>
   );

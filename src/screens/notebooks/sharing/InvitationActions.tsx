@@ -3,8 +3,11 @@ import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import type { NotebookCollaboratorDoc, ProfileDoc } from '../../../data/schemas/index.ts';
+import { useSyncStatusStore } from '../../../state/sync-status.ts';
 import { toast } from '../../../state/toast.ts';
+import { RefusedNotice } from '../common/RefusedNotice.tsx';
 import { ROLE_LABELS } from './CollaborationPanel.tsx';
+import { sharingProblem } from './messages.ts';
 import { PersonName } from './PersonSearch.tsx';
 import * as s from './sharing.css.ts';
 
@@ -25,6 +28,8 @@ export function InvitationActions({
   const inviter = invitation.invited_by ? profiles?.get(invitation.invited_by) : undefined;
   const inviterName = inviter ? <PersonName person={inviter} /> : t`o dono do caderno`;
   const role = i18n._(ROLE_LABELS[invitation.role]);
+  // An answer the server refused (S8): the invitation is back as the server has it, and says why.
+  const refused = useSyncStatusStore((st) => st.rejections.find((r) => r.key === `notebook_collaborators/${invitation.id}`));
 
   async function accept() {
     const result = await layer.api.sharing.acceptCollaboration(invitation.id);
@@ -53,6 +58,14 @@ export function InvitationActions({
           <Trans>Recusar</Trans>
         </button>
       </div>
+      {refused && (
+        <RefusedNotice
+          rejection={refused}
+          title={refused.operation === 'delete' ? t`Não foi possível recusar o convite.` : t`Não foi possível aceitar o convite.`}
+          message={i18n._(sharingProblem({ code: refused.reason }, 'collaborate'))}
+          onDiscard={() => void layer.api.rejections.discard(refused.key)}
+        />
+      )}
     </div>
   );
 }

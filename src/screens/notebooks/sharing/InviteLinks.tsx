@@ -9,6 +9,7 @@ import type { InviteLinkDoc, NotebookDoc } from '../../../data/schemas/index.ts'
 import { toast } from '../../../state/toast.ts';
 import { EXPIRY_CHOICES, canShareNatively, copyText, expiryDate, inviteUrl, linkState, type ExpiryChoice, type LinkState } from './links.ts';
 import { sharingProblem } from './messages.ts';
+import { SharingRefusals } from './SharingRefusals.tsx';
 import * as s from './sharing.css.ts';
 
 interface Props {
@@ -51,6 +52,7 @@ export function InviteLinks({ layer, notebook, links, online }: Props) {
           ))}
         </ul>
       )}
+      <SharingRefusals layer={layer} notebookId={notebook.id} collection="invite_links" profiles={undefined} />
       <PublicLink layer={layer} notebook={notebook} />
       <div className={s.inline}>
         <label className={f.field}>

@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
@@ -5,8 +6,10 @@ import type { DataLayer } from '../../../data/data-layer.ts';
 import type { PersonFound } from '../../../data/repositories/invites.ts';
 import type { NotebookShareDoc, ProfileDoc } from '../../../data/schemas/index.ts';
 import { toast } from '../../../state/toast.ts';
-import { sharingProblem } from './messages.ts';
+import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
+import { REMOVAL_CONSEQUENCE, sharingProblem } from './messages.ts';
 import { PersonName, PersonSearch } from './PersonSearch.tsx';
+import { SharingRefusals } from './SharingRefusals.tsx';
 import * as s from './sharing.css.ts';
 
 interface Props {
@@ -17,9 +20,14 @@ interface Props {
   online: boolean;
 }
 
-/** Invite registered people (search by @username or name) and see or remove who has access. */
+/**
+ * Invite registered people (search by @username or name) and see or remove who has access.
+ * Removing someone is asked first: they cannot come back through the notebook's links or codes
+ * until the owner shares with them again (the database keeps them out).
+ */
 export function PeopleWithAccess({ layer, notebookId, shares, profiles, online }: Props) {
   const { t, i18n } = useLingui();
+  const [removing, setRemoving] = useState<string | null>(null);
 
   async function share(person: PersonFound): Promise<boolean> {
     const result = await layer.api.sharing.share(notebookId, person.id);
@@ -29,9 +37,10 @@ export function PeopleWithAccess({ layer, notebookId, shares, profiles, online }
   }
 
   async function remove(userId: string) {
+    setRemoving(null);
     const result = await layer.api.sharing.unshare(notebookId, userId);
     if (result.ok) toast({ title: t`Acesso removido` });
-    else toast({ title: t`Erro`, description: i18n._(sharingProblem(result.problem, 'remove')), variant: 'destructive' });
+    else toast({ title: t`Erro ao remover acesso`, description: i18n._(sharingProblem(result.problem, 'remove')), variant: 'destructive' });
   }
 
   const nameOf = (userId: string) => {
@@ -60,14 +69,27 @@ export function PeopleWithAccess({ layer, notebookId, shares, profiles, online }
             {shares.map((share) => (
               <li key={share.id} className={s.rowMain}>
                 <span className={s.person}>{nameOf(share.shared_with)}</span>
-                <button type="button" className={button.ghost} onClick={() => void remove(share.shared_with)}>
+                <button type="button" className={button.ghost} onClick={() => setRemoving(share.shared_with)}>
                   <Trans>Remover acesso</Trans>
                 </button>
               </li>
             ))}
           </ul>
         )}
+        <SharingRefusals layer={layer} notebookId={notebookId} collection="notebook_shares" profiles={profiles} />
       </section>
+      {removing && (
+        <RemoveAccessDialog who={nameOf(removing)} onConfirm={() => void remove(removing)} onCancel={() => setRemoving(null)} />
+      )}
     </>
+  );
+}
+
+function RemoveAccessDialog({ who, onConfirm, onCancel }: { who: ReactNode; onConfirm: () => void; onCancel: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <ConfirmDialog title={<Trans>Remover o acesso de {who}?</Trans>} confirmLabel={<Trans>Remover acesso</Trans>} onConfirm={onConfirm} onCancel={onCancel}>
+      {i18n._(REMOVAL_CONSEQUENCE)}
+    </ConfirmDialog>
   );
 }

@@ -1,34 +1,77 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { Problem } from '../../../data/content-rules.ts';
+import type { RejectedWrite } from '../../../state/sync-status.ts';
+
+export type SharingAction = 'invite' | 'share' | 'collaborate' | 'revoke' | 'search' | 'remove';
 
 /**
  * The share dialog's sentences by problem code (spec §5, §8), translated where they are shown:
- * `i18n._(sharingProblem(problem))`. The data layer's `message` is the spec's English wording,
+ * `i18n._(sharingProblem(problem))`. The code is the data layer's problem code, or the server's
+ * reason code of a refused write (S8). The data layer's `message` is the spec's English wording,
  * which is the en-US catalog's text for these descriptors.
  */
-export function sharingProblem(problem: Problem, action: 'invite' | 'share' | 'revoke' | 'search' | 'remove'): MessageDescriptor {
+export function sharingProblem(problem: { code: string }, action: SharingAction): MessageDescriptor {
   switch (problem.code) {
     case 'invite_self':
       return msg`Você não pode convidar a si mesmo.`;
     case 'already_has_access':
+    case 'duplicate':
       return msg`Esta pessoa já tem acesso a este caderno.`;
     case 'online_only':
       return msg`Sem conexão: esta ação precisa de internet.`;
     case 'not_allowed':
       return action === 'invite' ? msg`Só o dono do caderno pode gerar convites.` : msg`Permissão negada.`;
+    case 'not_found':
+      // A share or an invitation for someone whose account was deleted meanwhile (or a notebook deleted).
+      if (action === 'share' || action === 'collaborate') return msg`Esta pessoa ou este caderno não existe mais.`;
+      return fallback(action);
+    case 'not_saved':
+      return msg`Não foi possível salvar as alterações`;
     default:
-      switch (action) {
-        case 'invite':
-          return msg`Não foi possível gerar um código de convite único. Tente novamente.`;
-        case 'revoke':
-          return msg`Não foi possível revogar o convite.`;
-        case 'search':
-          return msg`Erro ao buscar usuários.`;
-        case 'remove':
-          return msg`Não foi possível remover o acesso.`;
-        case 'share':
-          return msg`Erro ao compartilhar caderno`;
-      }
+      return fallback(action);
   }
 }
+
+function fallback(action: SharingAction): MessageDescriptor {
+  switch (action) {
+    case 'invite':
+      return msg`Não foi possível gerar um código de convite único. Tente novamente.`;
+    case 'revoke':
+      return msg`Não foi possível revogar o convite.`;
+    case 'search':
+      return msg`Erro ao buscar usuários.`;
+    case 'remove':
+      return msg`Não foi possível remover o acesso.`;
+    case 'share':
+      return msg`Erro ao compartilhar caderno`;
+    case 'collaborate':
+      return msg`Não foi possível salvar o convite para colaborar.`;
+  }
+}
+
+/** Which action a refused write of the sharing collections was. */
+export function refusedAction(rejection: Pick<RejectedWrite, 'collection' | 'operation'>): SharingAction {
+  if (rejection.collection === 'invite_links') return 'revoke';
+  if (rejection.operation === 'delete') return 'remove';
+  return rejection.collection === 'notebook_shares' ? 'share' : 'collaborate';
+}
+
+/**
+ * The title of a refused sharing write (S8), naming the person it was about (`who`) or, for an
+ * invite link, its code.
+ */
+export function refusalTitle(rejection: Pick<RejectedWrite, 'collection' | 'operation'>, who: string): MessageDescriptor {
+  switch (rejection.collection) {
+    case 'notebook_shares':
+      return rejection.operation === 'delete' ? msg`Não foi possível remover o acesso de ${who}` : msg`Não foi possível compartilhar com ${who}`;
+    case 'invite_links':
+      return msg`Não foi possível revogar o convite ${who}`;
+    default:
+      if (rejection.operation === 'insert') return msg`Não foi possível convidar ${who}`;
+      if (rejection.operation === 'delete') return msg`Não foi possível remover ${who}`;
+      return msg`Não foi possível mudar o papel de ${who}`;
+  }
+}
+
+/** What removing someone means, said before the owner (or an editor) confirms it. */
+export const REMOVAL_CONSEQUENCE: MessageDescriptor = msg`Essa pessoa deixa de ver o caderno e não poderá voltar por um link ou código de convite até que seja convidada de novo.`;
