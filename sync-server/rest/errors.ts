@@ -56,6 +56,20 @@ export const errors = {
   singularity: (rows: number) =>
     new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
   unsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+  /**
+   * A write to a view Postgres cannot write (joins, aggregates, no INSTEAD OF trigger). Postgres
+   * says 55000, which PostgREST answers with 500; here it is the client's 405, with the SQLSTATE
+   * and Postgres' message kept and the Allow header of the view's OPTIONS.
+   */
+  readOnlyRelation: (relation: string, method: string, allow: string) =>
+    new RestError(
+      405,
+      '55000',
+      `cannot ${method === 'PATCH' ? 'update' : method === 'DELETE' ? 'delete from' : 'insert into'} view "${relation}"`,
+      `'${relation}' cannot be written with ${method}`,
+      `It allows ${allow.split(',').join(', ')}.`,
+      { Allow: allow },
+    ),
   relatedOrderNotToOne: (origin: string, target: string) =>
     new RestError(
       400,
@@ -180,17 +194,16 @@ export function pgErrorStatus(code: string, message: string, authed: boolean): n
       return 409;
     case '25006':
       return 405;
+    // PostgREST answers 500 for the rest of 21000; a bulk upsert naming one row twice is the client's 400.
     case '21000':
-      return message.endsWith('requires a WHERE clause') ? 400 : 500;
+      return message.endsWith('requires a WHERE clause') || message.endsWith('cannot affect row a second time') ? 400 : 500;
     case '22023':
       return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
     case '53400':
       return 500;
-    // PostgREST answers 500 for class 54; these two come from what the client sent
-    // (a value too large for an index, a query too deep), so they are the client's 400.
-    case '54000':
-    case '54001':
-      return 400;
+    // PostgREST answers 500 for class 54 (program limits); here they come from what the client
+    // sent — a value too large for an index, a query too deep, too many columns or arguments — so
+    // they are the client's 400 (see the prefix switch below).
     case '57P01':
       return 503;
     case 'P0001':
@@ -226,6 +239,7 @@ export function pgErrorStatus(code: string, message: string, authed: boolean): n
     case '53':
       return 503;
     case '54':
+      return 400;
     case '55':
     case '57':
     case '58':

@@ -30,6 +30,7 @@ const TARGETS: Target[] = [
   { path: '/covers', columns: ['notebook_id', 'color'] },
   { path: '/notebook_labels', columns: ['notebook_id', 'label_id'] },
   { path: '/items', columns: ['id', 'name'] },
+  { path: '/notebook_question_counts', columns: ['id', 'title', 'questions'] },
   { path: '/rpc/search_notebooks', columns: ['id', 'title', 'tags', 'meta', 'score'], args: ['query'] },
   { path: '/rpc/add_numbers', columns: [], args: ['a', 'b'] },
   { path: '/rpc/notebook_count', columns: [], args: [] },

@@ -31,7 +31,7 @@ import {
 } from './handlers.ts';
 import { NegativeLimitError, parseQueryParams, QueryParseError } from './query-parser.ts';
 import { negotiateFormat, parsePreferences, readBody, type Preferences } from './request.ts';
-import { SchemaCacheHolder, type SchemaCache } from './schema-cache.ts';
+import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache.ts';
 import { openApiDocument } from './openapi.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
@@ -93,6 +93,7 @@ function plan(cache: SchemaCache, target: Target, req: RestRequest): Prepared {
   if (target.kind === 'root') throw errors.invalidPath();
   const table = cache.table(req.schema, target.name);
   if (!table) throw errors.tableNotFound(req.schema, target.name);
+  if (writes(table)[req.method] === false) throw errors.readOnlyRelation(table.name, req.method, allowedMethods(table));
   switch (req.method) {
     case 'GET':
     case 'HEAD':
@@ -223,6 +224,23 @@ function checkContentType(contentType: string | null): void {
   const type = contentType.split(';')[0].trim().toLowerCase();
   if (type === '' || type === 'application/json' || type === '*/*' || type.endsWith('+json')) return;
   throw errors.invalidBody(`Content-Type not acceptable: ${type}`);
+}
+
+/** Which writes Postgres can do on a table or view (a view with joins and no INSTEAD OF trigger: none). */
+function writes(table: Table): Record<string, boolean> {
+  return { POST: table.insertable, PUT: table.insertable && table.updatable, PATCH: table.updatable, DELETE: table.deletable };
+}
+
+/** What a table or view allows, as PostgREST's OPTIONS says it in its Allow header (PUT needs a primary key too). */
+function allowedMethods(table: Table): string {
+  const can = writes(table);
+  return [
+    'OPTIONS,GET,HEAD',
+    ...(can.POST ? ['POST'] : []),
+    ...(can.PUT && table.primaryKey.length > 0 ? ['PUT'] : []),
+    ...(can.PATCH ? ['PATCH'] : []),
+    ...(can.DELETE ? ['DELETE'] : []),
+  ].join(',');
 }
 
 function optionsResponse(target: Target): Response {

@@ -541,6 +541,18 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       expect(error?.code).toBe('54000');
     });
 
+    it('answers an upsert that names one row twice with 400, not 500 (21000)', async () => {
+      const { error, status } = await ana.from('labels').upsert([{ name: 'twice' }, { name: 'twice' }], { onConflict: 'name' });
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: '21000', message: 'ON CONFLICT DO UPDATE command cannot affect row a second time' });
+    });
+
+    it('answers a select of more columns than Postgres allows with 400, not 500 (54011)', async () => {
+      const { error, status } = await ana.from('notebooks').select(Array(1700).fill('id').join(','));
+      expect(status).toBe(400);
+      expect(error).toMatchObject({ code: '54011', message: 'target lists can have at most 1664 entries' });
+    });
+
     it('answers unknown payload columns with 400 PGRST204', async () => {
       const { error, status } = await ana.from('notebooks').insert({ title: 'x', nope: 1 });
       expect(status).toBe(400);
@@ -559,6 +571,30 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
       });
       expect(huge.status).toBe(413);
       expect((await huge.json()).code).toBe('PGRST102');
+    });
+
+    it('answers a write to a view Postgres cannot write with 405 and what it allows (was a 500)', async () => {
+      const attempts = [
+        { method: 'POST', route: '/notebook_question_counts', body: { title: 'x' }, verb: 'insert into' },
+        { method: 'PUT', route: '/notebook_question_counts?id=eq.1', body: { id: 1, title: 'x' }, verb: 'insert into' },
+        { method: 'PATCH', route: '/notebook_question_counts?id=eq.1', body: { title: 'x' }, verb: 'update' },
+        { method: 'DELETE', route: '/notebook_question_counts?id=eq.1', body: undefined, verb: 'delete from' },
+      ];
+      for (const { method, route, body, verb } of attempts) {
+        for (const token of [anaToken, undefined]) {
+          const res = await rest(route, { method, token, headers: { 'Content-Type': 'application/json' }, body: body && JSON.stringify(body) });
+          expect(res.status, `${method} as ${token ? 'ana' : 'anon'}`).toBe(405);
+          expect(res.headers.get('allow')).toBe('OPTIONS,GET,HEAD');
+          expect(await res.json()).toEqual({
+            code: '55000',
+            message: `cannot ${verb} view "notebook_question_counts"`,
+            details: `'notebook_question_counts' cannot be written with ${method}`,
+            hint: 'It allows OPTIONS, GET, HEAD.',
+          });
+        }
+      }
+      const { data } = await ana.from('notebook_question_counts').select('title, questions').eq('id', 1);
+      expect(data).toEqual([{ title: 'Maths, algebra', questions: 2 }]);
     });
 
     it('writes through Content-Profile to another exposed schema', async () => {
