@@ -15,6 +15,9 @@ export type { FunctionEnv, FunctionHandler } from './types.ts';
  * bodies follow Supabase's relay (404 NOT_FOUND, 401 for a missing or invalid token, 500
  * WORKER_ERROR when the handler throws, 503 BOOT_ERROR when it cannot load).
  */
+/** Methods a Fetch API Request cannot carry (the Fetch standard's forbidden methods): no handler can get them. */
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
 export function createFunctionsApp(ctx: ServerContext): Hono {
   const loader = new FunctionLoader(ctx.config.functionsDir);
   // config.toml sits beside the functions folder (supabase/config.toml, supabase/functions/).
@@ -23,6 +26,9 @@ export function createFunctionsApp(ctx: ServerContext): Hono {
 
   const invoke = async (c: Context) => {
     const name = c.req.param('name') ?? '';
+    if (FORBIDDEN_METHODS.has(c.req.method.toUpperCase())) {
+      return c.json({ code: 'METHOD_NOT_ALLOWED', message: `Method ${c.req.method} is not allowed` }, 405);
+    }
     let handler;
     try {
       handler = await loader.load(name);
@@ -57,6 +63,8 @@ export function createFunctionsApp(ctx: ServerContext): Hono {
 
   app.all('/:name', invoke);
   app.all('/:name/*', invoke);
+  // No function name at all (`/functions/v1/`, `//x`): the relay's JSON 404, not Hono's text one.
+  app.all('*', (c) => c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404));
   return app;
 }
 
