@@ -125,8 +125,8 @@ describe('the purge schedule', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await tombstoneExists(server, old)).toBe(true);
 
-    expect(parseCommandLine(['--purge-interval', '60'])).toEqual({ help: false, overrides: { purgeIntervalMs: 60_000 } });
-    expect(parseCommandLine(['--purge-interval', '0'])).toEqual({ help: false, overrides: { purgeIntervalMs: 0 } });
+    expect(parseCommandLine(['--purge-interval', '60'])).toEqual({ help: false, overrides: { purgeIntervalMs: 60_000 }, admins: [] });
+    expect(parseCommandLine(['--purge-interval', '0'])).toEqual({ help: false, overrides: { purgeIntervalMs: 0 }, admins: [] });
     expect(() => parseCommandLine(['--purge-interval', 'often'])).toThrow('--purge-interval');
     const saved = process.env.SYNC_PURGE_INTERVAL;
     process.env.SYNC_PURGE_INTERVAL = '120';
