@@ -116,7 +116,7 @@ test('removing access: within seconds the notebook leaves the person’s dashboa
   await expect.poll(() => indexedDbText(friendPage), { timeout: 15_000 }).not.toContain('"title":"Caderno secreto da turma"');
 });
 
-test('removing access is asked first (cancel keeps the person); the removed person opening the same link is kept out until shared again', async ({
+test('removing access is asked first (cancel keeps the person); the removed person opening the same link is kept out and told why', async ({
   browser,
   baseURL,
 }) => {
