@@ -554,7 +554,9 @@ export async function getAccountStatus(client: SupabaseClient = getSupabase()): 
     username:
       (profile.data as { username?: string } | null)?.username ??
       (typeof user.user_metadata?.username === 'string' ? user.user_metadata.username : null),
-    isAdmin: !roles.error && Array.isArray(roles.data) && roles.data.length > 0,
+    // A role that could not be read keeps the device's last known flag: reading it as "not an
+    // admin" would send a real admin away from /admin over one failed request.
+    isAdmin: roles.error ? ((await readCachedAccount(user.id))?.isAdmin ?? false) : (roles.data ?? []).length > 0,
   };
   await writeCachedAccount(account);
   return { status: 'active', account };
