@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseGoDuration } from './go-duration.ts';
 
 /**
  * Server configuration. Defaults follow the Supabase CLI (`supabase start`) so that supabase-js
@@ -49,7 +50,26 @@ export interface ServerConfig {
   purgeIntervalMs: number;
   /** How long tombstones and revoked accesses are kept (a Postgres interval): the contract's 30 days. */
   purgeRetention: string;
+  /** Auth rate limits (GoTrue's GOTRUE_RATE_LIMIT_* and GOTRUE_SMTP_MAX_FREQUENCY, with its defaults). */
+  authRateLimits: AuthRateLimits;
 }
+
+/**
+ * Requests per 5 minutes from one client address (at most 30 at once, then evenly spread), as
+ * GoTrue counts them, and the pause between two e-mails of one kind to one account.
+ */
+export interface AuthRateLimits {
+  /** Sign-ups, recovery, resend, magic link / OTP e-mails, PUT /user, each on its own (GOTRUE_RATE_LIMIT_OTP). */
+  otp: number;
+  /** POST /token: password sign-ins, refreshes, PKCE exchanges (GOTRUE_RATE_LIMIT_TOKEN_REFRESH). */
+  tokenRefresh: number;
+  /** POST and GET /verify: codes and links from e-mails (GOTRUE_RATE_LIMIT_VERIFY). */
+  verify: number;
+  /** Seconds before another mail of the same kind to the same account (GOTRUE_SMTP_MAX_FREQUENCY). */
+  emailMaxFrequencySeconds: number;
+}
+
+export const GOTRUE_AUTH_RATE_LIMITS: AuthRateLimits = { otp: 30, tokenRefresh: 150, verify: 30, emailMaxFrequencySeconds: 60 };
 
 /** The retention of supabase/README.md (S10); pg_cron's schedule on Supabase uses the same. */
 export const PURGE_RETENTION = '30 days';
@@ -82,6 +102,14 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     maxBodyBytes: 1024 * 1024,
     purgeIntervalMs: env.SYNC_PURGE_INTERVAL !== undefined ? Number(env.SYNC_PURGE_INTERVAL) * 1000 : PURGE_INTERVAL_MS,
     purgeRetention: PURGE_RETENTION,
+    authRateLimits: {
+      otp: Number(env.GOTRUE_RATE_LIMIT_OTP ?? GOTRUE_AUTH_RATE_LIMITS.otp),
+      tokenRefresh: Number(env.GOTRUE_RATE_LIMIT_TOKEN_REFRESH ?? GOTRUE_AUTH_RATE_LIMITS.tokenRefresh),
+      verify: Number(env.GOTRUE_RATE_LIMIT_VERIFY ?? GOTRUE_AUTH_RATE_LIMITS.verify),
+      emailMaxFrequencySeconds: env.GOTRUE_SMTP_MAX_FREQUENCY
+        ? (parseGoDuration(env.GOTRUE_SMTP_MAX_FREQUENCY) ?? NaN) / 1000
+        : GOTRUE_AUTH_RATE_LIMITS.emailMaxFrequencySeconds,
+    },
     ...overrides,
   };
 }

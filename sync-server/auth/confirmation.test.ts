@@ -90,6 +90,11 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name with e-mail confirmation on', ({ 
   it('resends the confirmation of a pending sign-up; only the newest code works', async () => {
     const { email } = await signUp('resend');
     const first = await latestMail(server.url, email);
+    // At once: GoTrue's minute between two mails to one address.
+    const tooSoon = await server.anonClient().auth.resend({ type: 'signup', email });
+    expect(tooSoon.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+    // A minute later.
+    await server.ctx.db.query(`update auth.users set confirmation_sent_at = now() - interval '61 seconds' where email = $1`, [email]);
     expect((await server.anonClient().auth.resend({ type: 'signup', email })).error).toBeNull();
     const mails = await mailbox(server.url, email);
     expect(mails).toHaveLength(2);

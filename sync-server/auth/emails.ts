@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types.ts';
+import { emailRateLimited } from './errors.ts';
 import { generateOtp, sendMail, tokenHash, type MailKind } from './mailbox.ts';
 import type { RequestInfo } from './request.ts';
 
@@ -6,12 +7,15 @@ import type { RequestInfo } from './request.ts';
  * The e-mails GoTrue sends (internal/api/mail.go): each stores the hash of a fresh one-time code in
  * a users column and mails the code and a link carrying the hash. In the PKCE flow the stored
  * token carries a `pkce_` prefix, which is how GET /verify knows to answer with `?code=`.
+ * As in GoTrue (SMTP_MAX_FREQUENCY), a kind of mail goes to an account at most once per interval.
  */
 
 export interface MailContext {
   info: RequestInfo;
   redirectTo: string;
   pkce: boolean;
+  /** GoTrue's SMTP_MAX_FREQUENCY for requests from the public; 0 for the service role's (invites). */
+  minSecondsBetweenMails: number;
 }
 
 interface Recipient {
@@ -37,14 +41,39 @@ async function deliver(q: Queryable, kind: MailKind, to: string, user: Recipient
   });
 }
 
+type SentAtColumn = 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at';
+
+/**
+ * Runs the update that records a new mail (`set …` of auth.users, $1 = the user's id) only when the
+ * last mail of that kind is older than the interval; otherwise 429 over_email_send_rate_limit
+ * (GoTrue's validateSentWithinFrequencyLimit). Checked and stamped in one statement, so two
+ * requests at once cannot both send.
+ */
+async function recordMail(q: Queryable, userId: string, column: SentAtColumn, mail: MailContext, assignments: string, params: unknown[]) {
+  // column comes from the fixed union above, never from the client.
+  const { affectedRows } = await q.query(
+    `update auth.users set ${assignments}, ${column} = now()
+      where id = $1 and (${column} is null or ${column} + make_interval(secs => $${params.length + 2}::double precision) <= now())`,
+    [userId, ...params, mail.minSecondsBetweenMails],
+  );
+  if (affectedRows > 0) return;
+  const { rows } = await q.query<{ seconds_left: number }>(
+    `select floor(extract(epoch from ${column} + make_interval(secs => $2::double precision) - now()))::int as seconds_left from auth.users where id = $1`,
+    [userId, mail.minSecondsBetweenMails],
+  );
+  throw emailRateLimited(Math.max(0, rows[0]?.seconds_left ?? 0));
+}
+
 /** Sign-up confirmation (also used for invites, which confirm through the same token). */
 export async function sendConfirmation(q: Queryable, user: Recipient, mail: MailContext, kind: 'signup' | 'invite' = 'signup') {
   const { otp, token } = prepare(user.email, mail.pkce);
-  await q.query(
-    `update auth.users set confirmation_token = $2, confirmation_sent_at = now(),
-            invited_at = case when $3::boolean then coalesce(invited_at, now()) else invited_at end
-      where id = $1`,
-    [user.id, token, kind === 'invite'],
+  await recordMail(
+    q,
+    user.id,
+    'confirmation_sent_at',
+    mail,
+    `confirmation_token = $2, invited_at = case when $3::boolean then coalesce(invited_at, now()) else invited_at end`,
+    [token, kind === 'invite'],
   );
   await deliver(q, kind, user.email, user, otp, token, mail);
 }
@@ -52,7 +81,7 @@ export async function sendConfirmation(q: Queryable, user: Recipient, mail: Mail
 /** Password recovery and magic links share the recovery token, as in GoTrue. */
 export async function sendRecovery(q: Queryable, user: Recipient, mail: MailContext, kind: 'recovery' | 'magiclink' = 'recovery') {
   const { otp, token } = prepare(user.email, mail.pkce);
-  await q.query(`update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`, [user.id, token]);
+  await recordMail(q, user.id, 'recovery_sent_at', mail, `recovery_token = $2`, [token]);
   await deliver(q, kind, user.email, user, otp, token, mail);
 }
 
@@ -62,11 +91,13 @@ export async function sendRecovery(q: Queryable, user: Recipient, mail: MailCont
  */
 export async function sendEmailChange(q: Queryable, user: Recipient, newEmail: string, mail: MailContext) {
   const { otp, token } = prepare(newEmail, mail.pkce);
-  await q.query(
-    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = '',
-            email_change_sent_at = now(), email_change_confirm_status = 0
-      where id = $1`,
-    [user.id, newEmail.toLowerCase(), token],
+  await recordMail(
+    q,
+    user.id,
+    'email_change_sent_at',
+    mail,
+    `email_change = $2, email_change_token_new = $3, email_change_token_current = '', email_change_confirm_status = 0`,
+    [newEmail.toLowerCase(), token],
   );
   await deliver(q, 'email_change', newEmail, user, otp, token, mail);
 }

@@ -27,6 +27,28 @@ export class OAuthError extends Error {
   }
 }
 
+/** 429 with GoTrue's codes; the answer also says when to try again (Retry-After). */
+export class RateLimitError extends AuthError {
+  constructor(
+    code: 'over_request_rate_limit' | 'over_email_send_rate_limit',
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, code, message);
+  }
+}
+
+export const requestRateLimited = (retryAfterSeconds: number) =>
+  new RateLimitError('over_request_rate_limit', 'Request rate limit reached', retryAfterSeconds);
+
+/** GoTrue's validateSentWithinFrequencyLimit message (internal/api/errors.go). */
+export const emailRateLimited = (secondsLeft: number) =>
+  new RateLimitError(
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${secondsLeft} seconds.`,
+    Math.max(1, secondsLeft),
+  );
+
 export const badRequest = (code: string, message: string) => new AuthError(400, code, message);
 export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
 export const notFound = (code: string, message: string) => new AuthError(404, code, message);
@@ -54,6 +76,7 @@ export function errorResponse(c: Context, error: AuthError | OAuthError): Respon
     return c.json({ error: error.error, error_description: error.description }, 400, headers);
   }
   if (!(v2024 && error.weakPasswordReasons)) headers['x-sb-error-code'] = error.code;
+  if (error instanceof RateLimitError) headers['retry-after'] = String(error.retryAfterSeconds);
   const weak = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
   const body = v2024
     ? { code: error.code, message: error.message, ...weak }

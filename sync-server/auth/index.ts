@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { AuthError, errorResponse, forbidden, fromDataException, OAuthError } from './errors.ts';
 import { clearMail, listMail, mailboxPage } from './mailbox.ts';
+import { createRateLimits } from './rate-limit.ts';
 import { isLoopbackAddress, remoteAddress } from './request.ts';
 import { createUser, deleteUser, generateLink, getUserById, invite, listUsers, updateUserById } from './routes/admin.ts';
 import { otp, recover, resend } from './routes/recover.ts';
@@ -16,27 +17,29 @@ type Handler = (c: Context, ctx: ServerContext) => Promise<Response>;
  * `/auth/v1`: the GoTrue endpoints supabase-js's auth client calls (sign-up, password / refresh /
  * PKCE grants, logout, user, recover, verify, OTP, resend, admin), with GoTrue's JSON shapes and
  * error codes, plus the local mailbox (GET /mailbox, /mailbox.json) standing in for SMTP.
+ * The endpoints GoTrue rate-limits per client address are limited here the same way.
  */
 export function createAuthApp(ctx: ServerContext): Hono {
   const app = new Hono();
   const route = (handler: Handler) => (c: Context) => handler(c, ctx);
+  const limited = createRateLimits(ctx.config.authRateLimits);
 
   app.get('/health', (c) =>
     c.json({ version: 'cadernos-sync-server', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
   );
   app.get('/settings', (c) => c.json(settings(ctx)));
 
-  app.post('/signup', route(signup));
-  app.post('/token', route(token));
+  app.post('/signup', limited('signup'), route(signup));
+  app.post('/token', limited('token'), route(token));
   app.post('/logout', route(logout));
   app.get('/user', route(getUser));
-  app.put('/user', route(updateUser));
-  app.post('/recover', route(recover));
-  app.post('/otp', route(otp));
-  app.post('/magiclink', route(otp));
-  app.post('/resend', route(resend));
-  app.get('/verify', route(verifyGet));
-  app.post('/verify', route(verifyPost));
+  app.put('/user', limited('user'), route(updateUser));
+  app.post('/recover', limited('recover'), route(recover));
+  app.post('/otp', limited('otp'), route(otp));
+  app.post('/magiclink', limited('magiclink'), route(otp));
+  app.post('/resend', limited('resend'), route(resend));
+  app.get('/verify', limited('verify'), route(verifyGet));
+  app.post('/verify', limited('verify'), route(verifyPost));
 
   app.post('/invite', route(invite));
   app.get('/admin/users', route(listUsers));

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import type { Queryable } from '../../db/types.ts';
+import { parseGoDuration } from '../../go-duration.ts';
 import { sendConfirmation, type MailContext } from '../emails.ts';
 import { badRequest, notFound, unprocessable, validationFailed } from '../errors.ts';
 import { requireAdmin } from '../guard.ts';
@@ -207,7 +208,8 @@ export async function invite(c: Context, ctx: ServerContext): Promise<Response> 
 function adminMailContext(c: Context, ctx: ServerContext, params: Params): MailContext {
   const info = requestInfo(c, ctx);
   const requested = stringParam(params, 'redirect_to') ?? c.req.query('redirect_to');
-  return { info, redirectTo: chooseRedirect(requested, ctx.config.siteUrl, info), pkce: false };
+  // The service role's mails (invites) are not held back by the public's pause between mails.
+  return { info, redirectTo: chooseRedirect(requested, ctx.config.siteUrl, info), pkce: false, minSecondsBetweenMails: 0 };
 }
 
 type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery';
@@ -262,16 +264,13 @@ export async function generateLink(c: Context, ctx: ServerContext): Promise<Resp
   return c.json(body);
 }
 
-/** Go's time.ParseDuration for ban_duration ("24h", "1h30m", "none" lifts the ban). Returns ms, 0 = lift. */
+/** ban_duration as a Go duration ("24h", "1h30m"); "none" lifts the ban. Returns ms, 0 = lift. */
 function banUntil(value: string | undefined): number | undefined {
   if (value === undefined || value === '') return undefined;
   if (value === 'none') return 0;
-  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
-  const match = /^([+-]?)((?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|ms|s|m|h))+$/.exec(value);
-  if (!match) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${value}"`);
-  let total = 0;
-  for (const part of value.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/g)) total += Number(part[1]) * units[part[2]];
-  return match[1] === '-' ? -total : total;
+  const duration = parseGoDuration(value);
+  if (duration === undefined) throw badRequest('validation_failed', `invalid format for ban duration: time: invalid duration "${value}"`);
+  return duration;
 }
 
 async function applyBan(tx: Queryable, userId: string, durationMs: number): Promise<void> {

@@ -12,7 +12,12 @@ async function mailContext(c: Context, ctx: ServerContext, params: Params) {
   const codeChallenge = readCodeChallenge(params);
   const info = requestInfo(c, ctx);
   const requested = c.req.query('redirect_to') ?? stringParam(params, 'redirect_to');
-  const mail: MailContext = { info, redirectTo: chooseRedirect(requested, ctx.config.siteUrl, info), pkce: !!codeChallenge };
+  const mail: MailContext = {
+    info,
+    redirectTo: chooseRedirect(requested, ctx.config.siteUrl, info),
+    pkce: !!codeChallenge,
+    minSecondsBetweenMails: ctx.config.authRateLimits.emailMaxFrequencySeconds,
+  };
   return { codeChallenge, mail };
 }
 

@@ -36,6 +36,7 @@ export async function signup(c: Context, ctx: ServerContext): Promise<Response> 
     info,
     redirectTo: chooseRedirect(c.req.query('redirect_to'), ctx.config.siteUrl, info),
     pkce: !!codeChallenge,
+    minSecondsBetweenMails: ctx.config.authRateLimits.emailMaxFrequencySeconds,
   };
 
   const existing = await findUserByEmail(ctx.db, email);
@@ -67,7 +68,7 @@ async function repeatedSignup(
     throw unprocessable('user_already_exists', 'User already registered');
   }
   if (existing.email_confirmed_at) return lookAlikeUser(email, data);
-  // Not confirmed yet: send the confirmation again (GoTrue does; this server rate-limits nothing).
+  // Not confirmed yet: send the confirmation again (GoTrue does), at most once a minute (SMTP_MAX_FREQUENCY).
   return ctx.db.transaction(async (tx) => {
     if (codeChallenge) await createFlowState(tx, existing.id, 'email/signup', codeChallenge);
     await sendConfirmation(tx, { id: existing.id, email }, mail);

@@ -55,7 +55,12 @@ export async function updateUser(c: Context, ctx: ServerContext): Promise<Respon
     if (changingEmail && email) {
       if (codeChallenge) await createFlowState(tx, user.id, 'email_change', codeChallenge);
       const redirectTo = chooseRedirect(c.req.query('redirect_to'), ctx.config.siteUrl, info);
-      await sendEmailChange(tx, { id: user.id, email: user.email ?? '' }, email, { info, redirectTo, pkce: !!codeChallenge });
+      await sendEmailChange(tx, { id: user.id, email: user.email ?? '' }, email, {
+        info,
+        redirectTo,
+        pkce: !!codeChallenge,
+        minSecondsBetweenMails: ctx.config.authRateLimits.emailMaxFrequencySeconds,
+      });
     }
     return loadUserJson(tx, user.id);
   });
