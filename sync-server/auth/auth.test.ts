@@ -125,6 +125,31 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
     expect(unknown.error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
+  it('keeps a chain revoked after a reuse: R1→R2→R3, R1 again is refused, and then R3 no longer works either (issue 17)', async () => {
+    const { session } = await signedUpClient('theft');
+    const r1 = session.refresh_token;
+    const r2 = (await server.anonClient().auth.refreshSession({ refresh_token: r1 })).data.session!.refresh_token;
+    const third = await server.anonClient().auth.refreshSession({ refresh_token: r2 });
+    const r3 = third.data.session!.refresh_token;
+    // R1 was rotated more than the reuse interval ago: presenting it now is a theft signal.
+    await server.ctx.db.query(`update auth.refresh_tokens set updated_at = now() - interval '1 minute' where token = $1`, [r1]);
+    const reused = await server.anonClient().auth.refreshSession({ refresh_token: r1 });
+    expect(reused.error).toMatchObject({ status: 400, code: 'refresh_token_already_used' });
+
+    // Whoever holds R3 (the thief or the owner) gets no new session, now or later.
+    const afterRevoke = await server.anonClient().auth.refreshSession({ refresh_token: r3 });
+    expect(afterRevoke.error).toMatchObject({ status: 400 });
+    expect(afterRevoke.data.session).toBeNull();
+    const r2Again = await server.anonClient().auth.refreshSession({ refresh_token: r2 });
+    expect(r2Again.data.session).toBeNull();
+    // The session's access tokens end with it (supabase-js reads session_not_found as a missing session).
+    const stillIn = await fetch(`${server.url}/auth/v1/user`, {
+      headers: { authorization: `Bearer ${third.data.session!.access_token}`, 'X-Supabase-Api-Version': '2024-01-01' },
+    });
+    expect(stillIn.status).toBe(403);
+    expect(await stillIn.json()).toMatchObject({ code: 'session_not_found' });
+  });
+
   it('signs out with scope others, local and global', async () => {
     const { client: first, email } = await signedUpClient('logout');
     const second = await signedInClient(email);
@@ -314,6 +339,41 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
     expect(refresh.error).toMatchObject({ code: 'refresh_token_not_found' });
   });
 
+  it('keeps a removed account out (spec §4): no sign-in, no refresh, no new session from a mailed code (issue 17)', async () => {
+    const { client, email, user, session } = await signedUpClient('removed');
+    // The person removes their own account (the database lets them set their profile to deleted).
+    const removed = await client.from('profiles').update({ account_status: 'deleted' }).eq('id', user.id).select('account_status');
+    expect(removed.error).toBeNull();
+    expect(removed.data).toEqual([{ account_status: 'deleted' }]);
+
+    const signIn = await server.anonClient().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signIn.error).toMatchObject({ status: 400, code: 'user_not_found' });
+    expect(signIn.data.session).toBeNull();
+    const refresh = await server.anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refresh.error).toMatchObject({ status: 400, code: 'user_not_found' });
+    // The app reads user_not_found as "removed" and signs out with 'Sua conta foi removida.'
+    expect((await server.anonClient().auth.getUser(session.access_token)).error).toMatchObject({ status: 403, code: 'user_not_found' });
+
+    expect((await server.anonClient().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = await latestMail(server.url, email);
+    const viaCode = await server.anonClient().auth.verifyOtp({ email, token: mail.token, type: 'recovery' });
+    expect(viaCode.error).toMatchObject({ status: 400, code: 'user_not_found' });
+    expect(viaCode.data.session).toBeNull();
+  });
+
+  it('keeps an account banned in its profile out like a GoTrue ban: user_banned', async () => {
+    const { email, user, session } = await signedUpClient('profileban');
+    await server.serviceClient().from('profiles').update({ account_status: 'banned' }).eq('id', user.id).throwOnError();
+    const signIn = await server.anonClient().auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signIn.error).toMatchObject({ status: 400, code: 'user_banned' });
+    const refresh = await server.anonClient().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(refresh.error).toMatchObject({ status: 400, code: 'user_banned' });
+    expect((await server.anonClient().auth.getUser(session.access_token)).error).toMatchObject({ status: 403, code: 'user_banned' });
+
+    await server.serviceClient().from('profiles').update({ account_status: 'active' }).eq('id', user.id).throwOnError();
+    await signedInClient(email);
+  });
+
   it('issues access tokens that auth.uid(), auth.role() and auth.jwt() read in Postgres', async () => {
     const { session, user, email } = await signedUpClient('uid');
     const claims = await server.ctx.jwt.verify(session.access_token);
@@ -392,6 +452,60 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
     expect(error).toMatchObject({ status: 400, code: 'validation_failed' });
     const signUp = await server.anonClient().auth.signUp({ email: uniqueEmail('nul'), password: PASSWORD, options: { data: { x: '\u0000' } } });
     expect(signUp.error).toMatchObject({ status: 400, code: 'validation_failed' });
+  });
+
+  it.each([
+    ['unicode letters', 'joão_ñ'],
+    ['quotes', `o'brien"x`],
+    ['5,000 characters', 'a'.repeat(5_000)],
+    ['an RTL override', 'abc\u202Edef'],
+    ['a zero-width space', 'ana\u200Bmaria'],
+    ['spaces inside', 'ana maria'],
+    ['too short', 'ab'],
+  ])('refuses a username with %s with 422 validation_failed and the username rule, not a 500 (issue 17)', async (_, username) => {
+    const email = uniqueEmail('badname');
+    const { data, error } = await server.anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      message: 'Username must be 3 to 20 characters: letters, numbers, underscore or hyphen.',
+    });
+    expect(data.user).toBeNull();
+    // Nothing was kept: the address is still free.
+    const retry = await server.anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { username: 'fine_name' + Math.floor(Math.random() * 1e6) } } });
+    expect(retry.error).toBeNull();
+  });
+
+  it('refuses a username someone already has with 422 "Username is already taken", not "User already registered"', async () => {
+    const username = `taken${Math.floor(Math.random() * 1e9)}`;
+    await signedUpClient('first', { username });
+    const { error } = await server.anonClient().auth.signUp({ email: uniqueEmail('second'), password: PASSWORD, options: { data: { username: username.toUpperCase() } } });
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: 'Username is already taken' });
+  });
+
+  it('caps the sign-up metadata at 8 KiB: a 900 KB display name is refused with 422 and never becomes a profile', async () => {
+    const email = uniqueEmail('huge');
+    const { error } = await server.anonClient().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: { data: { username: `huge${Math.floor(Math.random() * 1e6)}`, display_name: 'x'.repeat(900_000) } },
+    });
+    expect(error).toMatchObject({ status: 422, code: 'validation_failed' });
+    expect(error?.message).toMatch(/metadata/i);
+    const { rows } = await server.ctx.db.query(`select 1 from auth.users where email = $1`, [email]);
+    expect(rows).toEqual([]);
+
+    const otp = await server.anonClient().auth.signInWithOtp({ email, options: { data: { display_name: 'x'.repeat(9_000) } } });
+    expect(otp.error).toMatchObject({ status: 422, code: 'validation_failed' });
+
+    // Updates too: each one small, together over the cap.
+    const { client } = await signedUpClient('grow');
+    expect((await client.auth.updateUser({ data: { a: 'x'.repeat(5_000) } })).error).toBeNull();
+    const grown = await client.auth.updateUser({ data: { b: 'x'.repeat(5_000) } });
+    expect(grown.error).toMatchObject({ status: 422, code: 'validation_failed' });
+    expect((await client.auth.getUser()).data.user?.user_metadata.b).toBeUndefined();
+    // Metadata of a normal size is fine.
+    expect((await signedUpClient('normal', { username: `normal${Math.floor(Math.random() * 1e6)}`, display_name: 'Ana Maria' })).user).toBeTruthy();
   });
 
   it('does not build recovery links from a forged Host header', async () => {

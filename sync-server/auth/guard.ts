@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ServerContext } from '../context.ts';
 import { JwtError, type JwtClaims } from '../jwt.ts';
 import { AuthError, badRequest, forbidden } from './errors.ts';
+import { accountState, refusalOf } from './account-state.ts';
 import { sessionExists } from './sessions.ts';
 import { findUserById, type UserRow } from './users.ts';
 
@@ -30,13 +31,16 @@ async function verifiedClaims(c: Context, ctx: ServerContext): Promise<JwtClaims
 /**
  * GoTrue's requireAuthentication: a valid JWT whose user exists and whose session (session_id
  * claim) has not been signed out; banned users are refused even with a token issued before the ban.
+ * Accounts banned or removed in their profile count as banned or gone (account-state.ts).
  */
 export async function requireUser(c: Context, ctx: ServerContext): Promise<Authenticated> {
   const claims = await verifiedClaims(c, ctx);
   if (!claims.sub) throw forbidden('bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID.test(claims.sub)) throw badRequest('bad_jwt', 'invalid claim: sub claim must be a UUID');
   const user = await findUserById(ctx.db, claims.sub);
-  if (!user || user.is_deleted) throw forbidden('user_not_found', 'User from sub claim in JWT does not exist');
+  const state = user ? await accountState(ctx, ctx.db, user) : 'deleted';
+  // A removed account is refused before its session is looked at, a banned one after (GoTrue's order).
+  if (!user || state === 'deleted') throw refusalOf('deleted', 'jwt');
   let sessionId: string | undefined;
   if (typeof claims.session_id === 'string' && claims.session_id !== '' && claims.session_id !== '00000000-0000-0000-0000-000000000000') {
     if (!UUID.test(claims.session_id)) throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID');
@@ -45,7 +49,7 @@ export async function requireUser(c: Context, ctx: ServerContext): Promise<Authe
     }
     sessionId = claims.session_id;
   }
-  if (user.is_banned) throw forbidden('user_banned', 'User is banned');
+  if (state === 'banned') throw refusalOf('banned', 'jwt');
   return { claims, user, sessionId };
 }
 

@@ -31,7 +31,7 @@ describe.each(TEST_BACKENDS)('auth/v1 rate limits on $name (GoTrue defaults)', (
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ postgresServerUrl });
+    server = await startTestServer({ postgresServerUrl, authRateLimits: GOTRUE_AUTH_RATE_LIMITS });
   });
   afterAll(async () => {
     await server?.close();

@@ -57,6 +57,29 @@ export function objectParam(params: Params, key: string): Record<string, unknown
   return value as Record<string, unknown>;
 }
 
+/**
+ * The most user metadata one account may carry, as JSON. GoTrue has no such cap (only its 1 MB
+ * body limit), but the metadata rides in every access token, and a token must fit in a request
+ * header (Node refuses headers over 16 KiB); here it also feeds the public profile (a 900 KB
+ * display name once became one). 8 KiB is far above what the app stores (a username).
+ */
+export const MAX_USER_METADATA_BYTES = 8 * 1024;
+
+/** Refuses user metadata larger than MAX_USER_METADATA_BYTES with 422 validation_failed. */
+export function assertMetadataSize(metadata: Record<string, unknown>): void {
+  const bytes = Buffer.byteLength(JSON.stringify(metadata), 'utf8');
+  if (bytes > MAX_USER_METADATA_BYTES) {
+    throw new AuthError(422, 'validation_failed', `User metadata is too large: ${bytes} bytes (at most ${MAX_USER_METADATA_BYTES})`);
+  }
+}
+
+/** The user metadata a person sends (sign-up and OTP `data`, PUT /user `data`): an object, size-capped. */
+export function userMetadataParam(params: Params, key: string): Record<string, unknown> | undefined {
+  const metadata = objectParam(params, key);
+  if (metadata) assertMetadataSize(metadata);
+  return metadata;
+}
+
 function wrongType(key: string, goType: string): AuthError {
   return badRequest('bad_json', `Could not parse request body as JSON: json: cannot unmarshal into field ${key} of type ${goType}`);
 }

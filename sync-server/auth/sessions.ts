@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
 import type { ServerContext } from '../context.ts';
 import type { JwtClaims } from '../jwt.ts';
+import { accountRefusal, accountState, assertAccountActive } from './account-state.ts';
 import { badRequest, OAuthError } from './errors.ts';
 import type { RequestInfo } from './request.ts';
 import { DEFAULT_AUD, DEFAULT_ROLE, findUserById, loadIdentities, userJson, type UserRow } from './users.ts';
@@ -33,7 +34,11 @@ function newRefreshToken(): string {
   return token;
 }
 
-/** Opens a new session with its first refresh token (GoTrue's IssueRefreshToken), inside tx. */
+/**
+ * Opens a new session with its first refresh token (GoTrue's IssueRefreshToken), inside tx. Every
+ * way in (password, sign-up, mailed code or link, PKCE) passes here, so a banned or removed
+ * account gets no session whichever it tries.
+ */
 export async function startSession(
   ctx: ServerContext,
   tx: Queryable,
@@ -41,6 +46,9 @@ export async function startSession(
   method: AuthMethod,
   info: RequestInfo,
 ): Promise<SessionJson> {
+  const user = await findUserById(tx, userId);
+  if (!user) throw badRequest('user_not_found', 'User not found');
+  await assertAccountActive(ctx, tx, user, 'session');
   const sessionId = randomUUID();
   await tx.query(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
@@ -140,8 +148,8 @@ interface RefreshTokenRow {
  * - an active token is revoked and exchanged for a new child in the same session;
  * - a revoked token whose child is the session's active token gets that same child back (the
  *   client lost the previous response);
- * - another revoked token is accepted only within the reuse interval; beyond it the whole session's
- *   tokens are revoked and the answer is refresh_token_already_used.
+ * - another revoked token is accepted only within the reuse interval; beyond it the session ends
+ *   (every token of the chain with it, for good) and the answer is refresh_token_already_used.
  */
 export async function refreshSession(
   ctx: ServerContext,
@@ -162,18 +170,18 @@ export async function refreshSession(
     const row = rows[0];
     if (!row) return { error: notFoundError() };
     const user = await findUserById(tx, row.user_id);
-    if (!user || user.is_deleted) return { error: notFoundError() };
-    if (user.is_banned) return { error: badRequest('user_banned', 'Invalid Refresh Token: User Banned') };
+    if (!user) return { error: notFoundError() };
+    const refusal = accountRefusal(await accountState(ctx, tx, user), 'refresh');
+    if (refusal) return { error: refusal };
     if (!row.session_id || !row.session_exists) {
       return { error: badRequest('session_not_found', 'Invalid Refresh Token: No Valid Session Found') };
     }
     const issued = await rotate(tx, row);
     if (!issued) {
-      // Possible theft: revoke the session's remaining tokens, commit that, then refuse.
-      await tx.query(
-        `update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false`,
-        [row.session_id],
-      );
+      // Possible theft: the whole session ends (its refresh tokens go with it), committed before
+      // the refusal, as GoTrue's refresh algorithm v2 does. Only revoking the tokens would stamp
+      // them with a fresh updated_at, which the reuse interval would then accept again.
+      await tx.query(`delete from auth.sessions where id = $1`, [row.session_id]);
       return { error: badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used') };
     }
     await tx.query(

@@ -4,7 +4,7 @@ import { sendConfirmation, sendEmailChange, sendRecovery, type MailContext } fro
 import { unprocessable, validationFailed } from '../errors.ts';
 import { createFlowState, readCodeChallenge } from '../pkce.ts';
 import { chooseRedirect } from '../redirect.ts';
-import { booleanParam, objectParam, readParams, requestInfo, stringParam, validateEmail, type Params } from '../request.ts';
+import { booleanParam, readParams, requestInfo, stringParam, userMetadataParam, validateEmail, type Params } from '../request.ts';
 import { findUserByEmail, insertUser } from '../users.ts';
 import { translateInsertError } from './signup.ts';
 
@@ -49,7 +49,7 @@ export async function otp(c: Context, ctx: ServerContext): Promise<Response> {
   if (stringParam(params, 'phone')) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   const email = validateEmail(stringParam(params, 'email'));
   const createUser = booleanParam(params, 'create_user') ?? true;
-  const data = objectParam(params, 'data') ?? {};
+  const data = userMetadataParam(params, 'data') ?? {};
   const { codeChallenge, mail } = await mailContext(c, ctx, params);
 
   const existing = await findUserByEmail(ctx.db, email);

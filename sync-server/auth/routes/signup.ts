@@ -6,7 +6,7 @@ import { AuthError, badRequest, fromDataException, unprocessable, validationFail
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { createFlowState, readCodeChallenge, type CodeChallenge } from '../pkce.ts';
 import { chooseRedirect } from '../redirect.ts';
-import { objectParam, readParams, requestInfo, stringParam, validateEmail } from '../request.ts';
+import { readParams, requestInfo, stringParam, userMetadataParam, validateEmail } from '../request.ts';
 import { startSession } from '../sessions.ts';
 import { DEFAULT_AUD, findUserByEmail, insertUser, loadUserJson, type UserRow } from '../users.ts';
 
@@ -21,7 +21,7 @@ export async function signup(c: Context, ctx: ServerContext): Promise<Response> 
   const rawEmail = stringParam(params, 'email');
   const phone = stringParam(params, 'phone');
   const password = stringParam(params, 'password') ?? '';
-  const data = objectParam(params, 'data') ?? {};
+  const data = userMetadataParam(params, 'data') ?? {};
   if (!rawEmail && !phone) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   if (!password) throw validationFailed('Signup requires a valid password');
   checkPasswordStrength(password);
@@ -95,13 +95,21 @@ function lookAlikeUser(email: string, data: Record<string, unknown>): Record<str
   };
 }
 
-/** A unique violation means a concurrent sign-up won; anything else is a trigger of the project failing. */
+/**
+ * What saving a new user can run into. The e-mail's unique index on auth.users: a concurrent
+ * sign-up of the same address won. Any other integrity violation (class 23) is the project's
+ * database refusing the person's data — its sign-up trigger checks the username (format, taken,
+ * forbidden words) and says why in words meant for people ('Username must be 3 to 20 characters…',
+ * 'Username is already taken'): 422 validation_failed with those words, which the app shows as
+ * the server's message (spec §5). Anything else is the server failing: 500, as GoTrue.
+ */
 export function translateInsertError(error: unknown): never {
   if (error instanceof AuthError) throw error;
   const refusedInput = fromDataException(error);
   if (refusedInput) throw refusedInput;
-  const code = (error as { code?: string }).code;
-  if (code === '23505') throw unprocessable('user_already_exists', 'User already registered');
+  const { code, schema, table, message } = error as { code?: string; schema?: string; table?: string; message?: string };
+  if (code === '23505' && schema === 'auth' && table === 'users') throw unprocessable('user_already_exists', 'User already registered');
+  if (typeof code === 'string' && code.startsWith('23') && message) throw unprocessable('validation_failed', message);
   console.error('[auth] database error saving new user:', error);
   throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
 }

@@ -6,7 +6,7 @@ import { requireUser } from '../guard.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
 import { createFlowState, readCodeChallenge } from '../pkce.ts';
 import { chooseRedirect } from '../redirect.ts';
-import { objectParam, readParams, requestInfo, stringParam, validateEmail } from '../request.ts';
+import { assertMetadataSize, objectParam, readParams, requestInfo, stringParam, userMetadataParam, validateEmail } from '../request.ts';
 import { endOtherSessions, logout as endSessions, type LogoutScope } from '../sessions.ts';
 import { findUserByEmail, loadIdentities, loadUserJson, mergeUserMetadata, setPassword, userJson } from '../users.ts';
 
@@ -25,7 +25,7 @@ export async function updateUser(c: Context, ctx: ServerContext): Promise<Respon
   const params = await readParams(c, ctx.config.maxBodyBytes);
   const rawEmail = stringParam(params, 'email');
   const password = stringParam(params, 'password');
-  const data = objectParam(params, 'data');
+  const data = userMetadataParam(params, 'data');
   const appData = objectParam(params, 'app_metadata');
   if (stringParam(params, 'phone')) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   const email = rawEmail ? validateEmail(rawEmail) : undefined;
@@ -51,7 +51,15 @@ export async function updateUser(c: Context, ctx: ServerContext): Promise<Respon
       await setPassword(tx, user.id, passwordHash);
       await endOtherSessions(tx, user.id, sessionId);
     }
-    if (data) await mergeUserMetadata(tx, user.id, 'raw_user_meta_data', data);
+    if (data) {
+      await mergeUserMetadata(tx, user.id, 'raw_user_meta_data', data);
+      // Each update may be small and the sum still too large: the merged whole is what counts.
+      const merged = await tx.query<{ metadata: Record<string, unknown> }>(
+        `select coalesce(raw_user_meta_data, '{}'::jsonb) as metadata from auth.users where id = $1`,
+        [user.id],
+      );
+      assertMetadataSize(merged.rows[0]?.metadata ?? {});
+    }
     if (changingEmail && email) {
       if (codeChallenge) await createFlowState(tx, user.id, 'email_change', codeChallenge);
       const redirectTo = chooseRedirect(c.req.query('redirect_to'), ctx.config.siteUrl, info);
