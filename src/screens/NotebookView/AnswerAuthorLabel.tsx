@@ -6,6 +6,8 @@ import type { AnswerAuthor } from './identity.ts';
 export function AnswerAuthorLabel({ author }: { author: AnswerAuthor }) {
   if (author.kind === 'me') return author.anonymous ? <Trans>Você (resposta anônima)</Trans> : <Trans>Você</Trans>;
   if (author.kind === 'anonymous') return <Trans>Anônimo</Trans>;
+  // Signed, but its writer's name has not reached this device: never call it anonymous.
+  if (author.kind === 'unnamed') return <Trans>Participante</Trans>;
   const name = <UserText>{author.name}</UserText>;
   const handle = author.username && author.username !== author.name ? `@${author.username}` : null;
   if (author.kind === 'revealed') {

@@ -9,6 +9,8 @@ import type { AnswerDoc, ProfileDoc } from '../../data/schemas/index.ts';
 export type AnswerAuthor =
   | { kind: 'me'; anonymous: boolean }
   | { kind: 'anonymous' }
+  /** A signed answer whose writer this device has no name for (another sharee, a removed person). */
+  | { kind: 'unnamed' }
   /** The owner's view of an anonymous answer: who it was, marked as anonymous. */
   | { kind: 'revealed'; name: string; username: string | null }
   | { kind: 'named'; name: string; username: string | null };
@@ -26,6 +28,6 @@ export function answerAuthor(answer: Pick<AnswerDoc, 'user_id' | 'is_anonymous' 
   const profile = answer.user_id ? profiles.get(answer.user_id) : undefined;
   const username = profile?.username ?? null;
   const name = answer.responder_name?.trim() || profile?.display_name?.trim() || username || '';
-  if (!name) return { kind: 'anonymous' };
+  if (!name) return answer.is_anonymous ? { kind: 'anonymous' } : { kind: 'unnamed' };
   return answer.is_anonymous ? { kind: 'revealed', name, username } : { kind: 'named', name, username };
 }

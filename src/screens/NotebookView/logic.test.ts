@@ -32,7 +32,7 @@ describe('who wrote an answer (S5 on screen)', () => {
   it('a signed answer shows the responder name, else the profile name, else the username', () => {
     expect(answerAuthor(signed, { userId: OTHER, isOwner: false }, profiles)).toEqual({ kind: 'named', name: 'Beatriz', username: 'bia' });
     expect(answerAuthor({ ...signed, responder_name: ' Tia Bia ' }, { userId: OTHER, isOwner: false }, profiles)).toMatchObject({ name: 'Tia Bia' });
-    expect(answerAuthor({ ...signed, user_id: 'unknown' }, { userId: OTHER, isOwner: false }, profiles)).toEqual({ kind: 'anonymous' });
+    expect(answerAuthor({ ...signed, user_id: 'unknown' }, { userId: OTHER, isOwner: false }, profiles)).toEqual({ kind: 'unnamed' });
   });
 });
 
