@@ -76,13 +76,40 @@ describe('S7 fields have owners', () => {
     expect((await t.sql(`select text from answers where id = $1`, [answerId]))[0].text).toBe('Pão de queijo');
   });
 
-  test("S7: an answerer's copy of the moderation fields is ignored; the server decides", async () => {
+  test("S7: an answerer's copy of the moderation fields is ignored; the server decides, and sends its row back", async () => {
     const current = await fetchDoc(answerer, 'answers', answerId);
     const r = await push(t, answerer, 'answers', [
       { newDocumentState: { ...current, moderation_status: 'approved', moderation_notes: 'eu aprovo', client_clock: 3_000 }, assumedMasterState: current },
     ]);
-    expect(r).toEqual({ conflicts: [], rejected: [] });
-    expect((await t.sql(`select moderation_status from answers where id = $1`, [answerId]))[0].moderation_status).toBe('pending');
+    // nothing the answerer may set changed: nothing written, and the device gets the server's row
+    expect(r.rejected).toEqual([]);
+    expect(r.conflicts).toEqual([current]);
+    expect((await t.sql(`select moderation_status, server_rev from answers where id = $1`, [answerId]))[0]).toEqual({
+      moderation_status: 'pending',
+      server_rev: current.server_rev,
+    });
+  });
+
+  test("S7: a decision taken back before the push went out (the status is the server's again, the moderator and time are the device's) gets the server's row back; nothing is written", async () => {
+    const current = await fetchDoc(collaborator, 'answers', answerId);
+    const r = await push(t, collaborator, 'answers', [
+      { newDocumentState: { ...current, moderated_by: collaborator, moderated_at: '2030-01-01T00:00:00.000Z' }, assumedMasterState: current },
+    ]);
+    expect(r.rejected).toEqual([]);
+    expect(r.conflicts).toEqual([current]);
+    expect((await t.sql(`select moderated_at, server_rev from answers where id = $1`, [answerId]))[0].server_rev).toBe(current.server_rev);
+    // a copy that is the server's row already is answered with nothing
+    expect(await push(t, collaborator, 'answers', [{ newDocumentState: current, assumedMasterState: current }])).toEqual({ conflicts: [], rejected: [] });
+  });
+
+  test("S7: in every collection, a push that changes only fields the server keeps gets the server's row back (a question's times)", async () => {
+    const [{ id: q }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Só o servidor') returning id`, [notebookId]);
+    const current = await fetchDoc(owner, 'questions', q);
+    const r = await push(t, owner, 'questions', [
+      { newDocumentState: { ...current, updated_at: '2030-01-01T00:00:00.000Z', created_at: '2001-01-01T00:00:00.000Z' }, assumedMasterState: current },
+    ]);
+    expect(r).toEqual({ conflicts: [current], rejected: [] });
+    expect((await t.sql(`select server_rev from questions where id = $1`, [q]))[0].server_rev).toBe(current.server_rev);
   });
 
   test('S7: the same words with another clock get the server\'s row back (conflict), and the server keeps its clock', async () => {

@@ -179,3 +179,86 @@ describe('S7 fields have owners', () => {
     });
   }
 });
+
+/**
+ * A write taken back before its push went out reaches the server as a push that changes nothing
+ * the server takes, while the device's copy still carries what it guessed of the fields the
+ * server keeps (who moderated and when; an answerer's "awaiting approval" and clock). The device
+ * must end with the server's row, not keep its guesses for good. (Found by the convergence
+ * property test: seed 894923244, path 0.)
+ */
+describe('S7 a write taken back before it was pushed', () => {
+  /** The device's copy of one answer and the server's, with the fields the device stores. */
+  async function bothCopies(device: Device, person: Person, answerId: string) {
+    const local = (await device.docs('answers')).find((a) => a.id === answerId);
+    const remote = (await serverView(person.client, 'answers')).find((a) => a.id === answerId);
+    const fields = Object.keys(remote ?? {}).filter((key) => key !== '_deleted' && key in (local ?? {}));
+    const pick = (doc: Record<string, unknown> | undefined) => Object.fromEntries(fields.map((key) => [key, doc?.[key] ?? null]));
+    return { local: pick(local), remote: pick(remote) };
+  }
+
+  test('S7: the owner rejects an answer and approves it again before the push goes out — the device keeps the server\'s moderator and time (none), nothing pending', async () => {
+    const answerer = await signUp(server, 'gil');
+    const { questionId } = await sharedQuestion(answerer);
+    const answerers = await Device.open(server, answerer, { collections: COLLECTIONS });
+    const owners = await Device.open(server, owner, { collections: COLLECTIONS });
+    try {
+      await answerers.settle();
+      const answer = await answerers.api.answers.answer(questionId, { text: 'Amarelo' });
+      if (!answer.ok) throw new Error(answer.problem.message);
+      await answerers.settle();
+      await owners.settle();
+      const answerId = answer.value.answer.id;
+
+      owners.goOffline();
+      expect(await owners.api.answers.moderate(answerId, 'rejected')).toMatchObject({ ok: true });
+      expect(await owners.api.answers.moderate(answerId, 'approved')).toMatchObject({ ok: true });
+      owners.goOnline();
+      await settleAll(owners, answerers);
+
+      const { local, remote } = await bothCopies(owners, owner, answerId);
+      expect(remote).toMatchObject({ moderation_status: 'approved', moderated_by: null, moderated_at: null });
+      expect(local).toEqual(remote);
+      expect(await owners.layer.ledger.pending()).toEqual({});
+      expect(await owners.layer.ledger.rejections()).toEqual({});
+    } finally {
+      await owners.close();
+      await answerers.close();
+    }
+  });
+
+  test('S7: with pre-moderation an answerer edits an approved answer and writes the old words back before the push goes out — the device shows it approved with the server\'s clock, no push loop', async () => {
+    const answerer = await signUp(server, 'hana');
+    const { questionId } = await sharedQuestion(answerer, { preModeration: true });
+    const answerers = await Device.open(server, answerer, { collections: COLLECTIONS });
+    const owners = await Device.open(server, owner, { collections: COLLECTIONS });
+    try {
+      await answerers.settle();
+      const answer = await answerers.api.answers.answer(questionId, { text: 'Primeiras palavras' });
+      if (!answer.ok) throw new Error(answer.problem.message);
+      await answerers.settle();
+      await owners.settle();
+      const answerId = answer.value.answer.id;
+      expect(await owners.api.answers.moderate(answerId, 'approved')).toMatchObject({ ok: true });
+      await owners.settle();
+      await answerers.settle();
+
+      answerers.goOffline();
+      expect(await answerers.api.answers.answer(questionId, { text: 'Outras palavras' })).toMatchObject({ ok: true, value: { awaitingApproval: true } });
+      expect(await answerers.api.answers.answer(questionId, { text: 'Primeiras palavras' })).toMatchObject({ ok: true });
+      const pushesBefore = answerers.transport.pushes;
+      answerers.goOnline();
+      await settleAll(answerers, owners);
+
+      const { local, remote } = await bothCopies(answerers, answerer, answerId);
+      expect(remote).toMatchObject({ text: 'Primeiras palavras', moderation_status: 'approved' });
+      expect(local).toEqual(remote);
+      expect(await answerers.layer.ledger.pending()).toEqual({});
+      expect(await answerers.layer.ledger.rejections()).toEqual({});
+      expect(answerers.transport.pushes - pushesBefore).toBeLessThan(8); // converged, no conflict loop
+    } finally {
+      await owners.close();
+      await answerers.close();
+    }
+  });
+});

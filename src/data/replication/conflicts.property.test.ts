@@ -48,9 +48,13 @@ const anyEdit: fc.Arbitrary<Edit> = fc.oneof(
   fc.constant({ kind: 'delete' as const }),
 );
 
+/** The time a device stamps on its moderator's decision (the server records its own). */
+const DECIDED_AT = '2026-11-24T10:00:00.000Z';
+
 function apply(doc: Replicated<AnswerDoc>, e: Edit): Replicated<AnswerDoc> {
   if (e.kind === 'delete') return { ...doc, _deleted: true };
-  if (e.kind === 'moderate') return { ...doc, ...e.edit };
+  // a moderator's decision carries its time, as moderation.ts stamps it
+  if (e.kind === 'moderate') return { ...doc, ...e.edit, moderated_by: 'm', moderated_at: DECIDED_AT };
   return {
     ...doc,
     text: e.edit.text,
@@ -158,6 +162,30 @@ describe('conflict rules (S6, S7) as properties', () => {
         expect(resolved.moderation_status).toBe('approved');
         expect(resolved.client_clock).toBeGreaterThanOrEqual(master.client_clock);
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  test("an answerer's guess of the moderation (a status changed without a moderator's time) never outlives a conflict: the server's moderation stands", () => {
+    fc.assert(
+      fc.property(
+        fc.option(answererEdit, { nil: undefined }),
+        fc.constantFrom<'pending' | 'approved' | 'rejected'>('pending', 'approved', 'rejected'),
+        fc.option(moderatorEdit, { nil: undefined }),
+        (words, guess, meanwhile) => {
+          // meanwhile on the server: the same row, or a moderator's decision recorded at its own time
+          const master = meanwhile
+            ? { ...base, ...meanwhile, moderated_by: 'm', moderated_at: '2026-11-24T09:00:00+00:00', server_rev: 2 }
+            : base;
+          const local = { ...(words ? apply(base, { kind: 'answer', edit: words }) : { ...base, client_clock: 4000 }), moderation_status: guess };
+          const resolved = resolveConflict('answers', { assumedMasterState: base, realMasterState: master, newDocumentState: local });
+          expect(resolved.moderation_status).toBe(master.moderation_status);
+          expect(resolved.moderated_at).toBe(master.moderated_at);
+          // resolved again against the same server row, nothing of the guess comes back
+          const again = resolveConflict('answers', { assumedMasterState: master, realMasterState: master, newDocumentState: resolved });
+          expect(sameDocument(again, resolved)).toBe(true);
+        },
+      ),
       { numRuns: 300 },
     );
   });

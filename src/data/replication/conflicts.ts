@@ -23,7 +23,11 @@
  *   - Answers: moderation status and notes belong to the owner and moderators. A decision taken
  *     on an answer whose words (text, responder name) have changed since — the answerer edited
  *     it; with pre-moderation it is pending again — is dropped: nobody approves words they have
- *     not read.
+ *     not read. A decision carries its moderator's time (moderation.ts stamps moderated_at; the
+ *     server stamps its own once it takes the decision): a status changed without it is this
+ *     device's guess for its own screen (an answerer's edit "awaiting approval"), which the
+ *     server sets itself and never takes from the device, so the server's status stands —
+ *     keeping the guess would push it again, and get the server's row back, for ever.
  */
 import { SYNC_BASE } from '../schemas/fields.ts';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
@@ -142,13 +146,25 @@ function mergeAnswer(local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc)
     }
   }
   // A device that creates an answer decides nothing about its moderation (its values were a
-  // guess for its own screen): only a change from a state it knew is a moderator's decision.
+  // guess for its own screen): only a change from a state it knew, stamped by its moderator
+  // with a time the server has not recorded, is a moderator's decision.
   const knewServerState = assumed !== undefined && !assumed._deleted;
-  const decided = knewServerState ? changedLocally(MODERATION_FIELDS, local, assumed, master) : [];
+  const decided =
+    knewServerState && decisionPending(local, assumed, master) ? changedLocally(MODERATION_FIELDS, local, assumed, master) : [];
   if (decided.length > 0 && sameWords(assumed!, master)) {
     for (const field of decided) merged[field] = local[field];
   }
   return merged;
+}
+
+/**
+ * Whether this device holds a moderator's decision the server has not recorded: its time is
+ * neither the server's current one nor the one the device last knew (a first sync's base does
+ * not keep that one).
+ */
+function decisionPending(local: AnyDoc, assumed: AnyDoc, master: AnyDoc): boolean {
+  const known = 'moderated_at' in assumed && deepEqual(local.moderated_at, assumed.moderated_at);
+  return !known && !deepEqual(local.moderated_at, master.moderated_at);
 }
 
 function sameAnswerContent(a: AnyDoc, b: AnyDoc): boolean {

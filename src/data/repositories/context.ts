@@ -5,8 +5,9 @@
  *
  * Every write lands in IndexedDB first and returns; replication sends it later (S1, S2).
  * Updates change only fields the server takes from a device (conflicts.ts WRITABLE_FIELDS):
- * the server keeps updated_at, server_rev and the like, and a device that stamped them itself
- * would keep its own values whenever the server had nothing to change.
+ * the server keeps updated_at, server_rev and the like. A device that stamps one for its own
+ * screen (moderation: who and when) gets the server's row back when the server has nothing else
+ * to change (replication_push), but pushes for nothing meanwhile.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection, RxDatabase, RxDocument } from 'rxdb';
