@@ -37,15 +37,19 @@ describe.each(TEST_BACKENDS)('no membership oracle ($name)', ({ postgresServerUr
   async function attempts(as: Person, target: string, notebook = notebookId) {
     const share = await as.client.from('notebook_shares').insert({ notebook_id: notebook, shared_with: target });
     const invite = await as.client.from('notebook_collaborators').insert({ notebook_id: notebook, user_id: target, role: 'collaborator' });
-    const push = await as.client.rpc('replication_push', {
-      p_collection: 'notebook_shares',
-      p_rows: [{ newDocumentState: { id: '00000000-0000-4000-8000-000000000001', notebook_id: notebook, shared_with: target, _deleted: false }, assumedMasterState: null }],
-    });
-    const rejection = (push.data as { rejected?: { reason: string; code: string; message: string }[] } | null)?.rejected?.[0];
+    const pushed = async (collection: string, doc: Record<string, unknown>) => {
+      const push = await as.client.rpc('replication_push', {
+        p_collection: collection,
+        p_rows: [{ newDocumentState: { id: '00000000-0000-4000-8000-000000000001', notebook_id: notebook, _deleted: false, ...doc }, assumedMasterState: null }],
+      });
+      const rejection = (push.data as { rejected?: { reason: string; code: string; message: string }[] } | null)?.rejected?.[0];
+      return { status: push.status, error: push.error, rejected: rejection && { reason: rejection.reason, code: rejection.code, message: rejection.message } };
+    };
     return {
       share: { status: share.status, error: share.error },
       invite: { status: invite.status, error: invite.error },
-      push: { status: push.status, error: push.error, rejected: rejection && { reason: rejection.reason, code: rejection.code, message: rejection.message } },
+      pushedShare: await pushed('notebook_shares', { shared_with: target }),
+      pushedInvite: await pushed('notebook_collaborators', { user_id: target, role: 'collaborator' }),
     };
   }
 
