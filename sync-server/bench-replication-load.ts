@@ -436,10 +436,13 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
       const latencies = new Map<string, number[]>();
       const { elapsedS, statuses } = await round(clients, latencies, options.durationS);
       report(`round ${r}`, latencies, elapsedS, statuses);
-      if (options.realtime) console.log(`    pulses received: ${clients.reduce((n, c) => n + c.pulses, 0)}`);
+      const pulses = () => clients.reduce((n, c) => n + c.pulses, 0);
+      const pulsesAtEnd = pulses();
       showMemory(`at the end of round ${r}`, await ask(child, 'mem'), true);
       await new Promise((resolve) => setTimeout(resolve, options.idleS * 1000));
       showMemory(`${options.idleS} s later, after a GC`, await ask(child, 'gc'));
+      // Each answer pushed sends a pulse to every member: delivery that falls behind shows here.
+      if (options.realtime) console.log(`    pulses received so far: ${pulsesAtEnd} at the end of the round, ${pulses()} ${options.idleS} s later`);
     }
     await Promise.all(clients.map((c) => c.unsubscribe()));
   } finally {
