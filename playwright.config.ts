@@ -42,5 +42,9 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
+    // Every test signs people up and in from this one address: GoTrue's per-address limits (the
+    // server's defaults) are for phones, not for a suite of dozens of people; raised 100x, as in
+    // the Vitest servers (sync-server/testing.ts). The limits have their own tests.
+    env: { GOTRUE_RATE_LIMIT_OTP: '3000', GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '15000', GOTRUE_RATE_LIMIT_VERIFY: '3000' },
   },
 });

@@ -99,6 +99,7 @@ describe('login error mapping (spec §8: Erro no login, in the person\'s languag
     });
     expect(mapLoginError({ code: 'email_not_confirmed', message: 'Email not confirmed', status: 400 }).kind).toBe('emailNotConfirmed');
     expect(mapLoginError({ code: 'user_banned', message: 'User is banned', status: 400 }).kind).toBe('banned');
+    expect(mapLoginError({ code: 'user_not_found', message: 'User not found', status: 400 }).kind).toBe('deleted');
     expect(mapLoginError({ code: 'over_request_rate_limit', message: 'Request rate limit reached', status: 429 }).kind).toBe('rateLimited');
     expect(mapLoginError({ code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded', status: 429 }).kind).toBe('rateLimited');
   });

@@ -88,7 +88,15 @@ export function signUpOutcome(
  * password, only its English message, which is recognised too. A code not listed here keeps the
  * server's own words ('server'); no answer at all is 'network'.
  */
-export type LoginErrorKind = 'invalidCredentials' | 'emailNotConfirmed' | 'banned' | 'rateLimited' | 'network' | 'server' | 'generic';
+export type LoginErrorKind =
+  | 'invalidCredentials'
+  | 'emailNotConfirmed'
+  | 'banned'
+  | 'deleted'
+  | 'rateLimited'
+  | 'network'
+  | 'server'
+  | 'generic';
 
 export interface LoginError {
   kind: LoginErrorKind;
@@ -102,6 +110,8 @@ const LOGIN_ERROR_CODES: Record<string, LoginErrorKind> = {
   invalid_grant: 'invalidCredentials',
   email_not_confirmed: 'emailNotConfirmed',
   user_banned: 'banned',
+  // A removed account (spec §4): the sync-server refuses its sign-in as GoTrue does a missing user.
+  user_not_found: 'deleted',
   over_request_rate_limit: 'rateLimited',
   over_email_send_rate_limit: 'rateLimited',
   over_sms_send_rate_limit: 'rateLimited',

@@ -101,6 +101,8 @@ export function loginMessage(error: LoginError): MessageDescriptor | string {
       return msg`Confirme seu e-mail antes de entrar: abra o link que enviamos para você.`;
     case 'banned':
       return msg`Sua conta foi banida. Entre em contato com o suporte se achar que isso é um engano.`;
+    case 'deleted':
+      return msg`Sua conta foi removida.`;
     case 'rateLimited':
       return msg`Muitas tentativas seguidas. Espere alguns minutos e tente de novo.`;
     case 'network':
