@@ -20,6 +20,7 @@ import { parseArgs } from 'node:util';
 import { buildApp } from './build.ts';
 import { startServer } from '../sync-server/app.ts';
 import { grantAdmins } from '../sync-server/admins.ts';
+import { purgeWarning } from '../sync-server/purge/index.ts';
 import { defaultConfig } from '../sync-server/config.ts';
 import { assertPortFree, describeStartupFailure, StartupError } from '../sync-server/startup-checks.ts';
 
@@ -60,6 +61,7 @@ async function main() {
     '  (backend for supabase-js at the same address; Ctrl+C stops it)',
     ...(args.demo ? ['  Demo accounts: ana@demo.cadernos.app and bruno@demo.cadernos.app, password Demo1234'] : []),
     ...(await grantAdmins(server.ctx.db, args.admin)),
+    ...[await purgeWarning(server.ctx)].filter((line) => line !== undefined).map((line) => `  ${line}`),
   ];
   console.log(`${lines.join('\n')}\n`); // one write: whoever waits for "running at" reads it all
 

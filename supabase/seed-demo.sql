@@ -1,6 +1,11 @@
--- Demo data, loaded on request (`npm start` option, or `supabase db reset` with this file in
--- config.toml's sql_paths): two people with notebooks, questions and answers, so a new user sees
--- something at once. Idempotent: does nothing when the demo people already exist.
+-- Demo data for a machine of one's own: two people with notebooks, questions and answers, so a
+-- new user sees something at once. Idempotent: does nothing when the demo people already exist.
+--
+-- Their password is public, so this file must never reach a hosted project. It is not a seed of
+-- config.toml (which `supabase db push --include-seed` would send), and it refuses to run unless
+-- the session opts in with the setting cadernos.allow_demo_data = on:
+--   npm start -- --demo                                   (the sync-server sets it)
+--   PGOPTIONS='-c cadernos.allow_demo_data=on' psql "$LOCAL_DB_URL" -f supabase/seed-demo.sql
 --
 --   ana@demo.cadernos.app   / Demo1234   username ana_demo    owns "Caderno da turma 8ºB"
 --   bruno@demo.cadernos.app / Demo1234   username bruno_demo  owns "Perguntas do Bruno" (pre-moderation on)
@@ -17,21 +22,29 @@ declare
   texts text[];
   i integer;
 begin
+  if coalesce(current_setting('cadernos.allow_demo_data', true), '') <> 'on' then
+    raise exception using errcode = '42501',
+      message = 'seed-demo.sql loads demo accounts with a public password: local machines only',
+      hint = 'Run it with the setting cadernos.allow_demo_data = on (npm start -- --demo does).';
+  end if;
   if exists (select 1 from auth.users where id in (ana, bruno)) then
     return;
   end if;
   -- pgcrypto lives in `extensions` on Supabase and in `public` on the sync-server
   perform set_config('search_path', 'public, extensions, pg_catalog', true);
 
+  -- The token columns are written as '' as GoTrue writes them: GoTrue reads them as plain
+  -- strings, and a NULL there makes every sign-in of the account fail with a 500.
   insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-                          raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+                          raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+                          confirmation_token, recovery_token, email_change_token_new, email_change)
   values
     ('00000000-0000-0000-0000-000000000000', ana, 'authenticated', 'authenticated', 'ana@demo.cadernos.app',
      crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}',
-     '{"username":"ana_demo","display_name":"Ana (demo)"}', now() - interval '40 days', now()),
+     '{"username":"ana_demo","display_name":"Ana (demo)"}', now() - interval '40 days', now(), '', '', '', ''),
     ('00000000-0000-0000-0000-000000000000', bruno, 'authenticated', 'authenticated', 'bruno@demo.cadernos.app',
      crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}',
-     '{"username":"bruno_demo","display_name":"Bruno (demo)"}', now() - interval '35 days', now());
+     '{"username":"bruno_demo","display_name":"Bruno (demo)"}', now() - interval '35 days', now(), '', '', '', '');
   insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
   values
     (ana::text, ana, jsonb_build_object('sub', ana::text, 'email', 'ana@demo.cadernos.app', 'email_verified', true), 'email', now(), now(), now()),

@@ -60,7 +60,9 @@ async function startOnDatabase(config: ServerConfig, db: Database, releaseFolder
   const fresh = await isFreshDatabase(db);
   await applyMigrations(db, config.migrationsDir);
   for (const seed of fresh ? config.seedFiles : []) await applySeed(db, seed);
-  for (const seed of config.extraSeedFiles) await applySeed(db, seed);
+  // Asked for by whoever started this server on their machine (npm start -- --demo): the demo
+  // accounts' file refuses to run anywhere a session has not opted in like this.
+  for (const seed of config.extraSeedFiles) await applySeed(db, seed, { 'cadernos.allow_demo_data': 'on' });
 
   const closers: (() => Promise<void> | void)[] = [];
   const ctx: ServerContext = { config, db, jwt: new JwtService(config.jwtSecret), onClose: (fn) => closers.push(fn) };

@@ -22,10 +22,14 @@ export interface ServerConfig {
   migrationsDir: string;
   /**
    * Seed files run once, when the database is brand new (as `supabase db reset` does): by
-   * default the `seed.sql` beside the migrations folder, if there is one.
+   * default the `seed.sql` beside the migrations folder, if there is one. (Cadernos has none: its
+   * reference data is a migration, so that `supabase db push` brings it to a hosted project.)
    */
   seedFiles: string[];
-  /** Extra seed files run at every start (idempotent), e.g. the demo data of `npm start -- --demo`. */
+  /**
+   * Extra seed files run at every start (idempotent), e.g. the demo data of `npm start -- --demo`,
+   * with the session setting `cadernos.allow_demo_data = on` that supabase/seed-demo.sql requires.
+   */
   extraSeedFiles: string[];
   functionsDir: string;
   /** Where storage objects are written (under dataDir by default). */

@@ -5,6 +5,7 @@ import { startServer } from './app.ts';
 import { grantAdmins } from './admins.ts';
 import type { ServerConfig } from './config.ts';
 import { describeStartupFailure } from './startup-checks.ts';
+import { purgeWarning } from './purge/index.ts';
 import { isLoopbackHost, keysFileOf } from './install-keys.ts';
 
 /**
@@ -31,7 +32,8 @@ Options:
   --no-email-confirmation    sign-up signs in at once (the default)
   --admin <e-mail>           make that existing account an admin (repeatable)
   --purge-interval <s>       run replication_purge (tombstones older than 30 days) every <s> seconds
-                             (env SYNC_PURGE_INTERVAL, default 3600; 0 = never)
+                             (env SYNC_PURGE_INTERVAL, default 3600; 0 = never: only where a pg_cron
+                             job does it — the server warns at start when nothing does)
   -h, --help                 show this help
 
 The e-mails the server would send (confirmations, password recovery) are in the local mailbox:
@@ -128,6 +130,8 @@ async function main(): Promise<void> {
     `  e-mail confirmation ${config.emailConfirmation ? 'on' : 'off'}; mailbox: ${server.url}/auth/v1/mailbox`,
   ];
   lines.push(...(await grantAdmins(server.ctx.db, parsed.admins)));
+  const purgeProblem = await purgeWarning(server.ctx);
+  if (purgeProblem) lines.push(purgeProblem);
   process.stdout.write(`${lines.join('\n')}\n`);
 
   // Graceful shutdown: stop accepting requests, let the ones in flight finish, close the database

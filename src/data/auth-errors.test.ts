@@ -45,6 +45,11 @@ describe('registration error mapping (spec §5)', () => {
     expect(mapRegistrationError({ code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded' }).kind).toBe('server');
   });
 
+  it("a 5xx supabase-js could not read (AuthRetryableFetchError, message '{}') is generic, never shown as is", () => {
+    expect(mapRegistrationError({ name: 'AuthRetryableFetchError', message: '{}', status: 500 }).kind).toBe('generic');
+    expect(mapRegistrationError({ name: 'AuthRetryableFetchError', message: 'Failed to fetch', status: 0 }).kind).toBe('generic');
+  });
+
   it('or a generic one when the server said nothing', () => {
     expect(mapRegistrationError({ message: '' })).toEqual({ kind: 'generic' });
     expect(mapRegistrationError({})).toEqual({ kind: 'generic' });

@@ -5,6 +5,10 @@
  *   password lacking required chars    → 'shouldContain'
  *   'User already registered'          → 'alreadyRegistered'
  *   invalid e-mail                     → 'invalid'
+ *   a username taken or refused        → 'usernameTaken' / 'usernameForbidden' (decided by signUp in
+ *                                        auth.ts, which asks the database again: GoTrue says only
+ *                                        "Database error saving new user", a 500)
+ *   no answer, or a 5xx without words  → 'generic'
  *   anything else                      → the server's message, or a generic one when it has none
  *   neither user nor session returned  → 'Este e-mail já está registrado. Tente fazer login ou use outro e-mail.'
  *
@@ -18,6 +22,8 @@ export type RegistrationErrorKind =
   | 'shouldContain'
   | 'alreadyRegistered'
   | 'invalid'
+  | 'usernameTaken'
+  | 'usernameForbidden'
   | 'server'
   | 'generic'
   | 'noUserNoSession';
@@ -39,7 +45,7 @@ export interface AuthErrorLike {
   reasons?: string[];
 }
 
-export function mapRegistrationError(error: AuthErrorLike | null | undefined): RegistrationError {
+export function mapRegistrationError(error: (AuthErrorLike & { name?: string }) | null | undefined): RegistrationError {
   const message = (error?.message ?? '').trim();
   const code = error?.code ?? '';
   const reasons = error?.reasons ?? [];
@@ -57,6 +63,8 @@ export function mapRegistrationError(error: AuthErrorLike | null | undefined): R
   if (code === 'email_address_invalid' || (/invalid/i.test(message) && /e-?mail/i.test(message))) {
     return { kind: 'invalid', serverMessage: message };
   }
+  // supabase-js turns a 5xx into this, with the response object as its "message" ('{}')
+  if (error?.name === 'AuthRetryableFetchError') return { kind: 'generic', serverMessage: message || undefined };
   if (message) return { kind: 'server', serverMessage: message };
   return { kind: 'generic' };
 }

@@ -13,6 +13,7 @@ import {
   signUpOutcome,
   type AuthErrorLike,
   type LoginError,
+  type RegistrationError,
   type SignUpOutcome,
 } from './auth-errors.ts';
 import { kvStore } from './kv-store.ts';
@@ -24,6 +25,7 @@ import {
   type UnsyncedItem,
 } from './session-lifecycle.ts';
 import { AUTH_STORAGE_KEY, apiHeaders, getSupabase, supabaseUrl, withLocalOnlyAuth } from './supabase.ts';
+import { validateUsername } from './validation.ts';
 
 /**
  * Accounts and the session (spec §4, §7): the typed functions screens call. No React here; the
@@ -285,20 +287,38 @@ export interface SignUpInput {
   redirectTo: string;
 }
 
-export async function signUp(input: SignUpInput): Promise<SignUpOutcome> {
+export async function signUp(input: SignUpInput, client: SupabaseClient = getSupabase()): Promise<SignUpOutcome> {
   const email = input.email.trim();
+  let outcome: SignUpOutcome;
   try {
-    const { data, error } = await getSupabase().auth.signUp({
+    const { data, error } = await client.auth.signUp({
       email,
       password: input.password,
       options: { data: { username: input.username.trim() }, emailRedirectTo: input.redirectTo },
     });
-    const outcome = signUpOutcome(data, error as AuthErrorLike | null, email);
-    if (outcome.status === 'signed-in') setCurrentUser(outcome.userId);
-    return outcome;
+    outcome = signUpOutcome(data, error as AuthErrorLike | null, email);
   } catch (error) {
-    return { status: 'error', error: mapRegistrationError(error as AuthErrorLike) };
+    outcome = { status: 'error', error: mapRegistrationError(error as AuthErrorLike) };
   }
+  if (outcome.status === 'signed-in') setCurrentUser(outcome.userId);
+  if (outcome.status === 'error' && (outcome.error.kind === 'server' || outcome.error.kind === 'generic')) {
+    return { status: 'error', error: (await usernameRefusal(input.username, client)) ?? outcome.error };
+  }
+  return outcome;
+}
+
+/**
+ * Why a sign-up failed when the auth server did not say: the database's sign-up trigger refused
+ * the username, which GoTrue reports only as a 500 "Database error saving new user" (the name was
+ * free when the form checked it, and taken or refused by the time the account was saved). Asked
+ * again after the failure; undefined when the name is not the reason (or the server cannot say).
+ */
+async function usernameRefusal(username: string, client: SupabaseClient): Promise<RegistrationError | undefined> {
+  if (validateUsername(username)) return undefined; // the form refuses malformed names before signing up
+  const availability = await checkUsernameAvailability(username, client);
+  if (availability === 'taken') return { kind: 'usernameTaken' };
+  if (availability === 'forbidden') return { kind: 'usernameForbidden' };
+  return undefined;
 }
 
 /** A failed login says what went wrong as a kind (auth-errors.ts); the screen has the words. */
@@ -593,8 +613,7 @@ export type UsernameAvailability = 'available' | 'taken' | 'forbidden' | 'unknow
  * `username_available` RPC; a name refused for a forbidden word says so. 'unknown' when the
  * server cannot answer (offline): the sign-up itself then has the last word.
  */
-export async function checkUsernameAvailability(username: string): Promise<UsernameAvailability> {
-  const client = getSupabase();
+export async function checkUsernameAvailability(username: string, client: SupabaseClient = getSupabase()): Promise<UsernameAvailability> {
   try {
     const { data, error } = await client.rpc('username_available', { p_username: username.trim() });
     if (error || typeof data !== 'boolean') return 'unknown';

@@ -89,13 +89,15 @@ const FUNCTION_CASES: Record<string, Case> = {
 
 /** RPCs: one case per function of the public schema a visitor or a signed-in person may execute. */
 const RPC_CASES: Record<string, Case> = {
-  answer_id: rpc('answer_id', (f) => ({ p_question_id: f.questionId, p_secret: 'um palpite' })),
+  // (answer_id is not an RPC: no API role may call it — see grants.test.ts)
   create_invite_link: rpc('create_invite_link', (f) => ({ p_notebook_id: f.notebookId })),
   find_forbidden_words: rpc('find_forbidden_words', () => ({ p_text: ANSWER_TEXT })),
   is_admin: rpc('is_admin', () => ({})),
   moderate_answer: rpc('moderate_answer', (f) => ({ p_answer_id: f.answerId, p_status: 'approved', p_notes: null })),
   my_answer_id: rpc('my_answer_id', (f) => ({ p_question_id: f.questionId })),
   notebook_role: rpc('notebook_role', (f) => ({ p_notebook_id: f.notebookId })),
+  // Admins only (the others get 42501): whether the purge runs, nothing about anyone.
+  purge_status: rpc('purge_status', () => ({})),
   redeem_invite: rpc('redeem_invite', (f) => ({ p_code: f.notebookId })),
   // Each collection on its own, so a collection that names members by design (shares for an
   // editor) cannot hide a leak in another.

@@ -86,7 +86,7 @@ async function explainPull(t: TestDatabase, userId: string, fresh: boolean): Pro
 }
 
 async function run(backend: 'pglite' | 'postgres') {
-  const t = await openTestDatabase({ backend, seed: true });
+  const t = await openTestDatabase({ backend });
   const setup = await timed(() => build(t));
   const { owner, counts } = setup.value;
   const out: Record<string, string | number> = { backend, data: `${counts.n} notebooks × ${QUESTIONS} questions, ${counts.a} answers`, 'setup s': +(setup.ms / 1000).toFixed(1) };

@@ -4,11 +4,9 @@
  * actions with the spec's thresholds, translations-manager's list / add / update / delete with
  * admin-only writes, and a pulse reaching a subscriber over Realtime after a write.
  */
-import fs from 'node:fs/promises';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
-import { SEED_FILE } from './harness.ts';
 
 let server: TestServer;
 let service: SupabaseClient;
@@ -45,8 +43,7 @@ async function call(name: string, token: string | undefined, init: { method?: st
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  await server.ctx.db.exec(await fs.readFile(SEED_FILE, 'utf8'));
+  server = await startTestServer(); // the achievement catalogue comes with the migrations
   service = server.serviceClient();
 });
 afterAll(async () => server?.close());

@@ -16,7 +16,8 @@ import { asRequester } from '../../sync-server/db/request-context.ts';
 import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
-export const SEED_FILE = fileURLToPath(new URL('../seed.sql', import.meta.url));
+/** Demo people and notebooks: loaded only where a session opts in (see seed-demo.sql). */
+export const DEMO_SEED_FILE = fileURLToPath(new URL('../seed-demo.sql', import.meta.url));
 
 /** The real Postgres server for the tests that need one (CI sets it). */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
@@ -56,7 +57,7 @@ function claimsFor(caller: Caller) {
 }
 
 export async function openTestDatabase(
-  options: { backend?: 'pglite' | 'postgres'; seed?: boolean } = {},
+  options: { backend?: 'pglite' | 'postgres' } = {},
 ): Promise<TestDatabase> {
   const backend = options.backend ?? 'pglite';
   let drop: (() => Promise<void>) | undefined;
@@ -73,10 +74,6 @@ export async function openTestDatabase(
   }
   await bootstrapSupabase(db);
   await applyMigrations(db, MIGRATIONS_DIR);
-  if (options.seed) {
-    const fs = await import('node:fs/promises');
-    await db.exec(await fs.readFile(SEED_FILE, 'utf8'));
-  }
 
   const tx = <T>(caller: Caller, fn: (q: Queryable) => Promise<T>) => asRequester(db, claimsFor(caller), fn);
 

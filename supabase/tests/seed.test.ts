@@ -1,24 +1,38 @@
 /**
- * The seed: idempotent, real forbidden-word lists in both languages that refuse profanity but not
- * everyday words that merely contain it, the appearance and achievement catalogues, and the demo
- * data set — which a demo person sees through a pull right away.
+ * Reference data and demo data. The reference data is a migration (`supabase db push` runs no
+ * seed, so a hosted project would otherwise have no forbidden words, themes, achievements or
+ * translations): idempotent, real forbidden-word lists in both languages that refuse profanity but
+ * not everyday words that merely contain it, the appearance and achievement catalogues. The demo
+ * data set (public password) is local-only — never a seed of config.toml, refused by a session
+ * that has not opted in — and a demo person sees it through a pull right away.
  */
 import fs from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openTestDatabase, SEED_FILE, type TestDatabase } from './harness.ts';
+import { applySeed } from '../../sync-server/db/migrations.ts';
+import { DEMO_SEED_FILE, failure, MIGRATIONS_DIR, openTestDatabase, type TestDatabase } from './harness.ts';
 import { Device } from './replication-client.ts';
 
-const DEMO_FILE = fileURLToPath(new URL('../seed-demo.sql', import.meta.url));
+const REFERENCE_DATA = path.join(MIGRATIONS_DIR, '20261124000510_reference_data.sql');
+const CONFIG_TOML = fileURLToPath(new URL('../config.toml', import.meta.url));
+const OPT_IN = { 'cadernos.allow_demo_data': 'on' };
 let t: TestDatabase;
 
 beforeAll(async () => {
-  t = await openTestDatabase({ seed: true });
-  await t.db.exec(await fs.readFile(SEED_FILE, 'utf8')); // twice: idempotent
-  await t.db.exec(await fs.readFile(DEMO_FILE, 'utf8'));
-  await t.db.exec(await fs.readFile(DEMO_FILE, 'utf8'));
+  t = await openTestDatabase(); // migrations only: no seed file runs
 });
 afterAll(async () => t?.close());
+
+test('the reference data comes with the migrations, and applying it again changes nothing', async () => {
+  const count = `select (select count(*) from forbidden_words)::int as words, (select count(*) from notebook_themes)::int as themes,
+                        (select count(*) from paper_styles)::int as papers, (select count(*) from achievements)::int as achievements,
+                        (select count(*) from translations)::int as translations`;
+  const [before] = await t.sql<Record<string, number>>(count);
+  expect(before).toMatchObject({ themes: 9, papers: 8, achievements: 8, translations: 3 });
+  await t.db.exec(await fs.readFile(REFERENCE_DATA, 'utf8'));
+  expect(await t.sql(count)).toEqual([before]);
+});
 
 test('forbidden-word lists for pt-BR and en-US are real starting lists', async () => {
   const counts = await t.sql<{ language: string; n: number }>(`select language, count(*)::int as n from forbidden_words group by 1 order by 1`);
@@ -62,7 +76,34 @@ test('catalogues: six spec themes (purple first), lined-blue paper, the eight na
   await expect(t.sql(`update paper_styles set is_active = false where id = 'lined-blue'`)).rejects.toMatchObject({ code: '23514' });
 });
 
+test('the demo set refuses a session that has not opted in (it never reaches a hosted project by accident)', async () => {
+  const refused = await failure(t.db.exec(await fs.readFile(DEMO_SEED_FILE, 'utf8')));
+  expect(refused.message).toBe('seed-demo.sql loads demo accounts with a public password: local machines only');
+  expect(await t.sql(`select 1 from auth.users where email like '%@demo.cadernos.app'`)).toEqual([]);
+});
+
+test('config.toml seeds nothing: supabase db push --include-seed cannot send the demo accounts', async () => {
+  const toml = await fs.readFile(CONFIG_TOML, 'utf8');
+  const seedSection = /\[db\.seed\]([^[]*)/.exec(toml)?.[1] ?? '';
+  expect(seedSection.replace(/#.*$/gm, '')).toMatch(/^\s*enabled\s*=\s*false\s*$/m);
+  expect(seedSection.replace(/#.*$/gm, '')).not.toMatch(/seed-demo/);
+});
+
+test('the demo accounts are written as GoTrue writes accounts: token columns empty, never NULL', async () => {
+  await applySeed(t.db, DEMO_SEED_FILE, OPT_IN);
+  await applySeed(t.db, DEMO_SEED_FILE, OPT_IN); // idempotent
+  const rows = await t.sql(
+    `select email, confirmation_token, recovery_token, email_change_token_new, email_change, email_change_token_current,
+            phone_change, phone_change_token, reauthentication_token
+       from auth.users where email like '%@demo.cadernos.app' order by email`,
+  );
+  const empty = { confirmation_token: '', recovery_token: '', email_change_token_new: '', email_change: '',
+                  email_change_token_current: '', phone_change: '', phone_change_token: '', reauthentication_token: '' };
+  expect(rows).toEqual([{ email: 'ana@demo.cadernos.app', ...empty }, { email: 'bruno@demo.cadernos.app', ...empty }]);
+});
+
 test('the demo set: two people, their notebooks and answers; Ana sees hers and Bruno’s on her first pull', async () => {
+  await applySeed(t.db, DEMO_SEED_FILE, OPT_IN);
   const [ana] = await t.sql<{ id: string }>(`select id from profiles where username = 'ana_demo'`);
   const phone = new Device(t, ana.id);
   await phone.syncAll();

@@ -476,11 +476,24 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
     expect(retry.error).toBeNull();
   });
 
-  it('refuses a username someone already has with 422 "Username is already taken", not "User already registered"', async () => {
+  it('answers a username someone already has as GoTrue does: 500, the trigger\'s 23505 passed through on the initial API (issue 18)', async () => {
     const username = `taken${Math.floor(Math.random() * 1e9)}`;
     await signedUpClient('first', { username });
-    const { error } = await server.anonClient().auth.signUp({ email: uniqueEmail('second'), password: PASSWORD, options: { data: { username: username.toUpperCase() } } });
-    expect(error).toMatchObject({ status: 422, code: 'validation_failed', message: 'Username is already taken' });
+    const signUp = (headers: Record<string, string>) =>
+      fetch(`${server.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', apikey: server.ctx.config.anonKey, ...headers },
+        body: JSON.stringify({ email: uniqueEmail('second'), password: PASSWORD, data: { username: username.toUpperCase() } }),
+      });
+    const v2024 = await signUp({ 'X-Supabase-Api-Version': '2024-01-01' });
+    expect(v2024.status).toBe(500);
+    expect(await v2024.json()).toEqual({ code: 'unexpected_failure', message: 'Database error saving new user' });
+    const initial = await signUp({});
+    expect(initial.status).toBe(500);
+    expect(await initial.json()).toEqual({ code: '23505', message: 'Username is already taken', hint: 'username_taken' });
+    // supabase-js sees what it sees on Supabase: a 5xx, no words (the app asks username_available)
+    const { error } = await server.anonClient().auth.signUp({ email: uniqueEmail('third'), password: PASSWORD, options: { data: { username } } });
+    expect(error).toMatchObject({ name: 'AuthRetryableFetchError', status: 500 });
   });
 
   it('caps the sign-up metadata at 8 KiB: a 900 KB display name is refused with 422 and never becomes a profile', async () => {

@@ -18,6 +18,20 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * A refusal of the project's database (a trigger's raise, a constraint) that GoTrue wraps as a
+ * 500 "Database error …": the 2024 API answers with those words only; the initial API passes the
+ * Postgres error through as `{code: <SQLSTATE>, message, hint, detail}` (utilities.NewPostgresError).
+ */
+export class DatabaseRefusal extends AuthError {
+  constructor(
+    message: string,
+    readonly postgres: { code: string; message: string; hint?: string; detail?: string },
+  ) {
+    super(500, 'unexpected_failure', message);
+  }
+}
+
 export class OAuthError extends Error {
   constructor(
     readonly error: string,
@@ -74,6 +88,10 @@ export function errorResponse(c: Context, error: AuthError | OAuthError): Respon
 
   if (error instanceof OAuthError) {
     return c.json({ error: error.error, error_description: error.description }, 400, headers);
+  }
+  if (!v2024 && error instanceof DatabaseRefusal) {
+    const { code, message, hint, detail } = error.postgres;
+    return c.json({ code, message, ...(hint ? { hint } : {}), ...(detail ? { detail } : {}) }, error.status as 500, headers);
   }
   if (!(v2024 && error.weakPasswordReasons)) headers['x-sb-error-code'] = error.code;
   if (error instanceof RateLimitError) headers['retry-after'] = String(error.retryAfterSeconds);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
+import { AuthError } from './errors.ts';
 
 /** GoTrue's instance_id for every row since multi-instance support was dropped. */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
@@ -48,7 +49,25 @@ export type UserRow = {
   email_change_token_new: string | null;
   is_banned: boolean;
   is_deleted: boolean;
+  /** A NULL in a column GoTrue reads as a plain Go string (see GOTRUE_STRING_COLUMNS). */
+  has_null_string: boolean;
 } & Record<UserTimestamp, string | null>;
+
+/**
+ * The columns of auth.users that GoTrue's models.User scans into plain Go strings: a NULL in any
+ * of them fails the scan, and GoTrue answers 500 "Database error querying schema". GoTrue writes
+ * '' itself; SQL that inserts users must too (the first four have no default in its schema).
+ */
+const GOTRUE_STRING_COLUMNS = [
+  'confirmation_token',
+  'recovery_token',
+  'email_change_token_new',
+  'email_change',
+  'email_change_token_current',
+  'phone_change',
+  'phone_change_token',
+  'reauthentication_token',
+] as const;
 
 const USER_SELECT = `
   select u.id, u.aud, u.role, u.email, u.phone, u.encrypted_password, u.raw_app_meta_data,
@@ -56,12 +75,19 @@ const USER_SELECT = `
          u.confirmation_token, u.recovery_token, u.email_change_token_new,
          ${USER_TIMESTAMPS.map((name) => isoTimestamp(`u.${name}`, name)).join(', ')},
          coalesce(u.banned_until > now(), false) as is_banned,
-         u.deleted_at is not null as is_deleted
+         u.deleted_at is not null as is_deleted,
+         num_nulls(${GOTRUE_STRING_COLUMNS.map((name) => `u.${name}`).join(', ')}) > 0 as has_null_string
     from auth.users u`;
+
+/** The user as GoTrue would load it: a row GoTrue cannot read fails here the way it fails there. */
+function readable(row: UserRow | undefined): UserRow | undefined {
+  if (row?.has_null_string) throw new AuthError(500, 'unexpected_failure', 'Database error querying schema');
+  return row;
+}
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   const { rows } = await q.query<UserRow>(`${USER_SELECT} where u.id = $1`, [id]);
-  return rows[0];
+  return readable(rows[0]);
 }
 
 /** Case-insensitive, as GoTrue; soft-deleted and SSO users are not found by e-mail. */
@@ -71,7 +97,7 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
      order by u.created_at limit 1`,
     [email],
   );
-  return rows[0];
+  return readable(rows[0]);
 }
 
 export async function findUserByTokenHash(
@@ -84,7 +110,7 @@ export async function findUserByTokenHash(
     `${USER_SELECT} where u.${column} = $1 and u.${column} <> '' and u.deleted_at is null limit 1`,
     [tokenHash],
   );
-  return rows[0];
+  return readable(rows[0]);
 }
 
 export interface IdentityRow {

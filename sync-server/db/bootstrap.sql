@@ -4,14 +4,26 @@
 
 -- The API roles come first, from roles.sql (see bootstrap.ts).
 
--- public: Supabase grants the API roles everything and lets RLS decide.
+-- public, as on a Supabase project created today. Supabase's init script
+-- (supabase/postgres, migrations/db/init-scripts/00000000000000-initial-schema.sql, run as
+-- postgres — the role migrations run as) gives the API roles the schema and, by default, every
+-- privilege on what is created in it later. Since 2026-05-30 a new project then runs the
+-- dashboard's "Default privileges for new entities: off" (changelog 45329; on every project since
+-- 2026-10-30), which takes back reading, writing and calling. Both run here, in that order, at
+-- every start (idempotent; a database made before this change loses its broad defaults the same
+-- way). What stays is what Supabase leaves: TRUNCATE, REFERENCES and TRIGGER on new tables and
+-- UPDATE on new sequences (the migrations revoke them per table), and EXECUTE for PUBLIC on new
+-- functions (Postgres' own default, which a per-schema revoke cannot take away: every function of
+-- public revokes it itself). So a table, view or function the migrations do not grant explicitly
+-- is out of reach of anon, authenticated and service_role, here as there.
 grant usage on schema public to anon, authenticated, service_role;
-grant all on all tables in schema public to anon, authenticated, service_role;
-grant all on all sequences in schema public to anon, authenticated, service_role;
-grant all on all functions in schema public to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public revoke select, insert, update, delete on tables from anon, authenticated, service_role;
+alter default privileges in schema public revoke execute on functions from anon, authenticated, service_role;
+alter default privileges in schema public revoke usage, select on sequences from anon, authenticated, service_role;
+alter default privileges in schema public revoke execute on functions from public;
 
 create extension if not exists pgcrypto;
 
@@ -31,12 +43,12 @@ create table if not exists auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   email_change_token_current varchar(255) default '',
   email_change_confirm_status smallint default 0,
@@ -60,6 +72,14 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_partial_key on auth.users (lower(email)) where is_sso_user = false;
+-- As in GoTrue's schema, these four have no default: GoTrue writes '' itself, and SQL that leaves
+-- them NULL makes the account unreadable to GoTrue (sign-in fails with a 500). Databases made
+-- before this line had defaults that hid such rows.
+alter table auth.users
+  alter column confirmation_token drop default,
+  alter column recovery_token drop default,
+  alter column email_change_token_new drop default,
+  alter column email_change drop default;
 
 create or replace function auth.uid() returns uuid
 language sql stable

@@ -55,12 +55,18 @@ export async function isFreshDatabase(db: Database): Promise<boolean> {
   return applied.rows.length === 0;
 }
 
-/** Runs a seed file (idempotent SQL) if it exists; returns whether it ran. */
-export async function applySeed(db: Database, file: string): Promise<boolean> {
+/**
+ * Runs a seed file (idempotent SQL) if it exists, in one transaction with the given session
+ * settings (set_config(…, true): they end with it); returns whether it ran.
+ */
+export async function applySeed(db: Database, file: string, settings: Record<string, string> = {}): Promise<boolean> {
   const sql = await fs.readFile(file, 'utf8').catch(() => undefined);
   if (sql === undefined) return false;
   try {
-    await db.exec(sql);
+    await db.transaction(async (tx) => {
+      for (const [name, value] of Object.entries(settings)) await tx.query('select set_config($1, $2, true)', [name, value]);
+      await tx.exec(sql);
+    });
   } catch (error) {
     throw new Error(`seed ${path.basename(file)} failed: ${(error as Error).message}`, { cause: error });
   }

@@ -9,6 +9,31 @@ import type { Queryable } from '../db/types.ts';
  * contract of supabase/README.md).
  */
 
+/** public.purge_status(): the pg_cron job if the database has one, and the last run by anyone. */
+export interface PurgeStatus {
+  pg_cron_job: { schedule: string; active: boolean; last_status: string | null; last_start: string | null } | null;
+  last_run_at: string | null;
+  purging: boolean;
+}
+
+/**
+ * The line to print at start when nothing will ever purge the replication history: this server's
+ * timer is off (--purge-interval 0) and the database has no active pg_cron job. Tombstones then
+ * pile up for good (S10). Nothing to say for a schema without purge_status (not Cadernos').
+ */
+export async function purgeWarning(ctx: ServerContext): Promise<string | undefined> {
+  if (ctx.config.purgeIntervalMs > 0) return undefined;
+  const { rows } = await ctx.db.query<{ status: PurgeStatus | null }>(
+    `select case when to_regprocedure('public.purge_status()') is not null then public.purge_status() end as status`,
+  );
+  const status = rows[0].status;
+  if (!status || status.pg_cron_job?.active) return undefined;
+  return (
+    'Warning: nothing purges the replication history: --purge-interval is 0 and this database has no pg_cron job ' +
+    '(tombstones of deleted rows pile up). Start with --purge-interval 3600, or schedule the job: README, "Pointing the app at a Supabase project".'
+  );
+}
+
 /** What one purge removed, and the horizon after it (replication_purge's answer). */
 export interface PurgeResult {
   tombstones: number;

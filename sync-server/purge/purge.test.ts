@@ -5,7 +5,7 @@ import { defaultConfig, PURGE_INTERVAL_MS, PURGE_RETENTION } from '../config.ts'
 import type { ServerContext } from '../context.ts';
 import { parseCommandLine } from '../main.ts';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
-import { schedulePurge, type PurgeResult } from './index.ts';
+import { purgeWarning, schedulePurge, type PurgeResult } from './index.ts';
 
 /** S10 on the sync-server: the periodic replication_purge, its retention, and its switch. */
 
@@ -164,5 +164,45 @@ describe('the purge schedule', () => {
       const jobs = await db.query(`select 1 from cron.job where jobname = 'cadernos-replication-purge'`);
       expect(jobs.rows).toHaveLength(1);
     }
+  });
+});
+
+describe.each(TEST_BACKENDS)('whether the purge runs, visible (S10) on $name', ({ postgresServerUrl }) => {
+  async function signUp(server: TestServer, username: string) {
+    const client = server.anonClient();
+    const { data, error } = await client.auth.signUp({ email: `${username}@example.test`, password: 'Senha-forte-1', options: { data: { username } } });
+    if (error || !data.user) throw error ?? new Error('no user');
+    return { id: data.user.id, client };
+  }
+
+  it('purge_status: no pg_cron job here, and the last run of replication_purge by the server itself; admins and the service role only', async () => {
+    const server = await startTestServer({ postgresServerUrl });
+    servers.push(server);
+    const service = server.serviceClient();
+    const before = await service.rpc('purge_status');
+    expect(before.error).toBeNull();
+    expect(before.data).toEqual({ pg_cron_job: null, last_run_at: null, purging: false });
+
+    const results: PurgeResult[] = [];
+    const closers: (() => Promise<void> | void)[] = [];
+    schedulePurge({ ...server.ctx, config: { ...server.ctx.config, purgeIntervalMs: 50 }, onClose: (fn) => closers.push(fn) }, { onPurged: (r) => results.push(r) });
+    await eventually(async () => expect(results.length).toBeGreaterThanOrEqual(1));
+    for (const close of closers) await close();
+    const after = await service.rpc('purge_status');
+    expect(after.data).toMatchObject({ pg_cron_job: null, last_run_at: expect.any(String), purging: true });
+
+    const admin = await signUp(server, 'purge_admin');
+    await server.ctx.db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin.id]);
+    expect((await admin.client.rpc('purge_status')).data).toMatchObject({ purging: true });
+    const someone = await signUp(server, 'purge_someone');
+    expect((await someone.client.rpc('purge_status')).error).toMatchObject({ code: '42501', message: 'Only admins see the purge status.' });
+    expect((await server.anonClient().rpc('purge_status')).error).toMatchObject({ code: '42501' });
+  });
+
+  it('the server warns at start when nothing purges: its timer off and no pg_cron job', async () => {
+    const server = await startTestServer({ postgresServerUrl }); // timer off, as in every test server
+    servers.push(server);
+    expect(await purgeWarning(server.ctx)).toMatch(/^Warning: nothing purges the replication history: --purge-interval is 0 and this database has no pg_cron job/);
+    expect(await purgeWarning({ ...server.ctx, config: { ...server.ctx.config, purgeIntervalMs: PURGE_INTERVAL_MS } })).toBeUndefined();
   });
 });

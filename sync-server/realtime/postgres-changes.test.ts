@@ -211,6 +211,7 @@ describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ name, post
   it('picks up a table added to the publication while the server runs', async () => {
     await server.ctx.db.exec(`
       create table public.rt_late (id int primary key, label text);
+      grant select on public.rt_late to anon, authenticated;
       alter publication supabase_realtime add table public.rt_late;`);
     const inbox = await listen(await client(), { table: 'rt_late' });
     await server.ctx.db.query(`insert into rt_late values (1, 'late')`);

@@ -764,6 +764,7 @@ describe.each(TEST_BACKENDS)('REST /rest/v1 on $name', (backend) => {
         create table public.late_arrival (id int primary key, note text);
         alter table public.late_arrival enable row level security;
         create policy "anyone reads late arrivals" on public.late_arrival for select using (true);
+        grant select on public.late_arrival to anon;
         insert into public.late_arrival values (1, 'hello');`);
       const { data, error } = await anon.from('late_arrival').select('note');
       expect(error).toBeNull();

@@ -118,6 +118,12 @@ export default function RegisterScreen() {
         return;
       }
       const outcome = await signUp({ username, email, password, redirectTo: appUrl(nextPath(search) ?? '/') });
+      if (outcome.status === 'error' && registrationErrorField(outcome.error) === 'username') {
+        // taken (or refused) between the check above and the sign-up: said as the check says it
+        setUsernameRefused(outcome.error.kind === 'usernameForbidden' ? 'forbidden' : 'taken');
+        refs.username.current?.focus();
+        return;
+      }
       if (outcome.status === 'error') {
         setServerError(outcome.error);
         const message = registrationMessage(outcome.error);

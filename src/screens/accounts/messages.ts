@@ -68,6 +68,10 @@ export function registrationMessage(error: RegistrationError): MessageDescriptor
       return msg`Este e-mail já está registrado.`;
     case 'invalid':
       return msg`E-mail inválido.`;
+    case 'usernameTaken':
+      return msg`Nome de usuário já está em uso`;
+    case 'usernameForbidden':
+      return msg`Este nome de usuário não é permitido`;
     case 'noUserNoSession':
       return msg`Este e-mail já está registrado. Tente fazer login ou use outro e-mail.`;
     case 'server':
@@ -78,8 +82,11 @@ export function registrationMessage(error: RegistrationError): MessageDescriptor
 }
 
 /** Which field a registration error belongs to (it is shown there and gets the focus). */
-export function registrationErrorField(error: RegistrationError): 'email' | 'password' | null {
+export function registrationErrorField(error: RegistrationError): 'username' | 'email' | 'password' | null {
   switch (error.kind) {
+    case 'usernameTaken':
+    case 'usernameForbidden':
+      return 'username';
     case 'weak':
     case 'shouldContain':
       return 'password';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ServerContext } from '../../context.ts';
 import { sendConfirmation, type MailContext } from '../emails.ts';
-import { AuthError, badRequest, fromDataException, unprocessable, validationFailed } from '../errors.ts';
+import { AuthError, badRequest, DatabaseRefusal, fromDataException, unprocessable, validationFailed } from '../errors.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { createFlowState, readCodeChallenge, type CodeChallenge } from '../pkce.ts';
 import { chooseRedirect } from '../redirect.ts';
@@ -97,19 +97,26 @@ function lookAlikeUser(email: string, data: Record<string, unknown>): Record<str
 
 /**
  * What saving a new user can run into. The e-mail's unique index on auth.users: a concurrent
- * sign-up of the same address won. Any other integrity violation (class 23) is the project's
- * database refusing the person's data — its sign-up trigger checks the username (format, taken,
- * forbidden words) and says why in words meant for people ('Username must be 3 to 20 characters…',
- * 'Username is already taken'): 422 validation_failed with those words, which the app shows as
- * the server's message (spec §5). Anything else is the server failing: 500, as GoTrue.
+ * sign-up of the same address won. A username someone else has (the sign-up trigger's 23505
+ * 'Username is already taken', or the profiles index in a race): GoTrue's own answer, 500
+ * "Database error saving new user" (the Postgres error itself on the initial API) — the app checks
+ * the name before signing up and asks again after such a failure, so it says why on Supabase too.
+ * Any other integrity violation (class 23) is the trigger refusing the person's data in words meant
+ * for people ('Username must be 3 to 20 characters…'): 422 validation_failed with those words
+ * (issue 17; GoTrue would answer 500 here as well). Anything else is the server failing: 500.
  */
 export function translateInsertError(error: unknown): never {
   if (error instanceof AuthError) throw error;
   const refusedInput = fromDataException(error);
   if (refusedInput) throw refusedInput;
-  const { code, schema, table, message } = error as { code?: string; schema?: string; table?: string; message?: string };
+  const { code, schema, table, message, hint, detail } = error as {
+    code?: string; schema?: string; table?: string; message?: string; hint?: string; detail?: string;
+  };
   if (code === '23505' && schema === 'auth' && table === 'users') throw unprocessable('user_already_exists', 'User already registered');
+  if (code === '23505' && message) throw new DatabaseRefusal(SAVING_FAILED, { code, message, hint, detail });
   if (typeof code === 'string' && code.startsWith('23') && message) throw unprocessable('validation_failed', message);
   console.error('[auth] database error saving new user:', error);
-  throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
+  throw new AuthError(500, 'unexpected_failure', SAVING_FAILED);
 }
+
+const SAVING_FAILED = 'Database error saving new user';

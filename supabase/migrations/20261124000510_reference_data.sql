@@ -1,10 +1,14 @@
--- Reference data every installation needs (idempotent: safe to run at every start, and by
--- `supabase db reset`). Demo people and notebooks are in seed-demo.sql, loaded on request.
+-- Reference data every installation needs, as a migration so that `supabase db push` brings it to
+-- a hosted project (push runs no seed files) and the sync-server has it on a fresh database:
 --
 --   forbidden words (pt-BR, en-US)   a starting list; admins edit it in the admin panel
 --   notebook themes, paper styles    the six spec themes plus store items
 --   achievements                     the named achievements of spec §3, thresholds of §9
 --   translations                     a few dynamic texts (translations-manager)
+--
+-- Idempotent (was supabase/seed.sql): running it again adds what is missing and restores the
+-- catalogues' names, colours and thresholds; words admins added stay. Demo people and notebooks
+-- are NOT reference data: supabase/seed-demo.sql, local machines only.
 
 -- ---------------------------------------------------------------------------------------------
 -- Forbidden words. Matching is by whole word (or whole phrase), case- and accent-insensitive

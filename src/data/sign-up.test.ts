@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from './auth.ts';
+import { signUp as signUpPerson, startServer, type TestServer } from './testing/harness.ts';
+
+/**
+ * A username taken between the form's check and the sign-up (issue 18). GoTrue answers the sign-up
+ * trigger's 'Username is already taken' with a bare 500 ("Database error saving new user"), and
+ * the sync-server now answers the same: the data layer asks the database again and says
+ * 'usernameTaken', which the form shows at the username field — on Supabase and here alike.
+ */
+describe('sign-up with a username someone already has', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it("is 'usernameTaken', not the server's unreadable 500", async () => {
+    await signUpPerson(server, 'ja_tenho');
+    const outcome = await signUp(
+      { username: 'JA_TENHO', email: 'segunda-pessoa@example.test', password: 'Senha-forte-1', redirectTo: server.url },
+      server.anonClient(),
+    );
+    expect(outcome).toEqual({ status: 'error', error: { kind: 'usernameTaken' } });
+  });
+
+  it('a failure that is not about the username stays what it was', async () => {
+    const outcome = await signUp(
+      { username: 'livre_ainda', email: 'ja_tenho-x@example.test', password: 'curta', redirectTo: server.url },
+      server.anonClient(),
+    );
+    expect(outcome).toMatchObject({ status: 'error', error: { kind: 'weak' } });
+  });
+});
