@@ -156,6 +156,87 @@ test('stickers keep off the title by default, move with the keyboard, and stay w
   expect(Math.abs((viewStar.y - viewCoverBox.y) / viewCoverBox.height - editorShare)).toBeLessThan(0.05);
 });
 
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The label's and the stickers' boxes, measured at one moment (the page may still shift as it loads). */
+async function coverBoxes(cover: Locator): Promise<{ label: Box; stickers: Record<string, Box> }> {
+  return cover.evaluate((element) => {
+    const rect = (el: Element) => {
+      const { x, y, width, height } = el.getBoundingClientRect();
+      return { x, y, width, height };
+    };
+    const stickers: Record<string, Box> = {};
+    for (const sticker of element.querySelectorAll('[data-sticker]')) stickers[sticker.getAttribute('data-sticker')!] = rect(sticker);
+    return { label: rect(element.querySelector('[data-testid="cover-label"]')!), stickers };
+  });
+}
+
+/**
+ * The cover is one drawing at every size (issue 16, defect 5): a sticker put right next to the
+ * title's label in the editor's preview (as wide as the phone) stays clear of the label on the
+ * view's smaller cover and on the dashboard card's wide (4:3) cover.
+ */
+test('stickers put next to the title in the preview stay clear of it on the view cover and the dashboard card, at 360 px', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  await dismissConsent(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  const owner = await signUp(baseURL!, 'rotulo');
+  const title = 'Perguntas para a turma do sexto ano';
+  const notebook = await createNotebook(owner, title, ['Qual é a sua cor favorita?']);
+  await logIn(page, owner);
+  await page.goto(`/notebook/${notebook.id}/edit`);
+  const section = page.getByTestId('appearance-section');
+  const cover = section.getByTestId('notebook-cover');
+  for (const name of ['Estrela', 'Coração', 'Flor']) await section.getByRole('button', { name: `Adicionar adesivo: ${name}` }).click();
+  await cover.scrollIntoViewIfNeeded();
+  // Each sticker's top-left corner: above the middle of the label, below it, above its left end.
+  const GAP = 6;
+  const targets: Record<string, (label: Box, size: number) => { x: number; y: number }> = {
+    star: (label, size) => ({ x: label.x + label.width / 2 - size / 2, y: label.y - GAP - size }),
+    heart: (label, size) => ({ x: label.x + label.width / 2 - size / 2, y: label.y + label.height + GAP }),
+    flower: (label, size) => ({ x: label.x, y: label.y - GAP - size }),
+  };
+  for (const [id, target] of Object.entries(targets)) {
+    const { label, stickers } = await coverBoxes(cover);
+    const from = stickers[id];
+    const to = target(label, from.width);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + from.width / 2, to.y + from.height / 2, { steps: 5 });
+    await page.mouse.up();
+  }
+  const preview = await coverBoxes(cover);
+  for (const id of Object.keys(targets)) {
+    const placed = preview.stickers[id];
+    expect(overlaps(placed, preview.label), `${id} covers the label in the preview`).toBe(false);
+    // Next to it: within a few pixels (the place is kept in whole % of the cover).
+    const apart = Math.max(preview.label.y - (placed.y + placed.height), placed.y - (preview.label.y + preview.label.height));
+    expect(apart, `${id} is next to the label in the preview`).toBeLessThan(GAP + 6);
+  }
+  await section.getByRole('button', { name: 'Salvar aparência' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Caderno atualizado');
+  await expect
+    .poll(async () => {
+      const { data } = await owner.client.from('notebooks').select('cover').eq('id', notebook.id).single();
+      return ((data?.cover as { stickers?: { x?: number }[] } | null)?.stickers ?? []).filter((s) => typeof s.x === 'number').length;
+    }, { timeout: 15_000 })
+    .toBe(3);
+
+  const shown: [string, string, () => Locator][] = [
+    ['view', `/notebook/${notebook.id}`, () => page.getByTestId('notebook-cover')],
+    ['dashboard', '/meus-cadernos', () => page.getByTestId('notebook-card').getByTestId('notebook-cover')],
+  ];
+  for (const [where, path, coverOf] of shown) {
+    await page.goto(path);
+    const drawn = coverOf();
+    await expect(drawn.locator('[data-sticker]')).toHaveCount(3);
+    const { label, stickers } = await coverBoxes(drawn);
+    for (const id of Object.keys(targets)) {
+      expect.soft(overlaps(stickers[id], label), `${id} covers the label on the ${where} cover`).toBe(false);
+    }
+  }
+});
+
 test('other people’s words are isolated and wrapped: an RTL override and a 10,000-character word at 360 px', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   await dismissConsent(page);

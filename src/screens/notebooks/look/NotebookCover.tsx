@@ -45,7 +45,7 @@ export function NotebookCover({ title, author, theme, cover, stickerBorder, size
       <div className={css.spiral} aria-hidden="true" />
       <div className={css.coverFace}>
         <Stickers stickers={stickers} layer="back" onMove={onStickerMove} />
-        <div className={css.coverLabel}>
+        <div className={css.coverLabel} data-testid="cover-label">
           <TitleTag className={css.coverTitle}>
             <UserText>{cover?.title || title}</UserText>
           </TitleTag>
@@ -78,6 +78,10 @@ function Stickers({ stickers, layer, onMove }: StickersProps) {
       {placed.map(({ sticker, index }) => {
         const { x, y } = stickerPosition(index, sticker.x, sticker.y);
         const size = clampStickerSize(sticker.size);
+        const length = `calc(${css.coverUnit} * ${size})`;
+        // x is the left edge in % of a 3:4 face; the sticker's centre keeps its share of the face's
+        // width, the same on the wider compact cover (see look.css.ts).
+        const centre = x + (size / 2 / css.FACE_WIDTH) * 100;
         return (
           <span
             key={`${sticker.id}-${index}`}
@@ -85,11 +89,11 @@ function Stickers({ stickers, layer, onMove }: StickersProps) {
             data-sticker={sticker.id}
             onPointerDown={onMove ? (event) => dragSticker(event, index, onMove) : undefined}
             style={{
-              // The whole sticker stays on the cover, whatever its size and place.
-              left: `min(${x}%, calc(100% - ${size}cqi))`,
-              top: `min(${y}%, calc(100% - ${size}cqi))`,
-              width: `${size}cqi`,
-              height: `${size}cqi`,
+              // Sized in cover units like the label (look.css.ts), and wholly on the cover.
+              left: `min(calc(${centre}% - ${length} / 2), calc(100% - ${length}))`,
+              top: `min(${y}%, calc(100% - ${length}))`,
+              width: length,
+              height: length,
               transform: `rotate(${Number.isFinite(sticker.rotation) ? sticker.rotation : 0}deg)`,
             }}
           >

@@ -42,7 +42,7 @@ export function isStickerId(id: string): id is StickerId {
   return (FREE_STICKERS as readonly string[]).includes(id);
 }
 
-/** Sticker sizes are percentages of the cover's width, kept within what fits on a 360 px cover. */
+/** Sticker sizes are in cover units (1% of a 3:4 cover's width, look.css.ts), so they scale with the cover. */
 export const STICKER_SIZE = { min: 8, max: 40, default: 16 } as const;
 
 export function clampStickerSize(size: number | null | undefined): number {
