@@ -23,8 +23,6 @@ export const LOCK_FILE = 'cadernos-server.lock';
 const OWN_FILE_PREFIX = 'cadernos-';
 
 export interface DataFolder {
-  /** PGlite's folder, or undefined when the database is elsewhere (in memory, a Postgres server). */
-  dir: string | undefined;
   /** Lets the next server use the folder. Safe to call twice. */
   release(): void;
 }
@@ -37,10 +35,10 @@ interface LockHolder {
 
 export function openDataFolder(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'storageDir'>): DataFolder {
   // With an in-memory database, uploads go to a throwaway folder (storage/index.ts).
-  if (config.dataDir === 'memory://') return { dir: undefined, release: () => {} };
+  if (config.dataDir === 'memory://') return { release: () => {} };
   if (config.databaseUrl) {
     makeFolder(config.storageDir, 'storage folder');
-    return { dir: undefined, release: () => {} };
+    return { release: () => {} };
   }
   const dir = path.resolve(config.dataDir);
   makeFolder(dir, 'data folder');
@@ -53,7 +51,7 @@ export function openDataFolder(config: Pick<ServerConfig, 'dataDir' | 'databaseU
     release();
     throw error;
   }
-  return { dir, release };
+  return { release };
 }
 
 function makeFolder(dir: string, what: string): void {
