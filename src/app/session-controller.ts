@@ -13,6 +13,7 @@ import {
 } from '../data/auth.ts';
 import { loadCatalogArea } from '../locale/i18n.ts';
 import { SIGNED_OUT, useSessionStore } from '../state/session.ts';
+import { followSyncStatus } from '../state/sync-status.ts';
 import { toast } from '../state/toast.ts';
 import { appNavigate } from './navigator.ts';
 
@@ -67,7 +68,10 @@ async function start(): Promise<void> {
 let dataLayerInstalled: Promise<void> | undefined;
 function ensureDataLayer(): Promise<void> {
   dataLayerInstalled ??= import('../data/session-data.ts')
-    .then(({ installDataLayer }) => installDataLayer())
+    .then(({ installDataLayer, syncStatus$ }) => {
+      followSyncStatus(syncStatus$);
+      installDataLayer();
+    })
     .catch((error) => {
       dataLayerInstalled = undefined;
       console.error('[session] the local database could not be started', error);

@@ -20,6 +20,9 @@ import { unsyncedBeforeSignOut } from './sign-out.ts';
 import { getSupabase, supabaseUrl } from './supabase.ts';
 import { NotAuthenticatedError } from './auth.ts';
 
+/** How the open layer's data stands with the server (the UI binds it to its store). */
+export { syncStatus$ } from './replication/status.ts';
+
 let current: DataLayer | null = null;
 let opening: Promise<DataLayer> | null = null;
 let installed = false;

@@ -3,7 +3,8 @@
  * simulated device whose network can be slow, drop, or lose the answer to a push it sent.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { useSyncStatusStore } from '../../state/sync-status.ts';
+import { syncStatus$ } from '../replication/status.ts';
+import type { SyncStatus } from '../sync-status.ts';
 import { Device, eventually, serverView, signUp, startServer, type Person, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
@@ -15,9 +16,16 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** What a listener of `syncStatus$` (the UI) last heard. */
+function latestSyncStatus(): SyncStatus {
+  let latest: SyncStatus | undefined;
+  syncStatus$.subscribe((status) => (latest = status)).unsubscribe();
+  return latest!;
+}
+
 describe('S8 rejections are per row and visible', () => {
   test('S8 rejections are per row and visible: refused rows come back one by one with the spec message, the rest of the batch lands, nothing is retried forever, and the person fixes or discards', async () => {
-    const device = await Device.open(server, ana, { bindStatus: true });
+    const device = await Device.open(server, ana, { publishStatus: true });
     try {
       await device.settle();
       const notebook = await device.api.notebooks.create({ title: 'Caderno de frutas' });
@@ -33,7 +41,7 @@ describe('S8 rejections are per row and visible', () => {
       const good = await device.api.questions.add(notebook.value.id, 'Pergunta válida');
       const answer = await device.api.answers.answer(mine.value.id, { text: 'Adoro abacaxi' });
       if (!bad.ok || !good.ok || !answer.ok) throw new Error('the device could not know the new word');
-      expect(useSyncStatusStore.getState().pendingCount).toBe(3);
+      expect(latestSyncStatus().pendingCount).toBe(3);
 
       device.goOnline();
       await device.settle();
@@ -60,8 +68,8 @@ describe('S8 rejections are per row and visible', () => {
         message: 'Sua resposta contém palavras proibidas e não pode ser salva.',
         attempted: { text: 'Adoro abacaxi' },
       });
-      // The UI sees them: per-document state and the list.
-      const status = useSyncStatusStore.getState();
+      // Listeners (the UI) see them: per-document state and the list.
+      const status = latestSyncStatus();
       expect(status.pendingCount).toBe(0);
       expect(status.documents[`questions/${bad.value.id}`]).toEqual({ state: 'rejected', reason: 'forbidden_words', message: 'Remove prohibited words' });
       expect(status.rejections.map((r) => r.key).sort()).toEqual([`answers/${answer.value.answer.id}`, `questions/${bad.value.id}`].sort());
@@ -89,7 +97,7 @@ describe('S8 rejections are per row and visible', () => {
       await device.settle();
       expect((await serverView(ana.client, 'questions')).map((q) => q.text)).toContain('Você gosta de frutas?');
       expect(await device.layer.ledger.rejections()).toEqual({});
-      expect(useSyncStatusStore.getState().rejections).toEqual([]);
+      expect(latestSyncStatus().rejections).toEqual([]);
     } finally {
       await device.close();
     }

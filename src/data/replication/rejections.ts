@@ -2,7 +2,7 @@
  * A refused write as the person sees it (S8): the spec's title and sentence for what they tried
  * (spec §8), the forbidden words when that was the reason, and what they typed.
  */
-import type { RejectedWrite } from '../../state/sync-status.ts';
+import type { RejectedWrite } from '../sync-status.ts';
 import { MESSAGES } from '../content-rules.ts';
 import type { CollectionName } from '../schemas/index.ts';
 import { MODERATION_FIELDS, deepEqual } from './conflicts.ts';
