@@ -30,7 +30,7 @@ export function SessionManager() {
           console.error('[session] could not start', error);
           if (useSessionStore.getState().status === 'loading') useSessionStore.setState({ ...SIGNED_OUT });
         });
-    void import('../data/session-probe.ts')
+    void import('../data/session/probe.ts')
       .then((m) => m.needsAuthAtStart())
       .catch(() => true)
       .then((needed) => {

@@ -67,7 +67,7 @@ async function start(): Promise<void> {
  */
 let dataLayerInstalled: Promise<void> | undefined;
 function ensureDataLayer(): Promise<void> {
-  dataLayerInstalled ??= import('../data/session-data.ts')
+  dataLayerInstalled ??= import('../data/session/data.ts')
     .then(({ installDataLayer, syncStatus$ }) => {
       followSyncStatus(syncStatus$);
       installDataLayer();

@@ -62,7 +62,7 @@ async function load() {
   const kv = await import('./kv-store.ts');
   fake.client = makeClient(kv.kvStore);
   const auth = await import('./auth.ts');
-  const lifecycle = await import('./session-lifecycle.ts');
+  const lifecycle = await import('./session/lifecycle.ts');
   return { auth, lifecycle, kv: kv.kvStore };
 }
 

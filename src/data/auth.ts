@@ -23,7 +23,7 @@ import {
   type SignOutContext,
   type SignOutReason,
   type UnsyncedItem,
-} from './session-lifecycle.ts';
+} from './session/lifecycle.ts';
 import { AUTH_STORAGE_KEY, apiHeaders, getSupabase, supabaseUrl, withLocalOnlyAuth } from './supabase.ts';
 import { validateUsername } from './validation.ts';
 

@@ -1,7 +1,7 @@
 /**
  * One signed-in person's data layer: their local database, the ledger of pending and refused
  * writes, the replication engine, and the typed API screens call. Opened when a session starts,
- * closed (and wiped, on sign-out) when it ends — see session-data.ts.
+ * closed (and wiped, on sign-out) when it ends — see session/data.ts.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxDatabase } from 'rxdb';

@@ -12,16 +12,16 @@
  * The app calls installDataLayer() once (src/app/session-controller.ts, when it starts); screens
  * call currentData().api, or whenDataReady() in the first moments after sign-in.
  */
-import { getCurrentUserId, onUserChange } from './auth.ts';
-import { databaseNameFor } from './db.ts';
-import { openDataLayer, type DataLayer } from './data-layer.ts';
-import { onAfterSignOut, onBeforeSignOut } from './session-lifecycle.ts';
+import { getCurrentUserId, onUserChange } from '../auth.ts';
+import { databaseNameFor } from '../db.ts';
+import { openDataLayer, type DataLayer } from '../data-layer.ts';
+import { onAfterSignOut, onBeforeSignOut } from './lifecycle.ts';
 import { unsyncedBeforeSignOut } from './sign-out.ts';
-import { getSupabase, supabaseUrl } from './supabase.ts';
-import { NotAuthenticatedError } from './auth.ts';
+import { getSupabase, supabaseUrl } from '../supabase.ts';
+import { NotAuthenticatedError } from '../auth.ts';
 
 /** How the open layer's data stands with the server (the UI binds it to its store). */
-export { syncStatus$ } from './replication/status.ts';
+export { syncStatus$ } from '../replication/status.ts';
 
 let current: DataLayer | null = null;
 let opening: Promise<DataLayer> | null = null;

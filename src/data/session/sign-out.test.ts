@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { unsyncedBeforeSignOut } from './sign-out.ts';
-import { Device, dumpIndexedDB, serverView, signUp, startServer, type Person, type TestServer } from './testing/harness.ts';
+import { Device, dumpIndexedDB, serverView, signUp, startServer, type Person, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
 let ana: Person;

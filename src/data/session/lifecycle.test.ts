@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSignOutHooks, onAfterSignOut, onBeforeSignOut, runAfterSignOut, runBeforeSignOut } from './session-lifecycle.ts';
+import { clearSignOutHooks, onAfterSignOut, onBeforeSignOut, runAfterSignOut, runBeforeSignOut } from './lifecycle.ts';
 
 const context = { userId: 'u1', reason: 'user' as const };
 

@@ -3,8 +3,8 @@
  * when online, report what could not be sent — pending writes and refused ones — so the person
  * is asked before losing them, and wipe the person's local data afterwards.
  */
-import type { DataLayer } from './data-layer.ts';
-import type { SignOutContext, UnsyncedItem } from './session-lifecycle.ts';
+import type { DataLayer } from '../data-layer.ts';
+import type { SignOutContext, UnsyncedItem } from './lifecycle.ts';
 
 /** How long a sign-out waits for pending writes to reach the server. */
 export const SIGN_OUT_PUSH_TIMEOUT_MS = 8000;

@@ -1,4 +1,4 @@
-import { kvStore } from './kv-store.ts';
+import { kvStore } from '../kv-store.ts';
 
 /** Must match AUTH_STORAGE_KEY in supabase.ts (not imported from there: that would load supabase-js). */
 const AUTH_STORAGE_KEY = 'cadernos-auth';
