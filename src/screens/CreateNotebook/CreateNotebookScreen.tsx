@@ -13,11 +13,11 @@ import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { nobodySignedIn, say } from '../notebooks/common/index.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
-import { StickerEditor, ThemePicker } from '../NotebookEdit/AppearanceControls.tsx';
-import { placeSticker, tidyCover } from '../NotebookEdit/stickers.ts';
-import * as css from '../NotebookEdit/Edit.css.ts';
+import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
+import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
+import * as css from '../notebooks/common/editor.css.ts';
 import { useDataLayer } from '../notebooks/common/useData.ts';
-import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from './draft.ts';
+import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from '../notebooks/common/draft.ts';
 
 /** /create (spec §2): a form with a live preview of the notebook; works with no connection. */
 export default function CreateNotebookScreen() {

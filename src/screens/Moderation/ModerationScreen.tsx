@@ -9,7 +9,7 @@ import { toast } from '../../state/toast.ts';
 import { button, page } from '../../components/ui.css.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
-import { StatePanel } from '../NotebookView/NotebookViewScreen.tsx';
+import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { sentence } from '../notebooks/common/answer-sentences.ts';
 import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import { ModerationTabs } from './ModerationTabs.tsx';

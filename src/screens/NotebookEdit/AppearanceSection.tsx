@@ -11,8 +11,8 @@ import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { say } from '../notebooks/common/index.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
-import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from './AppearanceControls.tsx';
-import { placeSticker, tidyCover } from './stickers.ts';
+import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
+import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import { useDraft } from './useDraft.ts';
 import * as css from './Edit.css.ts';
 

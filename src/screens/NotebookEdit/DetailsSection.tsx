@@ -10,7 +10,7 @@ import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { RefusedNotice, SyncBadge, say } from '../notebooks/common/index.ts';
-import { draftProblems } from '../CreateNotebook/draft.ts';
+import { draftProblems } from '../notebooks/common/draft.ts';
 import { useDraft } from './useDraft.ts';
 import * as css from './Edit.css.ts';
 

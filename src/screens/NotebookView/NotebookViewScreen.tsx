@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { DataLayer } from '../../data/data-layer.ts';
@@ -9,6 +9,7 @@ import { button, page } from '../../components/ui.css.ts';
 import { AnswerList, type SavingAnswer } from './AnswerList.tsx';
 import { NotebookAbout, NotebookSidebar } from './NotebookSidebar.tsx';
 import { QuestionStepper } from './QuestionStepper.tsx';
+import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import * as css from './NotebookView.css.ts';
 
@@ -107,17 +108,6 @@ function Loading() {
       <p role="status" className={css.muted}>
         <Trans>Carregando caderno…</Trans>
       </p>
-    </div>
-  );
-}
-
-export function StatePanel({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <div className={page}>
-      <div className={css.statePanel}>
-        <h1>{title}</h1>
-        {children}
-      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerDoc, QuestionDoc } from '../../data/schemas/index.ts';
 import { listedAnswers } from './AnswerList.tsx';
-import { answerAuthor } from './identity.ts';
+import { answerAuthor } from '../notebooks/common/identity.ts';
 import { answerSavedNotice, sentence } from '../notebooks/common/answer-sentences.ts';
 import { expectedStatus } from './QuestionStepper.tsx';
 import { refusalFor } from './refusals.ts';

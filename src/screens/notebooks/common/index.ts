@@ -1,6 +1,7 @@
 /** Pieces shared by the notebook screens (dashboard, create, edit, view, moderation). */
 export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export { RefusedNotice } from './RefusedNotice.tsx';
+export { StatePanel } from './StatePanel.tsx';
 export { SyncBadge } from './SyncBadge.tsx';
 export { notebookSentence, say } from './sentences.ts';
 export { nobodySignedIn } from './session.ts';

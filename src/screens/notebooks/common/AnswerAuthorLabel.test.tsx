@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n, type Messages } from '@lingui/core';
-import { messages as notebooksPt } from '../notebooks/locales/pt-BR/messages.po';
-import { messages as notebooksEn } from '../notebooks/locales/en-US/messages.po';
+import { messages as notebooksPt } from '../locales/pt-BR/messages.po';
+import { messages as notebooksEn } from '../locales/en-US/messages.po';
 import { AnswerAuthorLabel } from './AnswerAuthorLabel.tsx';
 import { answerAuthor, type Viewer } from './identity.ts';
 

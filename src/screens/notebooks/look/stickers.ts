@@ -2,8 +2,8 @@
  * Editing a cover's stickers (spec §3: stickers with size, rotation, front/back layer) as pure
  * steps, so the editor's buttons and the tests share one set of rules.
  */
-import type { CoverSticker, NotebookCover } from '../../data/schemas/notebooks.ts';
-import { STICKER_PLACE, STICKER_SIZE, clampStickerPlace, clampStickerSize, freeStickerSlot, stickerPosition, type StickerId } from '../notebooks/look/index.ts';
+import type { CoverSticker, NotebookCover } from '../../../data/schemas/notebooks.ts';
+import { STICKER_PLACE, STICKER_SIZE, clampStickerPlace, clampStickerSize, freeStickerSlot, stickerPosition, type StickerId } from './appearance.ts';
 
 /** A cover holds a few stickers; more would hide the title on a phone. */
 export const MAX_STICKERS = 8;

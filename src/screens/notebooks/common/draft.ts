@@ -1,6 +1,6 @@
 /** The create form's state and its checks before anything is written (spec §5). */
-import { MESSAGES, TITLE_MIN_LENGTH } from '../../data/content-rules.ts';
-import type { CoverSticker } from '../../data/schemas/notebooks.ts';
+import { MESSAGES, TITLE_MIN_LENGTH } from '../../../data/content-rules.ts';
+import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
 
 export interface NotebookDraft {
   title: string;

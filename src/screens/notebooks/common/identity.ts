@@ -4,7 +4,7 @@
  * user_id and responder_name of anonymous answers on every other device; this rule holds even
  * if a field slipped through, so the screen never shows what the person may not see.
  */
-import type { AnswerDoc, ProfileDoc } from '../../data/schemas/index.ts';
+import type { AnswerDoc, ProfileDoc } from '../../../data/schemas/index.ts';
 
 export type AnswerAuthor =
   | { kind: 'me'; anonymous: boolean }

@@ -1,7 +1,7 @@
 /** Names of the look's choices in the person's language (the stored values are English ids). */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { NotebookTheme, PaperStyle, StickerBorder, StickerId } from '../notebooks/look/index.ts';
+import type { NotebookTheme, PaperStyle, StickerBorder, StickerId } from './appearance.ts';
 
 export const THEME_LABELS: Record<NotebookTheme, MessageDescriptor> = {
   purple: msg`Roxo`,

@@ -1,13 +1,15 @@
 import type { ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import * as f from '../../components/form.css.ts';
-import { button } from '../../components/ui.css.ts';
-import type { CoverSticker } from '../../data/schemas/notebooks.ts';
-import { Icon, type IconName } from '../../components/Icon.tsx';
-import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, StickerArt, isStickerId } from '../notebooks/look/index.ts';
+import * as f from '../../../components/form.css.ts';
+import { button } from '../../../components/ui.css.ts';
+import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
+import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, isStickerId } from './appearance.ts';
+import { StickerArt } from './StickerArt.tsx';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
 import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
-import * as css from './Edit.css.ts';
+import * as editor from '../common/editor.css.ts';
+import * as css from './controls.css.ts';
 
 /** Colours that stand for each theme in the picker (the cover colours of src/styles/notebook.css.ts). */
 const THEME_SWATCH: Record<string, string> = {
@@ -128,7 +130,7 @@ export function StickerEditor({ stickers, onChange, disabled }: { stickers: Cove
         ))}
       </div>
       {full ? (
-        <p className={css.muted}>
+        <p className={editor.muted}>
           <Plural value={MAX_STICKERS} one="A capa já tem o máximo de # adesivo." other="A capa já tem o máximo de # adesivos." />
         </p>
       ) : null}
@@ -139,7 +141,7 @@ export function StickerEditor({ stickers, onChange, disabled }: { stickers: Cove
             const size = sticker.size;
             const rotation = sticker.rotation;
             const step = (label: string, icon: IconName, change: CoverSticker[], ghost = false) => (
-              <button type="button" className={`${ghost ? button.ghost : button.secondary} ${css.small}`} aria-label={label} onClick={() => onChange(change)}>
+              <button type="button" className={`${ghost ? button.ghost : button.secondary} ${editor.small}`} aria-label={label} onClick={() => onChange(change)}>
                 <Icon name={icon} />
               </button>
             );
@@ -164,7 +166,7 @@ export function StickerEditor({ stickers, onChange, disabled }: { stickers: Cove
                   {step(t`Girar ${name}`, 'rotate', rotateSticker(stickers, index, ROTATION_STEP))}
                   <button
                     type="button"
-                    className={`${button.secondary} ${css.small}`}
+                    className={`${button.secondary} ${editor.small}`}
                     aria-label={sticker.layer === 'back' ? t`Pôr ${name} na frente do título` : t`Pôr ${name} atrás do título`}
                     onClick={() => onChange(flipLayer(stickers, index))}
                   >

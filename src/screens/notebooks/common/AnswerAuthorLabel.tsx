@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { UserText } from '../../components/UserText.tsx';
+import { UserText } from '../../../components/UserText.tsx';
 import type { AnswerAuthor } from './identity.ts';
 
 /** The author line of an answer, saying no more than the viewer may know (see identity.ts). */
