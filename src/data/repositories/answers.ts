@@ -12,9 +12,10 @@
 import { checkAnswerText, ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
 import { answerIdFor } from '../derived-ids.ts';
 import { nextAnswerClock } from '../replication/conflicts.ts';
-import type { AnswerDoc, ModerationStatus } from '../schemas/index.ts';
+import type { AnswerDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, hasCollection, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
-import { ANSWERS, MANAGES, roleIn } from './roles.ts';
+import { awaitsApproval, expectedAnswerStatus } from './answer-status.ts';
+import { ANSWERS, roleIn } from './roles.ts';
 
 export interface AnswerInput {
   text: string;
@@ -68,7 +69,7 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
   if (!ANSWERS.has(role)) return refuse({ code: 'not_allowed', message: 'Não foi possível salvar sua resposta' });
   if (!id) return refuse(NO_SECRET);
 
-  const awaitingApproval = Boolean(notebook?.pre_moderation_enabled) && role !== 'owner';
+  const awaitingApproval = awaitsApproval(notebook, role);
   const fields = {
     text: input.text.trim(),
     is_anonymous: input.is_anonymous ?? false,
@@ -87,8 +88,8 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
   }
   if (existing) {
     const wasRejected = existing.moderation_status === 'rejected';
-    // The answerer's guess of what the server will decide (moderators' own state is theirs to set).
-    const guess: Partial<AnswerDoc> = !MANAGES.has(role) && (awaitingApproval || wasRejected) ? { moderation_status: 'pending' } : {};
+    // The answerer's guess of what the server will decide.
+    const guess: Partial<AnswerDoc> = { moderation_status: expectedAnswerStatus(existing, notebook, role) };
     // A rejected answer edited is recreated at the time of the edit (the server reads it from the clock).
     if (wasRejected) guess.created_at = isoNow(ctx);
     const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
@@ -108,7 +109,7 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
     notebook_id: question.notebook_id,
     user_id: ctx.userId,
     ...fields,
-    moderation_status: (awaitingApproval ? 'pending' : 'approved') as ModerationStatus,
+    moderation_status: expectedAnswerStatus(null, notebook, role),
     moderated_by: null,
     moderated_at: null,
     moderation_notes: null,

@@ -3,7 +3,6 @@ import type { AnswerDoc, QuestionDoc } from '../../data/schemas/index.ts';
 import { listedAnswers } from './AnswerList.tsx';
 import { answerAuthor } from '../notebooks/common/identity.ts';
 import { answerSavedNotice, sentence } from '../notebooks/common/answer-sentences.ts';
-import { expectedStatus } from './QuestionStepper.tsx';
 import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer, type StepperState } from './stepper.ts';
 
@@ -104,15 +103,6 @@ describe('the answers list', () => {
     expect(edited.map((a) => [a.id, a.text])).toEqual([['mine', 'Azul'], ['a', 'a']]);
     const waiting = listedAnswers({ question, answers: [answer('mine', 'approved')], myAnswer: answer('mine', 'approved') }, { ...saving, moderation_status: 'pending' });
     expect(waiting.map((a) => a.moderation_status)).toEqual(['pending']);
-  });
-
-  it('guesses the status the saved answer will have as the repository does', () => {
-    expect(expectedStatus(null, false, false)).toBe('approved');
-    expect(expectedStatus(null, true, false)).toBe('pending');
-    expect(expectedStatus(answer('m', 'approved'), true, false)).toBe('pending');
-    expect(expectedStatus(answer('m', 'rejected'), false, false)).toBe('pending');
-    expect(expectedStatus(answer('m', 'approved'), true, true)).toBe('approved');
-    expect(expectedStatus(answer('m', 'approved'), false, false)).toBe('approved');
   });
 
   it("finds a refused write of my answer to this question (never a refused deletion)", () => {
