@@ -2,17 +2,20 @@
  * How the local data stands with the server, as the data layer tells it (ARCHITECTURE S8):
  * the shape `syncStatus$` (replication/status.ts) emits. The UI keeps its own copy
  * (src/state/sync-status.ts) for the offline banner, pending badges and the list of refused
- * writes. No imports here: the UI's first chunk reads these types and the initial status
+ * writes. No runtime imports here: the UI's first chunk reads these types and the initial status
  * without loading RxJS or the database.
+ *
+ * A refusal is a code and its parameters (src/data/problems.ts), never a sentence.
  *
  * A document is `synced` unless it is listed in `documents`: `pending` (written here, not yet
  * acknowledged by the server) or `rejected` (the server refused it; the person can fix or
  * discard it, see `rejections`).
  */
+import type { ServerRefusalCode } from './problems.ts';
 
 export type DocumentSyncState =
   | { state: 'pending' }
-  | { state: 'rejected'; reason: string; message: string };
+  | { state: 'rejected'; reason: ServerRefusalCode };
 
 /** A write the server refused, with what was typed, so nothing is lost silently. */
 export interface RejectedWrite {
@@ -20,15 +23,14 @@ export interface RejectedWrite {
   key: string;
   collection: string;
   id: string;
-  /** The server's reason code: forbidden_words, not_allowed, account_banned, validation, … */
-  reason: string;
-  /** The spec's sentence for the person (spec §8). */
-  title: string;
-  message: string;
+  /** The server's reason code (src/data/problems.ts); each screen area has the words for it. */
+  reason: ServerRefusalCode;
   /** The forbidden words found, when that is the reason. */
   words: string[];
   /** insert, update or delete: what was attempted. */
   operation: 'insert' | 'update' | 'delete';
+  /** An update that changed an answer's moderation (approve, reject), not its words. */
+  moderation: boolean;
   /** The document as this device tried to write it. */
   attempted: Record<string, unknown>;
   at: number;

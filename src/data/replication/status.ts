@@ -31,7 +31,7 @@ export function publishSyncStatus(
       const documents: Record<string, DocumentSyncState> = {};
       for (const key of Object.keys(pending)) documents[key] = { state: 'pending' };
       for (const [key, rejection] of Object.entries(rejections)) {
-        documents[key] = { state: 'rejected', reason: rejection.reason, message: rejection.message };
+        documents[key] = { state: 'rejected', reason: rejection.reason };
       }
       update({
         documents,

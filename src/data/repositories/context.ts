@@ -11,7 +11,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection, RxDatabase, RxDocument } from 'rxdb';
-import { MESSAGES, prepareWordList, type ForbiddenWordList, type Problem } from '../content-rules.ts';
+import { prepareWordList, type ForbiddenWordList } from '../content-rules.ts';
+import type { Problem } from '../problems.ts';
 import type { PendingEntry, SyncLedger } from '../replication/ledger.ts';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
 
@@ -64,8 +65,8 @@ export async function findDoc<Name extends CollectionName>(
   return collectionOf(ctx, name).findOne(id).exec();
 }
 
-export const notFound = (what: string): Problem => ({ code: 'not_found', message: `${what} not found` });
-export const notAuthenticated: Problem = { code: 'not_authenticated', message: MESSAGES.notAuthenticated };
+export const notFound: Problem = { code: 'not_found' };
+export const notAuthenticated: Problem = { code: 'not_authenticated' };
 
 function entry(name: CollectionName, id: string, label: string, ctx: DataContext): PendingEntry {
   return { collection: name, id, label, kind: name, since: ctx.now() };

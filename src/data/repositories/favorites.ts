@@ -1,5 +1,5 @@
 /** Favorites: star or unstar a notebook I can read. The id is derived, so devices agree. */
-import { ok, type WriteResult } from '../content-rules.ts';
+import { ok, type WriteResult } from '../problems.ts';
 import { favoriteIdFor } from '../derived-ids.ts';
 import type { FavoriteDoc } from '../schemas/index.ts';
 import { collectionOf, isoNow, recordWrite, type DataContext } from './context.ts';

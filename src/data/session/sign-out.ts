@@ -31,7 +31,7 @@ export async function unsyncedBeforeSignOut(
   }));
   const refused = Object.values(await layer.ledger.rejections()).map((rejection) => ({
     id: rejection.key,
-    label: String(rejection.attempted.title ?? rejection.attempted.text ?? rejection.title),
+    label: String(rejection.attempted.title ?? rejection.attempted.text ?? ''),
     kind: rejection.collection,
   }));
   return [...pending, ...refused];

@@ -11,7 +11,8 @@ import { DEFAULT_AUTHOR } from '../../data/repositories/notebooks.ts';
 import type { CoverSticker } from '../../data/schemas/notebooks.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { nobodySignedIn, say } from '../notebooks/common/index.ts';
+import { nobodySignedIn } from '../notebooks/common/index.ts';
+import { problemText } from '../notebooks/common/messages.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
@@ -22,13 +23,13 @@ import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from '../note
 /** /create (spec §2): a form with a live preview of the notebook; works with no connection. */
 export default function CreateNotebookScreen() {
   const data = useDataLayer();
-  const { i18n } = useLingui();
+  const { t } = useLingui();
   if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent('/create')}`} replace />;
   if (data.status === 'failed') {
     return (
       <div className={page} role="alert">
-        <h1 className={css.title}>{say(i18n, 'Erro ao criar caderno')}</h1>
-        <p>{say(i18n, 'Não foi possível criar o caderno')}</p>
+        <h1 className={css.title}>{t`Erro ao criar caderno`}</h1>
+        <p>{t`Não foi possível criar o caderno`}</p>
       </div>
     );
   }
@@ -60,7 +61,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
     event.preventDefault();
     const problems = draftProblems(draft);
     if (problems.title) {
-      setErrors({ title: say(i18n, problems.title) });
+      setErrors({ title: problemText(i18n, problems.title, 'notebook') });
       titleRef.current?.focus();
       return;
     }
@@ -74,14 +75,13 @@ function CreateForm({ layer }: { layer: DataLayer }) {
     });
     if (!result.ok) {
       setSaving(false);
-      const words = result.problem.words?.join(', ');
-      const message = words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message);
-      if (result.problem.field === 'title' || result.problem.code === 'too_short') setErrors({ title: message });
+      const message = problemText(i18n, result.problem, 'notebook');
+      if (result.problem.field === 'title' || result.problem.code === 'title_too_short') setErrors({ title: message });
       else setErrors({ form: message });
-      toast({ title: say(i18n, 'Erro ao criar caderno'), description: message, variant: 'destructive' });
+      toast({ title: t`Erro ao criar caderno`, description: message, variant: 'destructive' });
       return;
     }
-    toast({ title: say(i18n, 'Caderno criado!'), description: t`Agora escreva as perguntas.` });
+    toast({ title: t`Caderno criado!`, description: t`Agora escreva as perguntas.` });
     navigate(`/notebook/${result.value.id}/edit#questions`);
   }
 

@@ -7,7 +7,7 @@ import { Icon } from '../../components/Icon.tsx';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard } from '../../data/queries/dashboard.ts';
-import { nobodySignedIn, say } from '../notebooks/common/index.ts';
+import { nobodySignedIn } from '../notebooks/common/index.ts';
 import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import { NotebookCard } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
@@ -31,7 +31,7 @@ const EMPTY_TEXT: Record<DashboardTab, MessageDescriptor> = {
 /** /meus-cadernos (spec §2): the person's notebooks, read from the device, offline or not. */
 export default function DashboardScreen() {
   const data = useDataLayer();
-  const { i18n } = useLingui();
+  const { t } = useLingui();
   if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent('/meus-cadernos')}`} replace />;
   if (data.status === 'failed') {
     return (
@@ -41,9 +41,9 @@ export default function DashboardScreen() {
         </h1>
         <div role="alert">
           <p>
-            <strong>{say(i18n, 'Erro ao buscar cadernos')}</strong>
+            <strong>{t`Erro ao buscar cadernos`}</strong>
           </p>
-          <p>{say(i18n, 'Não foi possível carregar seus cadernos')}</p>
+          <p>{t`Não foi possível carregar seus cadernos`}</p>
         </div>
       </div>
     );

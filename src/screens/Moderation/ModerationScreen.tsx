@@ -10,7 +10,7 @@ import { button, page } from '../../components/ui.css.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { StatePanel } from '../notebooks/common/StatePanel.tsx';
-import { sentence } from '../notebooks/common/answer-sentences.ts';
+import { problemMessage } from '../notebooks/common/messages.ts';
 import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
 import { ModerationTabs } from './ModerationTabs.tsx';
 import * as css from './Moderation.css.ts';
@@ -111,8 +111,7 @@ function PreModerationSetting({ layer, lists }: { layer: DataLayer; lists: Moder
     if (result.ok) {
       toast({ title: t`Caderno atualizado` });
     } else {
-      const known = sentence(result.problem.message);
-      toast({ title: t`Erro ao atualizar caderno`, description: typeof known === 'string' ? known : i18n._(known), variant: 'destructive' });
+      toast({ title: t`Erro ao atualizar caderno`, description: i18n._(problemMessage(result.problem, 'notebook')), variant: 'destructive' });
     }
   }
 

@@ -3,7 +3,7 @@ import { canAddQuestions, editRights, moveId, pastRecommended, questionRights, q
 
 describe('questions', () => {
   test('at least 3 characters, spaces not counted (spec §5)', () => {
-    expect(questionTextProblem('  ab  ')).toBe('A pergunta deve ter pelo menos 3 caracteres.');
+    expect(questionTextProblem('  ab  ')).toEqual({ code: 'question_too_short', field: 'text' });
     expect(questionTextProblem('abc')).toBeNull();
   });
 

@@ -12,7 +12,8 @@ import { markSavePressed, markWritten } from './latency.ts';
 import type { SavingAnswer } from './AnswerList.tsx';
 import { awaitsApproval, expectedAnswerStatus } from '../../data/repositories/answer-status.ts';
 import type { NotebookRole } from '../../data/repositories/roles.ts';
-import { answerSavedNotice, sentence } from '../notebooks/common/answer-sentences.ts';
+import { answerSavedNotice, problemMessage } from '../notebooks/common/messages.ts';
+import type { Problem } from '../../data/problems.ts';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';
@@ -131,7 +132,7 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
   const [text, setText] = useState(String(start.text ?? ''));
   const [anonymous, setAnonymous] = useState(Boolean(start.is_anonymous));
   const [name, setName] = useState(String(start.responder_name ?? ''));
-  const [problem, setProblem] = useState<{ message: string; words: string[] } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -139,10 +140,7 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
 
-  const say = (message: string) => {
-    const known = sentence(message);
-    return typeof known === 'string' ? known : i18n._(known);
-  };
+  const say = (refused: Problem) => i18n._(problemMessage(refused, 'answer'));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -157,8 +155,8 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
     markWritten();
     setSaving(false);
     if (!result.ok) {
-      setProblem({ message: result.problem.message, words: result.problem.words ?? [] });
-      toast({ title: t`Erro ao enviar resposta`, description: say(result.problem.message), variant: 'destructive' });
+      setProblem(result.problem);
+      toast({ title: t`Erro ao enviar resposta`, description: say(result.problem), variant: 'destructive' });
       textarea.current?.focus();
       return;
     }
@@ -219,8 +217,8 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
         />
         {problem ? (
           <p className={css.error} id={errorId} role="alert">
-            {say(problem.message)}
-            {problem.words.length > 0 ? (
+            {say(problem)}
+            {problem.words?.length ? (
               <>
                 {' ('}
                 <UserText>{problem.words.join(', ')}</UserText>)

@@ -3,6 +3,6 @@ export { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog.tsx';
 export { RefusedNotice } from './RefusedNotice.tsx';
 export { StatePanel } from './StatePanel.tsx';
 export { SyncBadge } from './SyncBadge.tsx';
-export { notebookSentence, say } from './sentences.ts';
+export { answerSavedNotice, problemMessage, problemText, refusalMessage, refusalTitle, type ProblemSubject } from './messages.ts';
 export { nobodySignedIn } from './session.ts';
 export { useDataLayer, useObservable, type DataLayerState } from './useData.ts';
