@@ -23,8 +23,8 @@ export function SessionManager() {
     let cancelled = false;
     let channel: BroadcastChannel | undefined;
     const startController = () =>
-      import('./session-controller.ts')
-        .then((m) => m.ensureSessionController())
+      import('./session.ts')
+        .then((session) => session.ensureSession())
         .catch((error: unknown) => {
           // A failed start (a chunk missing offline): the app stays usable as a visitor.
           console.error('[session] could not start', error);

@@ -9,7 +9,7 @@
  *   after a sign-out
  *       → replication stops and this person's local data is wiped (a shared phone keeps nothing)
  *
- * The app calls installDataLayer() once (src/app/session-controller.ts, when it starts); screens
+ * The session engine calls installDataLayer() once (engine.ts, at the first sign-in); screens
  * call currentData().api, or whenDataReady() in the first moments after sign-in.
  */
 import { getCurrentUserId, onUserChange } from '../auth.ts';
@@ -19,9 +19,6 @@ import { onAfterSignOut, onBeforeSignOut } from './lifecycle.ts';
 import { unsyncedBeforeSignOut } from './sign-out.ts';
 import { getSupabase, supabaseUrl } from '../supabase.ts';
 import { NotAuthenticatedError } from '../auth.ts';
-
-/** How the open layer's data stands with the server (the UI binds it to its store). */
-export { syncStatus$ } from '../replication/status.ts';
 
 let current: DataLayer | null = null;
 let opening: Promise<DataLayer> | null = null;

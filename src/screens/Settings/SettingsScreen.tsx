@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
 import { confirmationMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { ensureSessionController } from '../../app/session-controller.ts';
 import { signOutWithFeedback } from '../../app/sign-out.ts';
 import { changePassword, signOutOtherDevices } from '../../data/auth.ts';
 import { validateConfirmation, validateNewPassword, type ConfirmationProblem } from '../../data/validation.ts';
@@ -26,9 +25,6 @@ export default function SettingsScreen() {
   const [tab, setTab] = useState<Tab>(initialTab);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, account: null });
 
-  useEffect(() => {
-    void ensureSessionController();
-  }, []);
 
   if (status === 'loading') {
     return (
@@ -223,8 +219,8 @@ function ChangePasswordSection() {
         setFormError(t`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`);
         return;
       default:
-        setFormError(result.message ?? '');
-        toast({ title: t`Erro ao atualizar senha`, description: result.message, variant: 'destructive' });
+        setFormError(result.params?.serverMessage ?? '');
+        toast({ title: t`Erro ao atualizar senha`, description: result.params?.serverMessage, variant: 'destructive' });
     }
   }
 

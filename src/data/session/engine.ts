@@ -1,4 +1,11 @@
-import { t } from '@lingui/core/macro';
+/**
+ * The session engine (spec §4): restore on start (also offline), password recovery, banned or
+ * removed accounts signed out, the account checked on load, on every token refresh and when the
+ * network returns; the local database follows from the first sign-in (data.ts). It emits
+ * `session$` and `sessionNotices$`; the app binds them to its store and turns notices into toasts
+ * and navigation (src/app/session.ts). Loaded lazily (it brings supabase-js), started once.
+ */
+import { BehaviorSubject, Subject, filter, type Observable } from 'rxjs';
 import {
   getAccountStatus,
   getCurrentUserId,
@@ -10,52 +17,54 @@ import {
   type AccountSummary,
   type AuthEvent,
   type AuthUser,
-} from '../data/auth.ts';
-import { loadCatalogArea } from '../locale/i18n.ts';
-import { SIGNED_OUT, useSessionStore } from '../state/session.ts';
-import { followSyncStatus } from '../state/sync-status.ts';
-import { toast } from '../state/toast.ts';
-import { appNavigate } from './navigator.ts';
-
-/**
- * Keeps the session store in step with the auth layer (spec §4): restore on start (also
- * offline), password recovery → /reset-password, banned or removed accounts signed out with the
- * messages of spec §8 and sent to /, the account checked on load, on every token refresh and
- * when the network returns. Loaded lazily (it brings supabase-js), started once.
- */
+} from '../auth.ts';
+import { SESSION_LOADING, SIGNED_OUT, type SessionNotice, type SessionState } from './state.ts';
 
 const RECOVERY_FLAG = 'cadernos-recovery';
 
+const state = new BehaviorSubject<SessionState | null>(null);
+const notices = new Subject<SessionNotice>();
+
+/** Who is signed in: nothing until the engine starts, then the state and every change. */
+export const session$: Observable<SessionState> = state.pipe(filter((value): value is SessionState => value !== null));
+/** What the person must be told of, as codes (see SessionNotice). */
+export const sessionNotices$: Observable<SessionNotice> = notices.asObservable();
+
+function current(): SessionState {
+  return state.getValue() ?? SESSION_LOADING;
+}
+
+function update(change: Partial<SessionState>): void {
+  state.next({ ...current(), ...change });
+}
+
 let starting: Promise<void> | undefined;
 
-export function ensureSessionController(): Promise<void> {
+export function ensureSessionEngine(): Promise<void> {
   starting ??= start();
   return starting;
 }
 
 async function start(): Promise<void> {
-  // The texts of the session's toasts, the account menu and the sign-out dialog. Not fatal:
-  // offline without the chunk the person stays signed in, with the Portuguese source texts.
-  await loadCatalogArea('accounts').catch(() => undefined);
   onAuthEvent(handleEvent);
   window.addEventListener('online', () => void onOnline());
 
   const initial = await startAuth();
   const recovery = initial.recovery || readRecoveryFlag();
-  if (initial.linkError) useSessionStore.setState({ linkError: initial.linkError });
+  if (initial.linkError) update({ linkError: initial.linkError });
   if (!initial.user) {
-    useSessionStore.setState({ ...SIGNED_OUT });
+    update({ ...SIGNED_OUT });
     return;
   }
   await signedIn(initial.user, { unverified: initial.unverified, recovery });
   // Offline, nobody can tell more about the role than the device remembers.
   if (initial.unverified && !navigator.onLine) roleAsLastKnown();
   // Opened from the recovery link itself (a reload of the reset page just keeps the state).
-  if (initial.recovery) goToReset();
+  if (initial.recovery) notices.next({ type: 'recovery' });
   // The server's view comes when supabase-js has started (at once online; offline it keeps trying).
   void initial.settled.then(async (check) => {
-    if (!check.user || useSessionStore.getState().userId !== check.user.id) return;
-    useSessionStore.setState({ unverified: check.unverified });
+    if (!check.user || current().userId !== check.user.id) return;
+    update({ unverified: check.unverified });
     if (check.unverified) roleAsLastKnown();
     else await checkAccount();
   });
@@ -67,11 +76,8 @@ async function start(): Promise<void> {
  */
 let dataLayerInstalled: Promise<void> | undefined;
 function ensureDataLayer(): Promise<void> {
-  dataLayerInstalled ??= import('../data/session/data.ts')
-    .then(({ installDataLayer, syncStatus$ }) => {
-      followSyncStatus(syncStatus$);
-      installDataLayer();
-    })
+  dataLayerInstalled ??= import('./data.ts')
+    .then(({ installDataLayer }) => installDataLayer())
     .catch((error) => {
       dataLayerInstalled = undefined;
       console.error('[session] the local database could not be started', error);
@@ -81,51 +87,49 @@ function ensureDataLayer(): Promise<void> {
 
 async function signedIn(user: AuthUser, extra: { unverified?: boolean; recovery?: boolean } = {}): Promise<void> {
   void ensureDataLayer();
-  const state = useSessionStore.getState();
-  const sameUser = state.status === 'signed-in' && state.userId === user.id;
+  const before = current();
+  const sameUser = before.status === 'signed-in' && before.userId === user.id;
   const cached = sameUser ? null : await readCachedAccount(user.id);
   // Signed out while the cache was read — typically a ban found by the account check that ran
   // meanwhile: a late sign-in event must not bring the person back (nor end the session twice).
   if (getCurrentUserId() !== user.id) return;
-  useSessionStore.setState({
+  update({
     status: 'signed-in',
     userId: user.id,
     email: user.email,
-    username: sameUser ? state.username : (cached?.username ?? null),
-    isAdmin: sameUser ? state.isAdmin : (cached?.isAdmin ?? false),
+    username: sameUser ? before.username : (cached?.username ?? null),
+    isAdmin: sameUser ? before.isAdmin : (cached?.isAdmin ?? false),
     // A cached flag may be stale (a role granted or taken since): the account check settles it.
-    roleKnown: sameUser ? state.roleKnown : false,
-    unverified: extra.unverified ?? (sameUser ? state.unverified : false),
-    recovery: extra.recovery ?? (sameUser ? state.recovery : false),
+    roleKnown: sameUser ? before.roleKnown : false,
+    unverified: extra.unverified ?? (sameUser ? before.unverified : false),
+    recovery: extra.recovery ?? (sameUser ? before.recovery : false),
   });
 }
 
 function handleEvent(event: AuthEvent): void {
   switch (event.type) {
     case 'signed-in': {
-      const known = useSessionStore.getState().userId === event.user.id;
+      const known = current().userId === event.user.id;
       void signedIn(event.user).then(() => {
         if (!known) void checkAccount();
       });
       return;
     }
     case 'token-refreshed':
-      useSessionStore.setState({ unverified: false });
+      update({ unverified: false });
       void checkAccount();
       return;
     case 'user-updated':
-      useSessionStore.setState({ email: event.user.email });
+      update({ email: event.user.email });
       return;
     case 'password-recovery':
       writeRecoveryFlag(true);
-      void signedIn(event.user, { recovery: true }).then(goToReset);
+      void signedIn(event.user, { recovery: true }).then(() => notices.next({ type: 'recovery' }));
       return;
     case 'signed-out':
       writeRecoveryFlag(false);
-      useSessionStore.setState({ ...SIGNED_OUT });
-      if (event.reason === 'ended') {
-        toast({ title: t`Sessão encerrada`, description: t`Entre novamente para continuar.` });
-      }
+      update({ ...SIGNED_OUT });
+      if (event.reason === 'ended') notices.next({ type: 'ended' });
       return;
   }
 }
@@ -136,26 +140,21 @@ let checking: Promise<void> | undefined;
 function checkAccount(): Promise<void> {
   checking ??= (async () => {
     try {
-      if (useSessionStore.getState().status !== 'signed-in') return;
+      if (current().status !== 'signed-in') return;
       const result = await getAccountStatus();
       switch (result.status) {
         case 'active':
           applyAccount(result.account!);
           return;
         case 'banned':
-          toast({
-            title: t`Conta banida`,
-            description: t`Sua conta foi banida. Entre em contato com o suporte se achar que isso é um engano.`,
-            variant: 'destructive',
-          });
-          await forcedSignOut('banned');
-          appNavigate('/', { replace: true });
+        case 'deleted': {
+          // Told at once; the app leaves the page once the device is signed out.
+          let signedOut!: () => void;
+          notices.next({ type: result.status, signedOut: new Promise<void>((resolve) => (signedOut = resolve)) });
+          await forcedSignOut(result.status);
+          signedOut();
           return;
-        case 'deleted':
-          toast({ title: t`Conta removida`, description: t`Sua conta foi removida.`, variant: 'destructive' });
-          await forcedSignOut('deleted');
-          appNavigate('/', { replace: true });
-          return;
+        }
         case 'ended':
           await forcedSignOut('ended');
           return;
@@ -178,8 +177,8 @@ async function forcedSignOut(reason: 'banned' | 'deleted' | 'ended'): Promise<vo
 }
 
 function applyAccount(account: AccountSummary): void {
-  if (useSessionStore.getState().userId !== account.userId) return;
-  useSessionStore.setState({
+  if (current().userId !== account.userId) return;
+  update({
     email: account.email,
     username: account.username,
     isAdmin: account.isAdmin,
@@ -190,18 +189,20 @@ function applyAccount(account: AccountSummary): void {
 
 /** The server could not be asked: the admin flag the device last knew is the answer for now. */
 function roleAsLastKnown(): void {
-  if (useSessionStore.getState().status === 'signed-in') useSessionStore.setState({ roleKnown: true });
+  if (current().status === 'signed-in') update({ roleKnown: true });
 }
 
 /** Back online after an offline start: refresh the tokens if they expired, then check the account. */
 async function onOnline(): Promise<void> {
-  if (useSessionStore.getState().status !== 'signed-in') return;
+  if (current().status !== 'signed-in') return;
   await refreshIfNeeded().catch(() => null);
   await checkAccount();
 }
 
-function goToReset(): void {
-  appNavigate('/reset-password', { replace: true });
+/** The new password is set: the page is no longer in recovery mode. */
+export function endRecovery(): void {
+  writeRecoveryFlag(false);
+  if (state.getValue()) update({ recovery: false });
 }
 
 /** The recovery state survives a reload of the reset page (same tab only). */
@@ -213,7 +214,7 @@ function readRecoveryFlag(): boolean {
   }
 }
 
-export function writeRecoveryFlag(on: boolean): void {
+function writeRecoveryFlag(on: boolean): void {
   try {
     if (on) sessionStorage.setItem(RECOVERY_FLAG, '1');
     else sessionStorage.removeItem(RECOVERY_FLAG);

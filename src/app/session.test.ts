@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthEvent, AccountCheck, InitialSession } from '../data/auth.ts';
 
 /**
- * The session controller against a stand-in auth layer: what the store, the toasts and the
- * navigation do on start, on a token refresh, on the recovery event and on a ban (spec §4, §8).
+ * The session (the engine in src/data/session/engine.ts, bound by src/app/session.ts) against a
+ * stand-in auth layer: what the store, the toasts and the navigation do on start, on a token
+ * refresh, on the recovery event and on a ban (spec §4, §8).
  */
 
 const user = { id: 'u1', email: 'ana@example.com' };
@@ -46,8 +47,8 @@ async function start(initial: Partial<InitialSession>) {
   setAppNavigator(navigate);
   const { useSessionStore } = await import('../state/session.ts');
   const { useToastStore } = await import('../state/toast.ts');
-  const controller = await import('./session-controller.ts');
-  await controller.ensureSessionController();
+  const session = await import('./session.ts');
+  await session.ensureSession();
   return { session: useSessionStore, toasts: useToastStore };
 }
 
@@ -59,7 +60,7 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-describe('session controller', () => {
+describe('the session', () => {
   it('a visitor is signed out', async () => {
     const { session } = await start({ user: null });
     expect(session.getState()).toMatchObject({ status: 'signed-out', userId: null, isAdmin: false });
