@@ -37,7 +37,7 @@ export default function ForgotPasswordScreen() {
     const result = await requestPasswordReset(email, appUrl('/reset-password'));
     setBusy(false);
     if (!result.ok) {
-      const detail = result.params?.serverMessage ?? '';
+      const detail = result.message ?? '';
       setServerError(detail);
       toast({ title: t`Erro ao enviar e-mail de recuperação`, description: detail || undefined, variant: 'destructive' });
       return;

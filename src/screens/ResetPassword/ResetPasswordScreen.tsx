@@ -52,7 +52,7 @@ export default function ResetPasswordScreen() {
           ? t`Usuário não autenticado`
           : result.code === 'same_password'
             ? t`A nova senha precisa ser diferente da atual.`
-            : (result.params?.serverMessage ?? '');
+            : (result.message ?? '');
       setServerError(message);
       toast({ title: t`Erro ao atualizar senha`, description: message || undefined, variant: 'destructive' });
       passwordRef.current?.focus();

@@ -219,8 +219,8 @@ function ChangePasswordSection() {
         setFormError(t`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`);
         return;
       default:
-        setFormError(result.params?.serverMessage ?? '');
-        toast({ title: t`Erro ao atualizar senha`, description: result.params?.serverMessage, variant: 'destructive' });
+        setFormError(result.message ?? '');
+        toast({ title: t`Erro ao atualizar senha`, description: result.message, variant: 'destructive' });
     }
   }
 
