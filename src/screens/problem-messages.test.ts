@@ -6,9 +6,11 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
+import { LOGIN_CODES, PASSWORD_ACTION_CODES, REGISTRATION_CODES } from '../data/auth-errors.ts';
 import { PROBLEM_CODES, SERVER_REFUSAL_CODES } from '../data/problems.ts';
 import type { RejectedWrite } from '../data/sync-status.ts';
 import { readCatalog } from '../locale/po-catalog.ts';
+import { loginMessage, passwordActionMessage, registrationMessage } from './accounts/messages.ts';
 import { PROBLEM_SUBJECTS, problemMessage, refusalMessage, refusalTitle } from './notebooks/common/messages.ts';
 import { SHARING_ACTIONS, refusalTitle as sharingRefusalTitle, sharingProblem } from './notebooks/sharing/messages.ts';
 
@@ -55,6 +57,19 @@ describe('every problem code has its words in both languages', () => {
         }
       }
     }
+  });
+
+  it('the account screens: registration, sign-in and password actions', () => {
+    const ours = (message: MessageDescriptor | string, what: string) => {
+      expect(typeof message, `${what} is a catalog message, not the server's words`).toBe('object');
+      expectTranslated(message as MessageDescriptor, what);
+    };
+    for (const code of REGISTRATION_CODES) ours(registrationMessage({ ok: false, code }), `registration/${code}`);
+    for (const code of LOGIN_CODES) ours(loginMessage({ ok: false, code }), `login/${code}`);
+    for (const code of PASSWORD_ACTION_CODES.filter((c) => c !== 'server')) ours(passwordActionMessage({ code }), `password/${code}`);
+    // 'server' is the auth server's own words, as they came (GoTrue's, not ours to translate).
+    expect(passwordActionMessage({ code: 'server', params: { serverMessage: 'Rate limit' } })).toBe('Rate limit');
+    expect(loginMessage({ ok: false, code: 'server', params: { serverMessage: 'Database error' } })).toBe('Database error');
   });
 
   it("keep the spec's words for what a person sees most (spec §5, §8)", () => {

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
-import { emailMessage } from '../accounts/messages.ts';
+import { emailMessage, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { appUrl } from '../accounts/links.ts';
@@ -37,7 +37,8 @@ export default function ForgotPasswordScreen() {
     const result = await requestPasswordReset(email, appUrl('/reset-password'));
     setBusy(false);
     if (!result.ok) {
-      const detail = result.message ?? '';
+      const sentence = passwordActionMessage(result);
+      const detail = typeof sentence === 'string' ? sentence : i18n._(sentence);
       setServerError(detail);
       toast({ title: t`Erro ao enviar e-mail de recuperação`, description: detail || undefined, variant: 'destructive' });
       return;

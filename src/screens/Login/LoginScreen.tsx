@@ -48,7 +48,7 @@ export default function LoginScreen() {
     if (result.ok) justSignedIn.current = true;
     setBusy(false);
     if (!result.ok) {
-      const sentence = loginMessage(result.error);
+      const sentence = loginMessage(result);
       const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
       setServerError(message);
       toast({ title: t`Erro no login`, description: message, variant: 'destructive' });

@@ -100,7 +100,7 @@ export default function RegisterScreen() {
     if (first) return refs[first].current?.focus();
     if (refused) return refs.username.current?.focus();
     if (!navigator.onLine) {
-      setServerError({ kind: 'server', serverMessage: t`Você está sem internet. Conecte-se para criar sua conta.` });
+      setServerError({ ok: false, code: 'server', params: { serverMessage: t`Você está sem internet. Conecte-se para criar sua conta.` } });
       return;
     }
 
@@ -114,21 +114,21 @@ export default function RegisterScreen() {
         return;
       }
       const outcome = await signUp({ username, email, password, redirectTo: appUrl(nextPath(search) ?? '/') });
-      if (outcome.status === 'error' && registrationErrorField(outcome.error) === 'username') {
+      if (!outcome.ok && registrationErrorField(outcome) === 'username') {
         // taken (or refused) between the check above and the sign-up: said as the check says it
-        setUsernameRefused(outcome.error.kind === 'usernameForbidden' ? 'forbidden' : 'taken');
+        setUsernameRefused(outcome.code === 'usernameForbidden' ? 'forbidden' : 'taken');
         refs.username.current?.focus();
         return;
       }
-      if (outcome.status === 'error') {
-        setServerError(outcome.error);
-        const message = registrationMessage(outcome.error);
+      if (!outcome.ok) {
+        setServerError(outcome);
+        const message = registrationMessage(outcome);
         toast({
           title: t`Erro no registro`,
           description: typeof message === 'string' ? message : i18n._(message),
           variant: 'destructive',
         });
-        const field = registrationErrorField(outcome.error);
+        const field = registrationErrorField(outcome);
         refs[field ?? 'email'].current?.focus();
         return;
       }

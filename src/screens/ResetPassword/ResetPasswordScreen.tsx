@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
-import { confirmationMessage } from '../accounts/messages.ts';
+import { confirmationMessage, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { endRecovery } from '../../data/session/engine.ts';
@@ -47,12 +47,8 @@ export default function ResetPasswordScreen() {
     const result = await updatePassword(password);
     setBusy(false);
     if (!result.ok) {
-      const message =
-        result.code === 'not_authenticated'
-          ? t`Usuário não autenticado`
-          : result.code === 'same_password'
-            ? t`A nova senha precisa ser diferente da atual.`
-            : (result.message ?? '');
+      const sentence = passwordActionMessage(result);
+      const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
       setServerError(message);
       toast({ title: t`Erro ao atualizar senha`, description: message || undefined, variant: 'destructive' });
       passwordRef.current?.focus();

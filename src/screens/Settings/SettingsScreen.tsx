@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
-import { confirmationMessage } from '../accounts/messages.ts';
+import { confirmationMessage, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { signOutWithFeedback } from '../../app/sign-out.ts';
@@ -199,28 +199,24 @@ function ChangePasswordSection() {
       toast({ title: t`Senha alterada com sucesso!` });
       return;
     }
+    const sentence = passwordActionMessage(result);
+    const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
     switch (result.code) {
       case 'current_password_incorrect':
-        setProblems({ current: t`Senha atual incorreta` });
-        toast({ title: t`Senha atual incorreta`, variant: 'destructive' });
+        setProblems({ current: message });
+        toast({ title: message, variant: 'destructive' });
         currentRef.current?.focus();
         return;
       case 'same_password':
-        setProblems({ next: t`A nova senha precisa ser diferente da atual.` });
+        setProblems({ next: message });
         nextRef.current?.focus();
         return;
-      case 'not_authenticated':
-        setFormError(t`Usuário não autenticado`);
-        return;
-      case 'no_email':
-        setFormError(t`E-mail não encontrado na sessão.`);
-        return;
-      case 'network':
-        setFormError(t`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`);
+      case 'server':
+        setFormError(message);
+        toast({ title: t`Erro ao atualizar senha`, description: message || undefined, variant: 'destructive' });
         return;
       default:
-        setFormError(result.message ?? '');
-        toast({ title: t`Erro ao atualizar senha`, description: result.message, variant: 'destructive' });
+        setFormError(message);
     }
   }
 
