@@ -66,7 +66,7 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
     is_anonymous: input.is_anonymous ?? false,
     responder_name: input.responder_name?.trim() || null,
   };
-  const label = labelOf(fields.text, 'Resposta');
+  const label = labelOf(fields.text);
   const unchanged =
     existing &&
     existing.text === fields.text &&
@@ -117,6 +117,6 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
 export async function deleteAnswer(ctx: DataContext, answerId: string): Promise<WriteResult<null>> {
   const doc = await findDoc(ctx, 'answers', answerId);
   if (!doc) return refuse(notFound);
-  await recordWrite(ctx, 'answers', [{ id: answerId, label: labelOf(doc.text, 'Resposta') }], () => doc.remove());
+  await recordWrite(ctx, 'answers', [{ id: answerId, label: labelOf(doc.text) }], () => doc.remove());
   return ok(null);
 }

@@ -96,9 +96,11 @@ export async function recordWrite<T>(
   }
 }
 
-/** A short label of a text for lists of pending writes. */
-export function labelOf(text: string | null | undefined, fallback: string): string {
+/**
+ * A short label of what the person wrote, for lists of pending writes; empty when they wrote
+ * nothing (the list names the kind of write in the person's language, by its collection).
+ */
+export function labelOf(text: string | null | undefined): string {
   const trimmed = (text ?? '').trim();
-  if (!trimmed) return fallback;
   return trimmed.length > 60 ? `${trimmed.slice(0, 57)}…` : trimmed;
 }

@@ -19,7 +19,7 @@ export async function moderateAnswer(
     return refuse({ code: 'not_allowed' });
   }
   if (doc.moderation_status === status && (doc.moderation_notes ?? null) === notes) return ok(doc.toJSON() as AnswerDoc);
-  const updated = await recordWrite(ctx, 'answers', [{ id: answerId, label: labelOf(doc.text, 'Resposta') }], () =>
+  const updated = await recordWrite(ctx, 'answers', [{ id: answerId, label: labelOf(doc.text) }], () =>
     doc.incrementalPatch({
       moderation_status: status,
       moderation_notes: notes,

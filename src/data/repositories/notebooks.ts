@@ -91,7 +91,7 @@ export async function updateNotebook(
   if (Object.keys(patch).length === 0) return ok({ notebook: doc.toJSON() as NotebookDoc, changed: false });
   const problem = await textProblem(ctx, patch);
   if (problem) return refuse(problem);
-  const label = labelOf(patch.title ?? doc.title, 'Caderno');
+  const label = labelOf(patch.title ?? doc.title);
   const updated = await recordWrite(ctx, 'notebooks', [{ id, label }], () =>
     doc.incrementalPatch({ ...patch }),
   );

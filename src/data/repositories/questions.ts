@@ -43,7 +43,7 @@ export async function editQuestion(ctx: DataContext, id: string, text: string): 
   const problem = checkQuestionText(words, text);
   if (problem) return refuse(problem);
   if (doc.text === text.trim()) return ok(doc.toJSON() as QuestionDoc);
-  const updated = await recordWrite(ctx, 'questions', [{ id, label: labelOf(text, 'Pergunta') }], () =>
+  const updated = await recordWrite(ctx, 'questions', [{ id, label: labelOf(text) }], () =>
     doc.incrementalPatch({ text: text.trim() }),
   );
   return ok(updated.toJSON() as QuestionDoc);

@@ -38,7 +38,7 @@ export async function shareNotebook(ctx: DataContext, notebookId: string, userId
     updated_at: now,
     server_rev: 0,
   };
-  await recordWrite(ctx, 'notebook_shares', [{ id: doc.id, label: 'Compartilhamento' }], () =>
+  await recordWrite(ctx, 'notebook_shares', [{ id: doc.id, label: '' }], () =>
     collectionOf(ctx, 'notebook_shares').insert(doc),
   );
   return ok(doc);
@@ -48,7 +48,7 @@ export async function shareNotebook(ctx: DataContext, notebookId: string, userId
 export async function unshareNotebook(ctx: DataContext, notebookId: string, userId: string): Promise<WriteResult<null>> {
   const share = await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: userId } }).exec();
   if (!share) return refuse(notFound);
-  await recordWrite(ctx, 'notebook_shares', [{ id: share.id, label: 'Compartilhamento' }], () => share.remove());
+  await recordWrite(ctx, 'notebook_shares', [{ id: share.id, label: '' }], () => share.remove());
   return ok(null);
 }
 
@@ -77,7 +77,7 @@ export async function inviteCollaborator(
     updated_at: now,
     server_rev: 0,
   };
-  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Convite para colaborar' }], () =>
+  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     collectionOf(ctx, 'notebook_collaborators').insert(doc),
   );
   return ok(doc);
@@ -88,7 +88,7 @@ export async function acceptCollaboration(ctx: DataContext, collaborationId: str
   if (!doc) return refuse(notFound);
   if (doc.user_id !== ctx.userId) return refuse({ code: 'not_allowed' });
   if (doc.status === 'accepted') return ok(doc.toJSON() as NotebookCollaboratorDoc);
-  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
+  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     doc.incrementalPatch({ status: 'accepted', accepted_at: isoNow(ctx) }),
   );
   return ok(updated.toJSON() as NotebookCollaboratorDoc);
@@ -102,7 +102,7 @@ export async function changeCollaboratorRole(
   const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
   if (!doc) return refuse(notFound);
   if (doc.role === role) return ok(doc.toJSON() as NotebookCollaboratorDoc);
-  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
+  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     doc.incrementalPatch({ role }),
   );
   return ok(updated.toJSON() as NotebookCollaboratorDoc);
@@ -112,6 +112,6 @@ export async function changeCollaboratorRole(
 export async function removeCollaborator(ctx: DataContext, collaborationId: string): Promise<WriteResult<null>> {
   const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
   if (!doc) return refuse(notFound);
-  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () => doc.remove());
+  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () => doc.remove());
   return ok(null);
 }
