@@ -271,9 +271,9 @@ describe('starting offline', () => {
 });
 
 describe('actions that need a user', () => {
-  it("say 'Usuário não autenticado' when nobody is signed in", async () => {
+  it("say 'not_authenticated' when nobody is signed in", async () => {
     const { auth } = await load();
-    expect(() => auth.requireUserId()).toThrow('Usuário não autenticado');
+    expect(() => auth.requireUserId()).toThrow(expect.objectContaining({ code: 'not_authenticated' }));
     expect(await auth.updatePassword('abcdef')).toEqual({ ok: false, code: 'not_authenticated' });
     expect(await auth.changePassword('a', 'b')).toEqual({ ok: false, code: 'not_authenticated' });
   });

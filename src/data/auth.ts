@@ -61,11 +61,11 @@ export interface AccountSummary {
 
 export type AccountStatus = 'active' | 'banned' | 'deleted' | 'ended' | 'unknown';
 
-/** Raised by actions that need a signed-in person when there is none ('Usuário não autenticado'). */
+/** Raised by actions that need a signed-in person when there is none: code 'not_authenticated' (the screens have the words). */
 export class NotAuthenticatedError extends Error {
   readonly code = 'not_authenticated';
   constructor() {
-    super('Usuário não autenticado');
+    super('not authenticated');
     this.name = 'NotAuthenticatedError';
   }
 }
@@ -126,7 +126,7 @@ export function getCurrentUserId(): string | null {
   return currentUserId;
 }
 
-/** The signed-in person's id, or NotAuthenticatedError ('Usuário não autenticado'). */
+/** The signed-in person's id, or NotAuthenticatedError ('not_authenticated'). */
 export function requireUserId(): string {
   if (!currentUserId) throw new NotAuthenticatedError();
   return currentUserId;
