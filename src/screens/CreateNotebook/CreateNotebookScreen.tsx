@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Redirect, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
@@ -11,38 +11,35 @@ import { DEFAULT_AUTHOR } from '../../data/repositories/notebooks.ts';
 import type { CoverSticker } from '../../data/schemas/notebooks.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { nobodySignedIn } from '../notebooks/common/index.ts';
 import { problemText } from '../notebooks/common/messages.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import * as css from '../notebooks/common/editor.css.ts';
-import { useDataLayer } from '../notebooks/common/useData.ts';
+import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from '../notebooks/common/draft.ts';
 
 /** /create (spec §2): a form with a live preview of the notebook; works with no connection. */
 export default function CreateNotebookScreen() {
-  const data = useDataLayer();
   const { t } = useLingui();
-  if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent('/create')}`} replace />;
-  if (data.status === 'failed') {
-    return (
-      <div className={page} role="alert">
-        <h1 className={css.title}>{t`Erro ao criar caderno`}</h1>
-        <p>{t`Não foi possível criar o caderno`}</p>
-      </div>
-    );
-  }
-  if (data.status === 'loading' || data.status === 'signed-out') {
-    return (
-      <div className={page} aria-busy="true">
-        <h1 className={css.title}>
-          <Trans>Criar caderno</Trans>
-        </h1>
-      </div>
-    );
-  }
-  return <CreateForm layer={data.layer} />;
+  const failed = (
+    <div className={page} role="alert">
+      <h1 className={css.title}>{t`Erro ao criar caderno`}</h1>
+      <p>{t`Não foi possível criar o caderno`}</p>
+    </div>
+  );
+  const loading = (
+    <div className={page} aria-busy="true">
+      <h1 className={css.title}>
+        <Trans>Criar caderno</Trans>
+      </h1>
+    </div>
+  );
+  return (
+    <SignedInData loginNext="/create" failed={failed} loading={loading}>
+      {(layer) => <CreateForm layer={layer} />}
+    </SignedInData>
+  );
 }
 
 function CreateForm({ layer }: { layer: DataLayer }) {

@@ -10,7 +10,8 @@ import { AnswerList, type SavingAnswer } from './AnswerList.tsx';
 import { NotebookAbout, NotebookSidebar } from './NotebookSidebar.tsx';
 import { QuestionStepper } from './QuestionStepper.tsx';
 import { StatePanel } from '../notebooks/common/StatePanel.tsx';
-import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
+import { SignedInData } from '../notebooks/common/SignedInData.tsx';
+import { useObservable } from '../notebooks/common/useData.ts';
 import * as css from './NotebookView.css.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();
@@ -18,31 +19,29 @@ const NO_PROFILES = new Map<string, ProfileDoc>();
 /** /notebook/{id}: read the notebook, answer it page by page, see the answers (spec §2). */
 export default function NotebookViewScreen() {
   const { id } = useParams<{ id: string }>();
-  const data = useDataLayer();
-  if (data.status === 'signed-out') {
-    return (
-      <StatePanel title={<Trans>Entre para ver este caderno</Trans>}>
-        <p>
-          <Trans>Cadernos compartilhados precisam de login e permissão para serem vistos.</Trans>
-        </p>
-        {/* Back here after logging in: a shared notebook's link is often the first thing a friend opens. */}
-        <Link href={`/login?next=${encodeURIComponent(`/notebook/${id}`)}`} className={button.primary}>
-          <Trans>Entrar</Trans>
-        </Link>
-      </StatePanel>
-    );
-  }
-  if (data.status === 'failed') {
-    return (
-      <StatePanel title={<Trans>Erro ao carregar caderno</Trans>}>
-        <p>
-          <Trans>Não foi possível carregar os detalhes do caderno</Trans>
-        </p>
-      </StatePanel>
-    );
-  }
-  if (data.status === 'loading') return <Loading />;
-  return <NotebookViewBody layer={data.layer} notebookId={id} />;
+  const signedOut = (
+    <StatePanel title={<Trans>Entre para ver este caderno</Trans>}>
+      <p>
+        <Trans>Cadernos compartilhados precisam de login e permissão para serem vistos.</Trans>
+      </p>
+      {/* Back here after logging in: a shared notebook's link is often the first thing a friend opens. */}
+      <Link href={`/login?next=${encodeURIComponent(`/notebook/${id}`)}`} className={button.primary}>
+        <Trans>Entrar</Trans>
+      </Link>
+    </StatePanel>
+  );
+  const failed = (
+    <StatePanel title={<Trans>Erro ao carregar caderno</Trans>}>
+      <p>
+        <Trans>Não foi possível carregar os detalhes do caderno</Trans>
+      </p>
+    </StatePanel>
+  );
+  return (
+    <SignedInData signedOut={signedOut} failed={failed} loading={<Loading />}>
+      {(layer) => <NotebookViewBody layer={layer} notebookId={id} />}
+    </SignedInData>
+  );
 }
 
 export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
