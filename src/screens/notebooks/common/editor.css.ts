@@ -1,6 +1,7 @@
 /** The notebook editor's page (create and edit): sections beside a live preview. */
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../../styles/theme.css.ts';
+import { underTopBar } from '../../../components/frame/frame.css.ts';
 
 export const title = style({ margin: '0 0 1rem', fontSize: '1.8rem', overflowWrap: 'anywhere' });
 
@@ -14,8 +15,29 @@ export const previewColumn = style({
   display: 'grid',
   gap: '0.75rem',
   minWidth: 0,
-  '@media': { 'screen and (min-width: 760px)': { position: 'sticky', top: '1rem', order: 2 } },
+  '@media': { 'screen and (min-width: 760px)': { position: 'sticky', top: `calc(${underTopBar} + 1rem)`, order: 2 } },
 });
+/*
+ * Phones: while the person types in the form, the preview becomes a small cover that stays under
+ * the top bar, so what they type shows on the cover as they type it.
+ */
+const typing = `${split}:has(form :focus)`;
+const phone = 'screen and (max-width: 759.98px)';
+globalStyle(`${typing} > ${previewColumn}`, {
+  '@media': {
+    [phone]: {
+      position: 'sticky',
+      top: underTopBar,
+      zIndex: 2,
+      padding: '0.5rem 0',
+      background: `linear-gradient(${vars.color.background} 85%, transparent)`,
+    },
+  },
+});
+globalStyle(`${typing} > ${previewColumn} > :not(:nth-child(2))`, { '@media': { [phone]: { display: 'none' } } });
+globalStyle(`${typing} > ${previewColumn} > :nth-child(2)`, { '@media': { [phone]: { width: '8rem' } } });
+// A field brought into view (focus, the keyboard opening) stops below the small cover, not under it.
+globalStyle(`${typing} form :is(input, textarea, select)`, { '@media': { [phone]: { scrollMarginTop: `calc(${underTopBar} + 12.5rem)` } } });
 export const previewTitle = style({ margin: 0, fontSize: '1rem', fontFamily: vars.font.body });
 
 export const sections = style({ display: 'grid', gap: '1.25rem', minWidth: 0 });
