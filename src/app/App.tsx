@@ -4,18 +4,20 @@ import { Router, useLocation } from 'wouter';
 import { activateLocale, i18n } from '../locale/i18n.ts';
 import { DEFAULT_LOCALE, localeInfo, type Locale } from '../locale/locales.ts';
 import { track } from '../analytics/analytics.ts';
-import { SiteHeader } from '../components/SiteHeader.tsx';
 import { SiteFooter } from '../components/SiteFooter.tsx';
-import { OfflineBanner } from '../components/OfflineBanner.tsx';
-import { PendingWritesIndicator } from '../components/PendingWritesIndicator.tsx';
+import { TopBar } from '../components/frame/TopBar.tsx';
+import { useTrackDepth } from '../components/frame/useFrameScreen.ts';
+import * as frame from '../components/frame/frame.css.ts';
+import { useSessionStore } from '../state/session.ts';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes, forgetFailedPages } from './AppRoutes.tsx';
 import { SessionManager } from './SessionManager.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
-import * as s from './App.css.ts';
 
 const DeferredOverlays = lazy(() => import('./overlays-lazy.tsx'));
+// Only the signed-in app has places to go: a visitor's landing page does not download them.
+const PlacesNav = lazy(() => import('../components/frame/PlacesNav.tsx'));
 
 const manifestHref = (locale: Locale) =>
   locale === DEFAULT_LOCALE ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`;
@@ -31,21 +33,26 @@ function PageViews() {
 
 function Shell() {
   const [location] = useLocation();
+  const signedIn = useSessionStore((st) => st.status === 'signed-in');
+  useTrackDepth();
   return (
-    <div className={s.shell}>
-      <OfflineBanner />
-      <SiteHeader />
-      <main id="main" className={s.main} tabIndex={-1}>
+    <div className={signedIn ? `${frame.shell} ${frame.shellWithPlaces}` : frame.shell}>
+      <TopBar />
+      <main id="main" className={frame.main} tabIndex={-1}>
         {/* Keyed by location so an error on one page does not stick to the next. */}
         <ErrorBoundary key={location} onReset={forgetFailedPages}>
           <AppRoutes />
         </ErrorBoundary>
       </main>
       <SiteFooter />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <PlacesNav />
+        </Suspense>
+      )}
       <PageViews />
       <SessionManager />
       <Toaster />
-      <PendingWritesIndicator />
       <Suspense fallback={null}>
         <DeferredOverlays />
       </Suspense>

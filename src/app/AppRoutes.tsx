@@ -46,7 +46,7 @@ export function AppRoutes() {
       <Switch>
         {ROUTES.map((route) => (
           <Route key={route.path} path={route.path}>
-            <RouteGuard guard={route.guard}>
+            <RouteGuard needs={route.needs}>
               <LazyPage load={route.load} />
             </RouteGuard>
           </Route>

@@ -23,14 +23,14 @@ export function SessionManager() {
     let cancelled = false;
     let channel: BroadcastChannel | undefined;
     const startController = () =>
-      import('./session-controller.ts')
-        .then((m) => m.ensureSessionController())
+      import('./session.ts')
+        .then((session) => session.ensureSession())
         .catch((error: unknown) => {
           // A failed start (a chunk missing offline): the app stays usable as a visitor.
           console.error('[session] could not start', error);
           if (useSessionStore.getState().status === 'loading') useSessionStore.setState({ ...SIGNED_OUT });
         });
-    void import('../data/session-probe.ts')
+    void import('../data/session/probe.ts')
       .then((m) => m.needsAuthAtStart())
       .catch(() => true)
       .then((needed) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Redirect } from 'wouter';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { useSessionStore, type SessionState } from '../state/session.ts';
@@ -18,15 +18,27 @@ export function adminDecision(session: Pick<SessionState, 'status' | 'isAdmin' |
   return 'wait';
 }
 
+/** Starts the auth layer (loaded lazily: it brings supabase-js) once, for the routes that need it. */
+function useSessionStart(needed: boolean): void {
+  useEffect(() => {
+    if (!needed) return;
+    import('./session.ts')
+      .then((session) => session.ensureSession())
+      .catch((error: unknown) => console.error('[session] could not start', error));
+  }, [needed]);
+}
+
 /**
- * The one place route guards live. The database enforces the same rule on every admin call;
- * this only spares a useless page.
+ * The one place route guards live: it starts what a route needs (the session for the account
+ * forms and invitations) and keeps people out of routes that need a role. The database enforces
+ * the same rule on every admin call; this only spares a useless page.
  */
-export function RouteGuard({ guard, children }: { guard: RouteDef['guard']; children: ReactNode }) {
+export function RouteGuard({ needs, children }: { needs: RouteDef['needs']; children: ReactNode }) {
   const status = useSessionStore((s) => s.status);
   const isAdmin = useSessionStore((s) => s.isAdmin);
   const roleKnown = useSessionStore((s) => s.roleKnown);
-  if (guard !== 'admin') return <>{children}</>;
+  useSessionStart(needs === 'session');
+  if (needs !== 'admin') return <>{children}</>;
   switch (adminDecision({ status, isAdmin, roleKnown })) {
     case 'allow':
       return <>{children}</>;

@@ -8,8 +8,12 @@ export interface RouteDef {
   /** wouter pattern, relative to the locale prefix (the English router has base /en). */
   path: string;
   load: PageLoader;
-  /** Routes that need a role go through the one guard in guards.tsx. */
-  guard?: 'admin';
+  /**
+   * What the route needs, seen to by the one guard in guards.tsx: 'session' starts the auth layer
+   * as the route opens (the account forms and the invitation page work with supabase-js); 'admin'
+   * lets only an admin in.
+   */
+  needs?: 'session' | 'admin';
   /** Static content pages: no data, checked for accessibility on every build. */
   static?: boolean;
 }
@@ -23,13 +27,13 @@ const withCatalog =
 /** Every route of spec §2. Each page is its own chunk, loaded on first visit. */
 export const ROUTES: RouteDef[] = [
   { path: '/', load: () => import('../screens/Home/HomeScreen.tsx'), static: true },
-  { path: '/login', load: withCatalog('accounts', () => import('../screens/Login/LoginScreen.tsx')) },
-  { path: '/register', load: withCatalog('accounts', () => import('../screens/Register/RegisterScreen.tsx')) },
-  { path: '/forgot-password', load: withCatalog('accounts', () => import('../screens/ForgotPassword/ForgotPasswordScreen.tsx')) },
-  { path: '/reset-password', load: withCatalog('accounts', () => import('../screens/ResetPassword/ResetPasswordScreen.tsx')) },
+  { path: '/login', load: withCatalog('accounts', () => import('../screens/Login/LoginScreen.tsx')), needs: 'session' },
+  { path: '/register', load: withCatalog('accounts', () => import('../screens/Register/RegisterScreen.tsx')), needs: 'session' },
+  { path: '/forgot-password', load: withCatalog('accounts', () => import('../screens/ForgotPassword/ForgotPasswordScreen.tsx')), needs: 'session' },
+  { path: '/reset-password', load: withCatalog('accounts', () => import('../screens/ResetPassword/ResetPasswordScreen.tsx')), needs: 'session' },
   { path: '/timeline', load: () => import('../screens/Timeline/TimelineScreen.tsx') },
   { path: '/meus-cadernos', load: withCatalog('notebooks', () => import('../screens/Dashboard/DashboardScreen.tsx')) },
-  { path: '/settings', load: withCatalog('accounts', () => import('../screens/Settings/SettingsScreen.tsx')) },
+  { path: '/settings', load: withCatalog('accounts', () => import('../screens/Settings/SettingsScreen.tsx')), needs: 'session' },
   { path: '/profile', load: () => import('../screens/Profile/ProfileScreen.tsx') },
   { path: '/profile/:username', load: () => import('../screens/Profile/ProfileScreen.tsx') },
   { path: '/create', load: withCatalog('notebooks', () => import('../screens/CreateNotebook/CreateNotebookScreen.tsx')) },
@@ -37,8 +41,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/notebook/:id/edit', load: withCatalog('notebooks', () => import('../screens/NotebookEdit/NotebookEditScreen.tsx')) },
   { path: '/moderation/answers/:notebookId', load: withCatalog('notebooks', () => import('../screens/Moderation/ModerationScreen.tsx')) },
   { path: '/manage-profile', load: () => import('../screens/ManageProfile/ManageProfileScreen.tsx') },
-  { path: '/admin', load: () => import('../screens/Admin/AdminScreen.tsx'), guard: 'admin' },
-  { path: '/n/:code', load: withCatalog('notebooks', () => import('../screens/Invite/InviteScreen.tsx')) },
+  { path: '/admin', load: () => import('../screens/Admin/AdminScreen.tsx'), needs: 'admin' },
+  { path: '/n/:code', load: withCatalog('notebooks', () => import('../screens/Invite/InviteScreen.tsx')), needs: 'session' },
   { path: '/loja-sazonal', load: () => import('../screens/Store/StoreScreen.tsx') },
   { path: '/loja-sazonal/sucesso', load: () => import('../screens/StoreSuccess/StoreSuccessScreen.tsx') },
   { path: '/terms', load: withCatalog('pages', () => import('../screens/Terms/TermsScreen.tsx')), static: true },

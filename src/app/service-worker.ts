@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Workbox } from 'workbox-window';
 import { SW_MESSAGES, SW_URL } from '../../sw/protocol.ts';
-import { onAfterSignOut } from '../data/session-lifecycle.ts';
+import { onAfterSignOut } from '../data/session/lifecycle.ts';
 import { hasUnsavedWork, useUnsavedStore } from '../state/unsaved.ts';
 
 /** Spec §9: look for a new version every 10 seconds. */

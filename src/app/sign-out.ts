@@ -14,7 +14,7 @@ import { appNavigate } from './navigator.ts';
 export async function signOutWithFeedback(scope: 'local' | 'global' = 'local'): Promise<boolean> {
   const { signOut } = await import('../data/auth.ts');
   const result = await signOut({ scope, confirmUnsynced: (items) => useSignOutConfirmStore.getState().ask(items) });
-  if (result.status === 'cancelled') return false;
+  if (!result.ok) return false;
   if (result.server === 'failed') {
     toast({
       title: t`Aviso`,

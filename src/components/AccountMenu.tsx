@@ -1,27 +1,41 @@
 import { lazy, Suspense } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { useSessionStore } from '../state/session.ts';
-import * as s from './header.css.ts';
+import { PreferencesMenu } from './frame/PreferencesMenu.tsx';
+import * as s from './frame/frame.css.ts';
 
 // A visitor's landing page needs only "Entrar": the signed-in menu (and sign-out) load when needed.
 const SignedInMenu = lazy(() => import('./SignedInMenu.tsx'));
 
 /**
- * The header's account area (spec §4): "Entrar" for a visitor; the signed-in person's menu
- * (profile, settings, "Sair") otherwise. Nothing while the stored session is being looked at, so
- * the header does not flash "Entrar" at a signed-in person.
+ * The top bar's account area (spec §4): "Entrar" and the language and theme menu for a visitor;
+ * the signed-in person's menu (profile, settings, language, theme, "Sair") otherwise. Nothing while
+ * the stored session is being looked at, so the bar does not flash "Entrar" at a signed-in person.
  */
 export function AccountMenu() {
+  const { t } = useLingui();
   const status = useSessionStore((st) => st.status);
   const [location] = useLocation();
-  const placeholder = <span className={s.accountPlaceholder} aria-hidden="true" />;
+  const placeholder = <span className={s.iconButton} aria-hidden="true" />;
   if (status === 'loading') return placeholder;
   if (status === 'signed-out') {
     return (
-      <Link href="/login" className={s.navLink} aria-current={location === '/login' ? 'page' : undefined}>
-        <Trans>Entrar</Trans>
-      </Link>
+      <>
+        <nav aria-label={t`Principal`}>
+          {/* On the login page, the other way in. */}
+          {location === '/login' ? (
+            <Link href="/register" className={s.barLink}>
+              <Trans>Criar conta</Trans>
+            </Link>
+          ) : (
+            <Link href="/login" className={s.barLink}>
+              <Trans>Entrar</Trans>
+            </Link>
+          )}
+        </nav>
+        <PreferencesMenu />
+      </>
     );
   }
   return (

@@ -1,29 +1,40 @@
+import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { LOCALES, type Locale } from '../locale/locales.ts';
 import { useLocaleSwitch } from '../app/locale-routing.ts';
-import { visuallyHidden } from './ui.css.ts';
-import * as s from './header.css.ts';
+import * as s from './frame/frame.css.ts';
 
-/** Switches language in place: same page, `/en` added or removed, history entry replaced. */
+/**
+ * Switches language in place: same page, `/en` added or removed, history entry replaced. One radio
+ * per language, each named in its own language (a person lost in the other one still finds theirs).
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useLingui();
   const switchTo = useLocaleSwitch();
+  // The choice shows at once, while the other language's texts load.
+  const [choosing, setChoosing] = useState<Locale | null>(null);
+  const choose = (locale: Locale) => {
+    setChoosing(locale);
+    void switchTo(locale).finally(() => setChoosing(null));
+  };
   return (
-    <label className={s.control}>
-      {/* On a 360 px phone the select speaks for itself; the label stays for screen readers. */}
-      <span className={visuallyHidden}>{t`Idioma`}</span>
-      <select
-        className={s.select}
-        value={i18n.locale}
-        onChange={(e) => void switchTo(e.target.value as Locale)}
-        data-testid="language-switch"
-      >
+    <fieldset className={s.choiceGroup} data-testid="language-switch">
+      <legend className={s.choiceLegend}>{t`Idioma`}</legend>
+      <div className={s.choices}>
         {LOCALES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code}>
+          <label key={l.code} className={s.choice} lang={l.code}>
+            <input
+              type="radio"
+              name="app-language"
+              className={s.choiceInput}
+              value={l.code}
+              checked={(choosing ?? i18n.locale) === l.code}
+              onChange={() => choose(l.code)}
+            />
             {l.label}
-          </option>
+          </label>
         ))}
-      </select>
-    </label>
+      </div>
+    </fieldset>
   );
 }

@@ -36,6 +36,16 @@ describe('"sign out anyway?" dialog', () => {
     expect(useSignOutConfirmStore.getState().pending).toBeNull();
   });
 
+  it('names a write with nothing typed (a share, a collaboration) by its kind, in the page language', async () => {
+    void useSignOutConfirmStore.getState().ask([
+      { id: 'notebook_shares/s1', label: '', kind: 'notebook_shares' },
+      { id: 'notebook_collaborators/c1', label: '', kind: 'notebook_collaborators' },
+    ]);
+    renderDialog();
+    const items = screen.getAllByRole('listitem').map((item) => item.textContent);
+    expect(items).toEqual(['Compartilhamento', 'Colaboração']);
+  });
+
   it('signs out and discards when asked to', async () => {
     const answer = useSignOutConfirmStore.getState().ask([{ id: 'a1', label: 'x' }]);
     renderDialog();

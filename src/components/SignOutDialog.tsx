@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSignOutConfirmStore } from '../state/sign-out.ts';
 import { button } from './ui.css.ts';
@@ -9,7 +11,7 @@ import * as s from './dialog.css.ts';
  * at school). Staying signed in is the default (focused first, and what Escape does).
  */
 export default function SignOutDialog() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const pending = useSignOutConfirmStore((st) => st.pending);
   const answer = useSignOutConfirmStore((st) => st.answer);
   const ref = useRef<HTMLDialogElement>(null);
@@ -46,7 +48,7 @@ export default function SignOutDialog() {
       </p>
       <ul className={s.list} aria-label={t`Alterações não enviadas`}>
         {pending.map((item) => (
-          <li key={item.id}>{item.label}</li>
+          <li key={item.id}>{item.label || i18n._(kindOfWrite(item.kind))}</li>
         ))}
       </ul>
       <div className={s.actions}>
@@ -59,4 +61,24 @@ export default function SignOutDialog() {
       </div>
     </dialog>
   );
+}
+
+/** What a write is, for one with nothing the person wrote to show (its kind is its collection). */
+function kindOfWrite(kind: string | undefined): MessageDescriptor {
+  switch (kind) {
+    case 'notebooks':
+      return msg`Caderno`;
+    case 'questions':
+      return msg`Pergunta`;
+    case 'answers':
+      return msg`Resposta`;
+    case 'notebook_shares':
+      return msg`Compartilhamento`;
+    case 'notebook_collaborators':
+      return msg`Colaboração`;
+    case 'favorites':
+      return msg`Favorito`;
+    default:
+      return msg`Alteração`;
+  }
 }

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import * as s from './header.css.ts';
+import * as s from './footer.css.ts';
 
 export function SiteFooter() {
   const { t } = useLingui();

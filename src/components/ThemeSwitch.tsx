@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { useThemeStore, type ThemePreference } from '../state/theme.ts';
-import { visuallyHidden } from './ui.css.ts';
-import * as s from './header.css.ts';
+import { THEME_PREFERENCES, useThemeStore, type ThemePreference } from '../state/theme.ts';
+import * as s from './frame/frame.css.ts';
 
 export function ThemeSwitch() {
   const { t } = useLingui();
@@ -9,21 +8,23 @@ export function ThemeSwitch() {
   const setPreference = useThemeStore((st) => st.setPreference);
   const labels: Record<ThemePreference, string> = { light: t`Claro`, dark: t`Escuro`, system: t`Sistema` };
   return (
-    <label className={s.control}>
-      {/* On a 360 px phone the select speaks for itself; the label stays for screen readers. */}
-      <span className={visuallyHidden}>{t`Tema`}</span>
-      <select
-        className={s.select}
-        value={preference}
-        onChange={(e) => setPreference(e.target.value as ThemePreference)}
-        data-testid="theme-switch"
-      >
-        {(Object.keys(labels) as ThemePreference[]).map((value) => (
-          <option key={value} value={value}>
+    <fieldset className={s.choiceGroup} data-testid="theme-switch">
+      <legend className={s.choiceLegend}>{t`Tema`}</legend>
+      <div className={s.choices}>
+        {THEME_PREFERENCES.map((value) => (
+          <label key={value} className={s.choice}>
+            <input
+              type="radio"
+              name="app-theme"
+              className={s.choiceInput}
+              value={value}
+              checked={preference === value}
+              onChange={() => setPreference(value)}
+            />
             {labels[value]}
-          </option>
+          </label>
         ))}
-      </select>
-    </label>
+      </div>
+    </fieldset>
   );
 }

@@ -1,23 +1,16 @@
-import { globalStyle, keyframes, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../styles/theme.css.ts';
+import { frameBottom, underTopBar } from './frame/frame.css.ts';
 
-export const offlineBanner = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 20,
-  padding: '0.6rem 1rem',
-  background: vars.color.warning,
-  color: vars.color.background,
-  fontWeight: 600,
-  textAlign: 'center',
-});
+/** Above the places navigation of the frame (phones), and the home indicator of notched phones. */
+const aboveFrame = `calc(${frameBottom} + 0.75rem)`;
 
 export const toastRegion = style({
   position: 'fixed',
   zIndex: 50,
   left: '0.75rem',
   right: '0.75rem',
-  bottom: '0.75rem',
+  bottom: aboveFrame,
   display: 'grid',
   justifyItems: 'end',
   pointerEvents: 'none',
@@ -58,7 +51,7 @@ export const consent = style({
   zIndex: 40,
   left: '0.75rem',
   right: '0.75rem',
-  bottom: '0.75rem',
+  bottom: aboveFrame,
   maxWidth: '560px',
   marginLeft: 'auto',
   background: vars.color.surfaceRaised,
@@ -84,13 +77,13 @@ export const consentOption = style({
 globalStyle(`${consentOption} input`, { width: '22px', height: '22px', marginTop: '0.15rem', flexShrink: 0 });
 export const consentActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
 
-/** Update and install cards: small, above the page, below the consent dialog. */
+/** Update and install cards: small, above the page but under the top bar (its menus stay usable), below the consent dialog. */
 export const card = style({
   position: 'fixed',
   zIndex: 30,
   left: '0.75rem',
   right: '0.75rem',
-  top: '0.75rem',
+  top: `calc(${underTopBar} + 0.5rem)`,
   maxWidth: '420px',
   marginLeft: 'auto',
   background: vars.color.surfaceRaised,
@@ -103,38 +96,3 @@ export const card = style({
 export const cardTitle = style({ margin: '0 0 0.3rem', fontSize: '1.05rem' });
 export const cardText = style({ margin: '0 0 0.6rem' });
 export const cardActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
-
-export const pendingPill = style({
-  position: 'fixed',
-  zIndex: 25,
-  left: '0.75rem',
-  bottom: '0.75rem',
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '0.45rem',
-  minHeight: '36px',
-  padding: '0.35rem 0.8rem',
-  borderRadius: vars.radius.pill,
-  background: vars.color.surfaceRaised,
-  color: vars.color.text,
-  border: `1px solid ${vars.color.border}`,
-  boxShadow: vars.shadow.card,
-  fontSize: '0.9rem',
-});
-
-export const pendingDot = style({
-  width: '10px',
-  height: '10px',
-  borderRadius: '50%',
-  background: vars.color.warning,
-});
-
-const blink = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.3 } });
-
-export const pendingDotBusy = style([
-  pendingDot,
-  {
-    animation: `${blink} 1s ease-in-out infinite`,
-    '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
-  },
-]);

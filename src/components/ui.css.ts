@@ -53,3 +53,19 @@ export const page = style({
   margin: '0 auto',
   padding: '1.25rem 1rem 3rem',
 });
+
+/**
+ * A row of tabs that scrolls sideways when it does not fit (a 360 px phone), never wraps. The last
+ * 1.5 rem fades out, showing there is more to the right; the end padding lets the last tab scroll
+ * clear of the fade.
+ */
+export const tabStrip = style({
+  display: 'flex',
+  flexWrap: 'nowrap',
+  overflowX: 'auto',
+  overscrollBehaviorX: 'contain',
+  scrollbarWidth: 'none',
+  paddingRight: '1.5rem',
+  maskImage: 'linear-gradient(to right, #000 calc(100% - 1.5rem), transparent)',
+  selectors: { '&::-webkit-scrollbar': { display: 'none' } },
+});

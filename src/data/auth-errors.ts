@@ -9,33 +9,43 @@
  *                                        auth.ts, which asks the database again: GoTrue says only
  *                                        "Database error saving new user", a 500)
  *   no answer, or a 5xx without words  → 'generic'
- *   anything else                      → the server's message, or a generic one when it has none
- *   neither user nor session returned  → 'Este e-mail já está registrado. Tente fazer login ou use outro e-mail.'
+ *   anything else                      → 'server' (with the server's message), or 'generic' without one
+ *   neither user nor session returned  → 'noUserNoSession'
  *
  * GoTrue says these things with a code (`weak_password`, `user_already_exists`,
  * `email_address_invalid`, `validation_failed`) and an English message; both are read, so the
  * mapping holds for hosted Supabase, older GoTrue versions and the sync-server alike.
  */
 
-export type RegistrationErrorKind =
-  | 'weak'
-  | 'shouldContain'
-  | 'alreadyRegistered'
-  | 'invalid'
-  | 'usernameTaken'
-  | 'usernameForbidden'
-  | 'server'
-  | 'generic'
-  | 'noUserNoSession';
+/**
+ * One shape for every account action (sign-up, sign-in, sign-out, passwords): done, with what it
+ * gives, or not done, with a code and its parameters. The screens have the words for each code
+ * (src/screens/accounts/messages.ts); `serverMessage` is the auth server's own words, kept for the
+ * codes that show them ('server') and for logs.
+ */
+export type AuthResult<Code extends string, Value extends object = object, Params extends object = AuthProblemParams> =
+  | ({ ok: true } & Value)
+  | { ok: false; code: Code; params?: Params };
 
-export interface RegistrationError {
-  kind: RegistrationErrorKind;
-  /** The server's own words, kept for 'server' (shown as is) and for logs. */
+export interface AuthProblemParams {
   serverMessage?: string;
 }
 
-/** Spec §5's sentence for a sign-up that returns neither user nor session (pt-BR msgid of the screen). */
-export const NO_USER_NO_SESSION_MESSAGE = 'Este e-mail já está registrado. Tente fazer login ou use outro e-mail.';
+export const REGISTRATION_CODES = ['weak', 'shouldContain', 'alreadyRegistered', 'invalid', 'usernameTaken', 'usernameForbidden', 'server', 'generic', 'noUserNoSession'] as const;
+export type RegistrationCode = (typeof REGISTRATION_CODES)[number];
+
+/** An account action that was not done: its code and parameters. */
+export type AuthFailure<Code extends string> = Extract<AuthResult<Code>, { ok: false }>;
+
+export function refused<Code extends string>(code: Code, serverMessage?: string): AuthFailure<Code> {
+  return serverMessage ? { ok: false, code, params: { serverMessage } } : { ok: false, code };
+}
+
+export type RegistrationError = AuthFailure<RegistrationCode>;
+
+/** Why a password action (recovery e-mail, new password, change in Settings) was not done. */
+export const PASSWORD_ACTION_CODES = ['not_authenticated', 'server', 'same_password', 'current_password_incorrect', 'no_email', 'network'] as const;
+export type PasswordActionCode = (typeof PASSWORD_ACTION_CODES)[number];
 
 /** What an auth error from supabase-js looks like, structurally (AuthApiError, AuthWeakPasswordError …). */
 export interface AuthErrorLike {
@@ -52,67 +62,54 @@ export function mapRegistrationError(error: (AuthErrorLike & { name?: string }) 
 
   // Checked before 'weak': GoTrue reports missing character classes as a weak_password too.
   if (/should contain/i.test(message) || reasons.includes('characters')) {
-    return { kind: 'shouldContain', serverMessage: message };
+    return refused('shouldContain', message);
   }
   if (code === 'weak_password' || /weak/i.test(message) || /password should be at least/i.test(message)) {
-    return { kind: 'weak', serverMessage: message };
+    return refused('weak', message);
   }
   if (code === 'user_already_exists' || code === 'email_exists' || /already registered/i.test(message)) {
-    return { kind: 'alreadyRegistered', serverMessage: message };
+    return refused('alreadyRegistered', message);
   }
   if (code === 'email_address_invalid' || (/invalid/i.test(message) && /e-?mail/i.test(message))) {
-    return { kind: 'invalid', serverMessage: message };
+    return refused('invalid', message);
   }
   // supabase-js turns a 5xx into this, with the response object as its "message" ('{}')
-  if (error?.name === 'AuthRetryableFetchError') return { kind: 'generic', serverMessage: message || undefined };
-  if (message) return { kind: 'server', serverMessage: message };
-  return { kind: 'generic' };
+  if (error?.name === 'AuthRetryableFetchError') return refused('generic', message || undefined);
+  if (message) return refused('server', message);
+  return refused('generic');
 }
 
 /**
  * The outcome of `supabase.auth.signUp`: signed in at once (confirmation off), a confirmation
- * e-mail to open (user, no session), or the spec's "already registered" sentence (neither).
+ * e-mail to open (user, no session), or 'noUserNoSession' (neither: spec §5's "already
+ * registered" sentence).
  */
-export type SignUpOutcome =
-  | { status: 'signed-in'; userId: string }
-  | { status: 'check-email'; email: string }
-  | { status: 'error'; error: RegistrationError };
+export type SignUpResult = AuthResult<RegistrationCode, { status: 'signed-in'; userId: string } | { status: 'check-email'; email: string }>;
 
 export function signUpOutcome(
   data: { user: { id: string; email?: string | null } | null; session: unknown } | null | undefined,
   error: AuthErrorLike | null | undefined,
   email: string,
-): SignUpOutcome {
-  if (error) return { status: 'error', error: mapRegistrationError(error) };
-  if (data?.session && data.user) return { status: 'signed-in', userId: data.user.id };
-  if (data?.user) return { status: 'check-email', email: data.user.email || email };
-  return { status: 'error', error: { kind: 'noUserNoSession' } };
+): SignUpResult {
+  if (error) return mapRegistrationError(error);
+  if (data?.session && data.user) return { ok: true, status: 'signed-in', userId: data.user.id };
+  if (data?.user) return { ok: true, status: 'check-email', email: data.user.email || email };
+  return refused('noUserNoSession');
 }
 
 /**
  * Login error mapping (spec §8: 'Erro no login' with the message). The auth server says what
  * went wrong with a code (GoTrue's error codes, the sync-server's are the same); the screen turns
- * the kind into a sentence in the person's language. An older GoTrue sends no code for a wrong
+ * the code into a sentence in the person's language. An older GoTrue sends no code for a wrong
  * password, only its English message, which is recognised too. A code not listed here keeps the
  * server's own words ('server'); no answer at all is 'network'.
  */
-export type LoginErrorKind =
-  | 'invalidCredentials'
-  | 'emailNotConfirmed'
-  | 'banned'
-  | 'deleted'
-  | 'rateLimited'
-  | 'network'
-  | 'server'
-  | 'generic';
+export const LOGIN_CODES = ['invalidCredentials', 'emailNotConfirmed', 'banned', 'deleted', 'rateLimited', 'network', 'server', 'generic'] as const;
+export type LoginCode = (typeof LOGIN_CODES)[number];
 
-export interface LoginError {
-  kind: LoginErrorKind;
-  /** The server's own words, shown for 'server' and kept for logs. */
-  serverMessage?: string;
-}
+export type LoginError = AuthFailure<LoginCode>;
 
-const LOGIN_ERROR_CODES: Record<string, LoginErrorKind> = {
+const LOGIN_ERROR_CODES: Record<string, LoginCode> = {
   invalid_credentials: 'invalidCredentials',
   // GoTrue before error codes: the OAuth-style error of the password grant.
   invalid_grant: 'invalidCredentials',
@@ -134,15 +131,15 @@ export function mapLoginError(error: (AuthErrorLike & { name?: string }) | null 
   const message = (error?.message ?? '').trim();
   const serverMessage = message || undefined;
   const known = error?.code ? LOGIN_ERROR_CODES[error.code] : undefined;
-  if (known) return { kind: known, serverMessage };
-  if (error && isNoAnswer(error)) return { kind: 'network', serverMessage };
-  if (error?.status === 429) return { kind: 'rateLimited', serverMessage };
+  if (known) return refused(known, serverMessage);
+  if (error && isNoAnswer(error)) return refused('network', serverMessage);
+  if (error?.status === 429) return refused('rateLimited', serverMessage);
   if (!error?.code) {
-    if (/invalid login credentials/i.test(message)) return { kind: 'invalidCredentials', serverMessage };
-    if (/email not confirmed/i.test(message)) return { kind: 'emailNotConfirmed', serverMessage };
+    if (/invalid login credentials/i.test(message)) return refused('invalidCredentials', serverMessage);
+    if (/email not confirmed/i.test(message)) return refused('emailNotConfirmed', serverMessage);
   }
-  if (message) return { kind: 'server', serverMessage: message };
-  return { kind: 'generic' };
+  if (message) return refused('server', message);
+  return refused('generic');
 }
 
 /** Logout errors: "session not found" ones are silent (spec §8); any other failure warns. */

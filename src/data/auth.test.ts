@@ -62,7 +62,7 @@ async function load() {
   const kv = await import('./kv-store.ts');
   fake.client = makeClient(kv.kvStore);
   const auth = await import('./auth.ts');
-  const lifecycle = await import('./session-lifecycle.ts');
+  const lifecycle = await import('./session/lifecycle.ts');
   return { auth, lifecycle, kv: kv.kvStore };
 }
 
@@ -101,7 +101,7 @@ describe('signOut', () => {
     const started = Date.now();
     const result = await auth.signOut({ timeoutMs: 100 });
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(result).toEqual({ status: 'signed-out', server: 'failed' });
+    expect(result).toEqual({ ok: true, server: 'failed' });
     expect(await kv.getItem(STORAGE_KEY)).toBeNull();
     expect(auth.getCurrentUserId()).toBeNull();
     await new Promise((r) => setTimeout(r, 10));
@@ -118,7 +118,7 @@ describe('signOut', () => {
   it('calls the server logout with the access token and the scope', async () => {
     const { auth } = await signedIn();
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
-    expect(await auth.signOut({ scope: 'global' })).toEqual({ status: 'signed-out', server: 'ok' });
+    expect(await auth.signOut({ scope: 'global' })).toEqual({ ok: true, server: 'ok' });
     const [url, init] = fetchMock.mock.calls[0];
     expect(String(url)).toBe('http://backend.test/auth/v1/logout?scope=global');
     expect((init?.headers as Record<string, string>).authorization).toBe('Bearer access');
@@ -127,13 +127,13 @@ describe('signOut', () => {
   it('treats a session the server no longer knows as signed out, silently', async () => {
     const { auth } = await signedIn();
     fetchMock.mockResolvedValue(Response.json({ code: 'session_not_found', message: 'Session not found' }, { status: 403 }));
-    expect(await auth.signOut()).toEqual({ status: 'signed-out', server: 'session-not-found' });
+    expect(await auth.signOut()).toEqual({ ok: true, server: 'session-not-found' });
   });
 
   it('reports an unexpected server error (the UI shows the Aviso toast) and still signs out', async () => {
     const { auth, kv } = await signedIn();
     fetchMock.mockResolvedValue(Response.json({ code: 'unexpected_failure', message: 'boom' }, { status: 500 }));
-    expect(await auth.signOut()).toEqual({ status: 'signed-out', server: 'failed' });
+    expect(await auth.signOut()).toEqual({ ok: true, server: 'failed' });
     expect(await kv.getItem(STORAGE_KEY)).toBeNull();
   });
 
@@ -160,20 +160,20 @@ describe('signOut', () => {
     const items = [{ id: 'a1', label: 'Resposta: minha cor favorita…' }];
     lifecycle.onBeforeSignOut(() => items);
     const confirmUnsynced = vi.fn(async () => false);
-    expect(await auth.signOut({ confirmUnsynced })).toEqual({ status: 'cancelled', unsynced: items });
+    expect(await auth.signOut({ confirmUnsynced })).toEqual({ ok: false, code: 'unsynced', params: { unsynced: items } });
     expect(confirmUnsynced).toHaveBeenCalledWith(items);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(await kv.getItem(STORAGE_KEY)).not.toBeNull();
     expect(auth.getCurrentUserId()).toBe(user.id);
 
     confirmUnsynced.mockResolvedValue(true);
-    expect(await auth.signOut({ confirmUnsynced })).toEqual({ status: 'signed-out', server: 'ok' });
+    expect(await auth.signOut({ confirmUnsynced })).toEqual({ ok: true, server: 'ok' });
   });
 
   it('does not sign out with unsynced writes when nobody can be asked', async () => {
     const { auth, lifecycle } = await signedIn();
     lifecycle.onBeforeSignOut(() => [{ id: 'a1', label: 'x' }]);
-    expect((await auth.signOut()).status).toBe('cancelled');
+    expect(await auth.signOut()).toMatchObject({ ok: false, code: 'unsynced' });
   });
 
   it('a banned account is signed out without asking', async () => {
@@ -181,7 +181,7 @@ describe('signOut', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 403 }));
     lifecycle.onBeforeSignOut(() => [{ id: 'a1', label: 'x' }]);
     const confirmUnsynced = vi.fn(async () => false);
-    expect(await auth.signOut({ reason: 'banned', confirmUnsynced })).toEqual({ status: 'signed-out', server: 'session-not-found' });
+    expect(await auth.signOut({ reason: 'banned', confirmUnsynced })).toEqual({ ok: true, server: 'session-not-found' });
     expect(confirmUnsynced).not.toHaveBeenCalled();
   });
 });
@@ -271,9 +271,9 @@ describe('starting offline', () => {
 });
 
 describe('actions that need a user', () => {
-  it("say 'Usuário não autenticado' when nobody is signed in", async () => {
+  it("say 'not_authenticated' when nobody is signed in", async () => {
     const { auth } = await load();
-    expect(() => auth.requireUserId()).toThrow('Usuário não autenticado');
+    expect(() => auth.requireUserId()).toThrow(expect.objectContaining({ code: 'not_authenticated' }));
     expect(await auth.updatePassword('abcdef')).toEqual({ ok: false, code: 'not_authenticated' });
     expect(await auth.changePassword('a', 'b')).toEqual({ ok: false, code: 'not_authenticated' });
   });

@@ -10,11 +10,14 @@ import {
   isSessionNotFound,
   mapLoginError,
   mapRegistrationError,
+  refused,
   signUpOutcome,
   type AuthErrorLike,
-  type LoginError,
+  type AuthResult,
+  type LoginCode,
+  type PasswordActionCode,
   type RegistrationError,
-  type SignUpOutcome,
+  type SignUpResult,
 } from './auth-errors.ts';
 import { kvStore } from './kv-store.ts';
 import {
@@ -23,7 +26,7 @@ import {
   type SignOutContext,
   type SignOutReason,
   type UnsyncedItem,
-} from './session-lifecycle.ts';
+} from './session/lifecycle.ts';
 import { AUTH_STORAGE_KEY, apiHeaders, getSupabase, supabaseUrl, withLocalOnlyAuth } from './supabase.ts';
 import { validateUsername } from './validation.ts';
 
@@ -58,11 +61,11 @@ export interface AccountSummary {
 
 export type AccountStatus = 'active' | 'banned' | 'deleted' | 'ended' | 'unknown';
 
-/** Raised by actions that need a signed-in person when there is none ('Usuário não autenticado'). */
+/** Raised by actions that need a signed-in person when there is none: code 'not_authenticated' (the screens have the words). */
 export class NotAuthenticatedError extends Error {
   readonly code = 'not_authenticated';
   constructor() {
-    super('Usuário não autenticado');
+    super('not authenticated');
     this.name = 'NotAuthenticatedError';
   }
 }
@@ -123,7 +126,7 @@ export function getCurrentUserId(): string | null {
   return currentUserId;
 }
 
-/** The signed-in person's id, or NotAuthenticatedError ('Usuário não autenticado'). */
+/** The signed-in person's id, or NotAuthenticatedError ('not_authenticated'). */
 export function requireUserId(): string {
   if (!currentUserId) throw new NotAuthenticatedError();
   return currentUserId;
@@ -287,9 +290,9 @@ export interface SignUpInput {
   redirectTo: string;
 }
 
-export async function signUp(input: SignUpInput, client: SupabaseClient = getSupabase()): Promise<SignUpOutcome> {
+export async function signUp(input: SignUpInput, client: SupabaseClient = getSupabase()): Promise<SignUpResult> {
   const email = input.email.trim();
-  let outcome: SignUpOutcome;
+  let outcome: SignUpResult;
   try {
     const { data, error } = await client.auth.signUp({
       email,
@@ -298,11 +301,11 @@ export async function signUp(input: SignUpInput, client: SupabaseClient = getSup
     });
     outcome = signUpOutcome(data, error as AuthErrorLike | null, email);
   } catch (error) {
-    outcome = { status: 'error', error: mapRegistrationError(error as AuthErrorLike) };
+    outcome = mapRegistrationError(error as AuthErrorLike);
   }
-  if (outcome.status === 'signed-in') setCurrentUser(outcome.userId);
-  if (outcome.status === 'error' && (outcome.error.kind === 'server' || outcome.error.kind === 'generic')) {
-    return { status: 'error', error: (await usernameRefusal(input.username, client)) ?? outcome.error };
+  if (outcome.ok && outcome.status === 'signed-in') setCurrentUser(outcome.userId);
+  if (!outcome.ok && (outcome.code === 'server' || outcome.code === 'generic')) {
+    return (await usernameRefusal(input.username, client)) ?? outcome;
   }
   return outcome;
 }
@@ -316,22 +319,22 @@ export async function signUp(input: SignUpInput, client: SupabaseClient = getSup
 async function usernameRefusal(username: string, client: SupabaseClient): Promise<RegistrationError | undefined> {
   if (validateUsername(username)) return undefined; // the form refuses malformed names before signing up
   const availability = await checkUsernameAvailability(username, client);
-  if (availability === 'taken') return { kind: 'usernameTaken' };
-  if (availability === 'forbidden') return { kind: 'usernameForbidden' };
+  if (availability === 'taken') return refused('usernameTaken');
+  if (availability === 'forbidden') return refused('usernameForbidden');
   return undefined;
 }
 
-/** A failed login says what went wrong as a kind (auth-errors.ts); the screen has the words. */
-export type SignInResult = { ok: true; user: AuthUser } | { ok: false; error: LoginError };
+/** A failed login says what went wrong as a code (auth-errors.ts); the screen has the words. */
+export type SignInResult = AuthResult<LoginCode, { user: AuthUser }>;
 
 export async function signIn(email: string, password: string): Promise<SignInResult> {
   try {
     const { data, error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
-    if (error || !data.session) return { ok: false, error: mapLoginError(error) };
+    if (error || !data.session) return mapLoginError(error);
     setCurrentUser(data.session.user.id);
     return { ok: true, user: toAuthUser(data.session.user) };
   } catch (error) {
-    return { ok: false, error: mapLoginError(error as AuthErrorLike) };
+    return mapLoginError(error as AuthErrorLike);
   }
 }
 
@@ -341,9 +344,8 @@ export async function signIn(email: string, password: string): Promise<SignInRes
 
 export type ServerLogoutOutcome = 'ok' | 'session-not-found' | 'failed';
 
-export type SignOutResult =
-  | { status: 'signed-out'; server: ServerLogoutOutcome }
-  | { status: 'cancelled'; unsynced: UnsyncedItem[] };
+/** Signed out (and how the server took it), or not: 'unsynced' when the person chose to stay. */
+export type SignOutResult = AuthResult<'unsynced', { server: ServerLogoutOutcome }, { unsynced: UnsyncedItem[] }>;
 
 export interface SignOutOptions {
   /** 'local' (this device), 'global' (every device, spec "sign out of all devices"). */
@@ -373,14 +375,14 @@ export async function signOut(options: SignOutOptions = {}): Promise<SignOutResu
     const unsynced = await runBeforeSignOut(context);
     if (unsynced.length > 0 && reason === 'user') {
       const confirmed = options.confirmUnsynced ? await options.confirmUnsynced(unsynced) : false;
-      if (!confirmed) return { status: 'cancelled', unsynced };
+      if (!confirmed) return { ok: false, code: 'unsynced', params: { unsynced } };
     }
     const server = await serverLogout(options.scope ?? 'local', options.timeoutMs ?? SERVER_LOGOUT_TIMEOUT_MS);
     await clearLocalSession();
     setCurrentUser(null);
     await runAfterSignOut(context);
     emit({ type: 'signed-out', reason });
-    return { status: 'signed-out', server };
+    return { ok: true, server };
   } finally {
     logoutInProgress = false;
   }
@@ -470,15 +472,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 // Passwords
 // ---------------------------------------------------------------------------------------------
 
-export type ActionResult<Code extends string = never> = { ok: true } | { ok: false; code: Code | 'not_authenticated' | 'server'; message?: string };
+export type ActionResult<Code extends PasswordActionCode = never> = AuthResult<Code | 'not_authenticated' | 'server'>;
 
 /** Sends the recovery e-mail; its link leads to `redirectTo` (the reset page) with a recovery session. */
 export async function requestPasswordReset(email: string, redirectTo: string): Promise<ActionResult> {
   try {
     const { error } = await getSupabase().auth.resetPasswordForEmail(email.trim(), { redirectTo });
-    return error ? { ok: false, code: 'server', message: error.message } : { ok: true };
+    return error ? refused('server', error.message) : { ok: true };
   } catch (error) {
-    return { ok: false, code: 'server', message: (error as Error).message };
+    return refused('server', (error as Error).message);
   }
 }
 
@@ -488,11 +490,11 @@ export async function updatePassword(password: string): Promise<ActionResult<'sa
   try {
     const { error } = await getSupabase().auth.updateUser({ password });
     if (!error) return { ok: true };
-    if ((error as AuthErrorLike).code === 'same_password') return { ok: false, code: 'same_password', message: error.message };
+    if ((error as AuthErrorLike).code === 'same_password') return refused('same_password', error.message);
     if (error.name === 'AuthSessionMissingError') return { ok: false, code: 'not_authenticated' };
-    return { ok: false, code: 'server', message: error.message };
+    return refused('server', error.message);
   } catch (error) {
-    return { ok: false, code: 'server', message: (error as Error).message };
+    return refused('server', (error as Error).message);
   }
 }
 
@@ -518,7 +520,7 @@ export async function changePassword(
       body: JSON.stringify({ email, password: current }),
     });
   } catch (error) {
-    return { ok: false, code: 'network', message: (error as Error).message };
+    return refused('network', (error as Error).message);
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string; error_code?: string; message?: string; msg?: string };
@@ -526,7 +528,7 @@ export async function changePassword(
     if (response.status === 400 && (code === 'invalid_credentials' || code === 'invalid_grant' || !code)) {
       return { ok: false, code: 'current_password_incorrect' };
     }
-    return { ok: false, code: 'server', message: body.message ?? body.msg };
+    return refused('server', body.message ?? body.msg);
   }
   const check = (await response.json().catch(() => null)) as { access_token?: string } | null;
   if (check?.access_token) void postLogout(check.access_token, 'local', SERVER_LOGOUT_TIMEOUT_MS);

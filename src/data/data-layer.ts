@@ -1,14 +1,14 @@
 /**
  * One signed-in person's data layer: their local database, the ledger of pending and refused
  * writes, the replication engine, and the typed API screens call. Opened when a session starts,
- * closed (and wiped, on sign-out) when it ends — see session-data.ts.
+ * closed (and wiped, on sign-out) when it ends — see session/data.ts.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxDatabase } from 'rxdb';
 import { databaseNameFor, openDatabase, type DatabaseOptions } from './db.ts';
 import { requestPersistentStorage } from './persist.ts';
 import { SyncLedger } from './replication/ledger.ts';
-import { bindSyncStatus } from './replication/status.ts';
+import { publishSyncStatus } from './replication/status.ts';
 import { SyncEngine, type SyncEngineOptions } from './replication/sync-engine.ts';
 import { createApi, type ApiContext, type DataApi } from './repositories/index.ts';
 import type { CollectionName } from './schemas/index.ts';
@@ -24,8 +24,8 @@ export interface DataLayerOptions {
   /** Start replicating (default true). A layer that does not replicate is a device left offline. */
   replicate?: boolean;
   engine?: Partial<Omit<SyncEngineOptions, 'db' | 'ledger' | 'userId' | 'client' | 'serverUrl'>>;
-  /** Feed the sync-status store (default true; tests with several devices turn it off). */
-  bindStatus?: boolean;
+  /** Publish this layer's status on `syncStatus$` (default true; tests with several devices turn it off). */
+  publishStatus?: boolean;
   now?: () => number;
   newId?: () => string;
 }
@@ -64,14 +64,14 @@ export async function openDataLayer(options: DataLayerOptions): Promise<DataLaye
     onSaved: () => void requestPersistentStorage(),
     syncNow: () => engine?.syncNow(),
   };
-  const unbindStatus = options.bindStatus === false ? () => undefined : bindSyncStatus(ledger);
+  const unpublishStatus = options.publishStatus === false ? () => undefined : publishSyncStatus(ledger);
   await engine?.start();
 
   let closed = false;
   const shutDown = async () => {
     if (closed) return false;
     closed = true;
-    unbindStatus();
+    unpublishStatus();
     await engine?.stop();
     await ledger.flush();
     return true;

@@ -23,7 +23,7 @@ async function openTab(indexedDB: IDBFactory, name: string): Promise<DataLayer> 
     client: await signedInClient(server, ana),
     serverUrl: server.url,
     databaseName: name,
-    bindStatus: false,
+    publishStatus: false,
     database: { indexedDB, IDBKeyRange, multiInstance: true, devMode: true, simulateTabs: true, collections: ['notebooks'] },
     engine: { retry: { baseMs: 30, maxMs: 300 }, pulseDebounceMs: 10 },
   });

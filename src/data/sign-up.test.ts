@@ -24,7 +24,7 @@ describe('sign-up with a username someone already has', () => {
       { username: 'JA_TENHO', email: 'segunda-pessoa@example.test', password: 'Senha-forte-1', redirectTo: server.url },
       server.anonClient(),
     );
-    expect(outcome).toEqual({ status: 'error', error: { kind: 'usernameTaken' } });
+    expect(outcome).toEqual({ ok: false, code: 'usernameTaken' });
   });
 
   it('a failure that is not about the username stays what it was', async () => {
@@ -32,6 +32,6 @@ describe('sign-up with a username someone already has', () => {
       { username: 'livre_ainda', email: 'ja_tenho-x@example.test', password: 'curta', redirectTo: server.url },
       server.anonClient(),
     );
-    expect(outcome).toMatchObject({ status: 'error', error: { kind: 'weak' } });
+    expect(outcome).toMatchObject({ ok: false, code: 'weak' });
   });
 });

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-/** One write the data layer could not send before a sign-out (see src/data/session-lifecycle.ts). */
+/** One write the data layer could not send before a sign-out (see src/data/session/lifecycle.ts). */
 export interface PendingItem {
   id: string;
   label: string;

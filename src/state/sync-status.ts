@@ -1,69 +1,25 @@
+import type { Observable } from 'rxjs';
 import { create } from 'zustand';
+import { INITIAL_SYNC_STATUS, type SyncStatus } from '../data/sync-status.ts';
 
 /**
  * How the local data stands with the server, for the offline banner, pending badges and the
- * list of refused writes (ARCHITECTURE S8). Filled by the data layer (src/data/replication/
- * status.ts) in every tab — the tab that replicates shares what it knows through the local
- * database — and read by screens.
- *
- * A document is `synced` unless it is listed in `documents`: `pending` (written here, not yet
- * acknowledged by the server) or `rejected` (the server refused it; the person can fix or
- * discard it, see `rejections`).
+ * list of refused writes (ARCHITECTURE S8): the UI's copy of the data layer's `syncStatus$`
+ * (src/data/replication/status.ts), bound by followSyncStatus when the data layer loads, and
+ * read by screens. The shapes are the data layer's (src/data/sync-status.ts).
  */
+export {
+  INITIAL_SYNC_STATUS,
+  documentSyncState,
+  type DocumentSyncState,
+  type RejectedWrite,
+  type SyncStatus as SyncStatusState,
+} from '../data/sync-status.ts';
 
-export type DocumentSyncState =
-  | { state: 'pending' }
-  | { state: 'rejected'; reason: string; message: string };
+export const useSyncStatusStore = create<SyncStatus>(() => ({ ...INITIAL_SYNC_STATUS }));
 
-/** A write the server refused, with what was typed, so nothing is lost silently. */
-export interface RejectedWrite {
-  /** `<collection>/<document id>`. */
-  key: string;
-  collection: string;
-  id: string;
-  /** The server's reason code: forbidden_words, not_allowed, account_banned, validation, … */
-  reason: string;
-  /** The spec's sentence for the person (spec §8). */
-  title: string;
-  message: string;
-  /** The forbidden words found, when that is the reason. */
-  words: string[];
-  /** insert, update or delete: what was attempted. */
-  operation: 'insert' | 'update' | 'delete';
-  /** The document as this device tried to write it. */
-  attempted: Record<string, unknown>;
-  at: number;
-}
-
-export interface SyncStatusState {
-  /** The browser's network state (navigator.onLine and the online/offline events). */
-  online: boolean;
-  /** A pull or push is under way. */
-  syncing: boolean;
-  /** When the device last finished a round with the server (ms since epoch), null if never. */
-  lastSyncedAt: number | null;
-  /** Local writes the server has not acknowledged yet. */
-  pendingCount: number;
-  /** Per document (`<collection>/<id>`): pending or rejected; absent means synced. */
-  documents: Record<string, DocumentSyncState>;
-  rejections: RejectedWrite[];
-  /** The last error of a whole request (network, server), cleared by the next success. */
-  lastError: string | null;
-}
-
-export const INITIAL_SYNC_STATUS: SyncStatusState = {
-  online: typeof navigator === 'undefined' ? true : navigator.onLine,
-  syncing: false,
-  lastSyncedAt: null,
-  pendingCount: 0,
-  documents: {},
-  rejections: [],
-  lastError: null,
-};
-
-export const useSyncStatusStore = create<SyncStatusState>(() => ({ ...INITIAL_SYNC_STATUS }));
-
-/** The sync state of one document, for a badge: synced, pending or rejected. */
-export function documentSyncState(state: SyncStatusState, collection: string, id: string): DocumentSyncState | { state: 'synced' } {
-  return state.documents[`${collection}/${id}`] ?? { state: 'synced' };
+/** Keeps the store in step with the data layer's status; returns the function that stops it. */
+export function followSyncStatus(source: Observable<SyncStatus>): () => void {
+  const subscription = source.subscribe((status) => useSyncStatusStore.setState(status));
+  return () => subscription.unsubscribe();
 }

@@ -27,7 +27,7 @@ export interface PushRow {
 }
 export interface PushResult {
   conflicts: Doc[];
-  rejected: { id: string; reason: string; code: string; message: string; document: Doc | null }[];
+  rejected: { id: string; reason: string; code: string; message: string; details: unknown; document: Doc | null }[];
 }
 
 export async function pull(

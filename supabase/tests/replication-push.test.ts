@@ -163,11 +163,13 @@ describe('S8 rejections are per row and visible', () => {
     expect(r.conflicts).toEqual([]);
     expect(r.rejected.map((x) => [x.id, x.reason])).toEqual([
       [dirty.id, 'forbidden_words'],
-      [short.id, 'validation'],
+      [short.id, 'question_too_short'],
       [intruding.id, 'not_allowed'],
     ]);
-    expect(r.rejected[0].message).toContain('palavras proibidas: palavrão');
-    expect(r.rejected[1].message).toBe('A pergunta deve ter pelo menos 3 caracteres.');
+    // the words travel as data (`details`), never only inside the sentence
+    expect(r.rejected[0].details).toEqual(['palavrão']);
+    expect(r.rejected[1].details).toBeNull();
+    expect(r.rejected[2].details).toBeNull();
     expect(await t.sql(`select text from questions where id = $1`, [good.id])).toEqual([{ text: 'Pergunta boa' }]);
   });
 
@@ -224,7 +226,7 @@ describe('S9 replays are harmless', () => {
     const r = await push(t, owner, 'notebooks', [
       { newDocumentState: { ...base, description: 'mudaria', title: 'x' }, assumedMasterState: base },
     ]);
-    expect(r.rejected.map((x) => x.reason)).toEqual(['validation']);
+    expect(r.rejected.map((x) => x.reason)).toEqual(['title_too_short']);
     expect((await t.sql(`select description from notebooks where id = $1`, [notebookId]))[0].description).toBe('segunda');
   });
 });

@@ -28,6 +28,7 @@ describe('notebooks', () => {
     const e = await failure(t.as(ana, `insert into notebooks (title, user_id) values ('ab', $1)`, [ana]));
     expect(e.message).toBe('O título deve ter pelo menos 3 caracteres.');
     expect(e.code).toBe('23514');
+    expect(e.hint).toBe('title_too_short');
     const blank = await failure(t.as(ana, `update notebooks set title = '     ' where id = $1`, [notebookId]));
     expect(blank.message).toBe('O título deve ter pelo menos 3 caracteres.');
     const [ok] = await t.as(ana, `insert into notebooks (title, user_id) values ('abc', $1) returning title`, [ana]);
@@ -92,6 +93,7 @@ describe('questions', () => {
     const e = await failure(t.as(ana, `insert into questions (notebook_id, text) values ($1, 'Oi')`, [notebookId]));
     expect(e.message).toBe('A pergunta deve ter pelo menos 3 caracteres.');
     expect(e.code).toBe('23514');
+    expect(e.hint).toBe('question_too_short');
   });
 
   test('forbidden words in a question are refused, on insert and on edit', async () => {
@@ -131,6 +133,7 @@ describe('answers', () => {
     expect(name.message).toContain('palavras proibidas: badword');
     const empty = await failure(t.as(ana, `insert into answers (question_id, text) values ($1, '   ')`, [q.id]));
     expect(empty.message).toBe('A resposta não pode ficar vazia.');
+    expect(empty.hint).toBe('answer_empty');
   });
 });
 

@@ -67,7 +67,8 @@ export interface PlanEmbed {
   node: ReadNode;
 }
 
-export interface ReadNode {
+/** Where a node's rows come from. */
+export interface NodeSource {
   /** How columns are qualified in SQL: `"public"."t"`, `"pgrst_t3"` or `"pgrst_source"`. */
   ref: string;
   /** The FROM item: `"public"."t"` or `"public"."t" AS "pgrst_t3"`. */
@@ -80,6 +81,9 @@ export interface ReadNode {
   columns?: Map<string, Column>;
   /** Computed fields usable here: only where rows are the table's own (not a mutation's or function's). */
   computed?: Set<string>;
+}
+
+export interface ReadNode extends NodeSource {
   select: PlanSelect[];
   embeds: PlanEmbed[];
   where: PlanLogic[];
@@ -87,15 +91,6 @@ export interface ReadNode {
   range: RangeParam;
   /** Alias of the junction table for many-to-many embeds. */
   junctionAlias?: string;
-}
-
-export interface NodeSource {
-  ref: string;
-  from: string;
-  label: string;
-  table?: Table;
-  columns?: Map<string, Column>;
-  computed?: Set<string>;
 }
 
 export function tableSource(table: Table): NodeSource {

@@ -116,7 +116,7 @@ async function timeInitialSync(
     serverUrl: server.url,
     databaseName: `bench-${Math.random().toString(36).slice(2)}`,
     database: { indexedDB: new IDBFactory(), IDBKeyRange, multiInstance: false },
-    bindStatus: false,
+    publishStatus: false,
     engine: { transport, live: false, pollIntervalMs: 0, ...(pullBatchSize ? { pullBatchSize } : {}) },
   });
   const opened = performance.now();

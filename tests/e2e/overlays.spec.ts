@@ -67,14 +67,15 @@ test.describe('cookie consent', () => {
   });
 });
 
-test('the offline banner shows while offline and hides when the connection returns', async ({ page, context }) => {
+test("the top bar's offline status shows while offline and hides when the connection returns", async ({ page, context }) => {
   await dismissConsent(page);
   await page.goto('/');
-  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(page.getByTestId('offline-status')).toHaveCount(0);
   await context.setOffline(true);
-  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('Sem internet');
+  await expect(page.getByTestId('offline-status')).toBeVisible();
   await context.setOffline(false);
-  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+  await expect(page.getByTestId('offline-status')).toHaveCount(0);
 });
 
 test.describe('render errors', () => {

@@ -1,5 +1,12 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { dismissConsent } from './helpers.ts';
+
+/** Language and theme live in the top bar's menu (a visitor's "Idioma e tema"), as radio buttons. */
+async function choose(page: Page, name: string) {
+  const menu = page.getByTestId('preferences-menu');
+  if ((await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await page.getByRole('radio', { name, exact: true }).check();
+}
 
 test.beforeEach(async ({ page }) => dismissConsent(page));
 
@@ -9,7 +16,7 @@ test('switching language keeps the page and rewrites the URL in place', async ({
   const historyLength = await page.evaluate(() => history.length);
   const ptTitle = await page.getByRole('heading', { level: 1 }).textContent();
 
-  await page.getByTestId('language-switch').selectOption('en-US');
+  await choose(page, 'English');
   await expect(page).toHaveURL(/\/en\/sobre$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   await expect(page.getByRole('heading', { level: 1 })).not.toHaveText(ptTitle ?? '');
@@ -21,7 +28,7 @@ test('switching language keeps the page and rewrites the URL in place', async ({
   await expect(page).toHaveURL(/\/en\/faq$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 
-  await page.getByTestId('language-switch').selectOption('pt-BR');
+  await choose(page, 'Português');
   await expect(page).toHaveURL(/\/faq$/);
   await expect(page).not.toHaveURL(/\/en\//);
   await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');
@@ -48,13 +55,14 @@ test('the theme choice survives a reload', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-  await page.getByTestId('theme-switch').selectOption('dark');
+  await choose(page, 'Escuro');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await expect(page.getByTestId('theme-switch')).toHaveValue('dark');
+  await page.getByTestId('preferences-menu').click();
+  await expect(page.getByRole('radio', { name: 'Escuro' })).toBeChecked();
   expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('dark');
   expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(background);
 });

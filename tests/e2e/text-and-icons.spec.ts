@@ -106,19 +106,23 @@ test('stickers keep off the title by default, move with the keyboard, and stay w
   }
 
   // Down twice and right once with the keyboard: the star follows.
-  const star = cover.locator('[data-sticker="star"]');
-  const before = await box(star);
+  // Measured inside the cover: focusing a button scrolls the page, which moves every viewport box.
+  const starInCover = () =>
+    cover.evaluate((element) => {
+      const coverRect = element.getBoundingClientRect();
+      const starRect = element.querySelector('[data-sticker="star"]')!.getBoundingClientRect();
+      return { x: starRect.x - coverRect.x, y: starRect.y - coverRect.y, share: (starRect.y - coverRect.y) / coverRect.height };
+    });
+  const before = await starInCover();
   const down = section.getByRole('button', { name: 'Mover Estrela para baixo' });
   await down.focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await section.getByRole('button', { name: 'Mover Estrela para a direita' }).focus();
   await page.keyboard.press('Enter');
-  const after = await box(star);
-  expect(after.y).toBeGreaterThan(before.y + 5);
-  expect(after.x).toBeGreaterThan(before.x + 5);
-  const editorCover = await box(cover);
-  const editorShare = (after.y - editorCover.y) / editorCover.height;
+  await expect.poll(async () => (await starInCover()).y).toBeGreaterThan(before.y + 5);
+  await expect.poll(async () => (await starInCover()).x).toBeGreaterThan(before.x + 5);
+  const editorShare = (await starInCover()).share;
 
   // A finger or a mouse can drag one on the preview too.
   const heart = cover.locator('[data-sticker="heart"]');

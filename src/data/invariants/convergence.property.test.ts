@@ -115,12 +115,12 @@ function comparable(collection: CollectionName, docs: Record<string, unknown>[],
 async function run(actions: Action[]): Promise<void> {
   const ownerDevice = devices.owner;
   const notebook = await ownerDevice.api.notebooks.create({ title: 'Caderno aleatório' });
-  if (!notebook.ok) throw new Error(notebook.problem.message);
+  if (!notebook.ok) throw new Error(notebook.problem.code);
   const notebookId = notebook.value.id;
   const questionIds: string[] = [];
   for (const text of ['Primeira pergunta?', 'Segunda pergunta?']) {
     const q = await ownerDevice.api.questions.add(notebookId, text);
-    if (!q.ok) throw new Error(q.problem.message);
+    if (!q.ok) throw new Error(q.problem.code);
     questionIds.push(q.value.id);
   }
   await ownerDevice.settle();
@@ -179,7 +179,7 @@ async function run(actions: Action[]): Promise<void> {
     }
     expect(await device.layer.ledger.pending(), `${name} pending`).toEqual({});
     const refusals = Object.values(await device.layer.ledger.rejections());
-    for (const refusal of refusals) expect(ALLOWED_REFUSALS.has(refusal.reason), `${name}: ${refusal.reason} ${refusal.message}`).toBe(true);
+    for (const refusal of refusals) expect(ALLOWED_REFUSALS.has(refusal.reason), `${name}: ${refusal.reason} ${refusal.operation}`).toBe(true);
     await device.layer.ledger.clearRejections(refusals.map((r) => r.key));
   }
 

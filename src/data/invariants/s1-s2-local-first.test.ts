@@ -46,7 +46,7 @@ describe('S1 local first', () => {
       await device.settle();
       device.goOffline();
       const notebook = await device.api.notebooks.create({ title: 'Sem internet' });
-      if (!notebook.ok) throw new Error(notebook.problem.message);
+      if (!notebook.ok) throw new Error(notebook.problem.code);
       const question = await device.api.questions.add(notebook.value.id, 'Qual é o seu lanche?');
       expect(question.ok).toBe(true);
       const answer = await device.api.answers.answer(question.ok ? question.value.id : '', { text: 'Pão de queijo' });
@@ -67,9 +67,9 @@ describe('S2 durable outbox', () => {
     const device = await Device.open(server, ana);
     try {
       const notebook = await device.api.notebooks.create({ title: 'Vai e volta' });
-      if (!notebook.ok) throw new Error(notebook.problem.message);
+      if (!notebook.ok) throw new Error(notebook.problem.code);
       const question = await device.api.questions.add(notebook.value.id, 'Bloqueio por engano?');
-      if (!question.ok) throw new Error(question.problem.message);
+      if (!question.ok) throw new Error(question.problem.code);
       await device.settle();
 
       // The server takes the first push at once; its answer reaches the device only when released.
@@ -113,9 +113,9 @@ describe('S2 durable outbox', () => {
     await first.settle();
     first.goOffline();
     const notebook = await first.api.notebooks.create({ title: 'Caderno da viagem' });
-    if (!notebook.ok) throw new Error(notebook.problem.message);
+    if (!notebook.ok) throw new Error(notebook.problem.code);
     const question = await first.api.questions.add(notebook.value.id, 'Onde fomos?');
-    if (!question.ok) throw new Error(question.problem.message);
+    if (!question.ok) throw new Error(question.problem.code);
     await first.api.answers.answer(question.value.id, { text: 'Para a praia', is_anonymous: true });
     expect(Object.keys(await first.layer.ledger.pending())).toHaveLength(3);
     const { indexedDB } = first;

@@ -21,9 +21,9 @@ test('S10 bounded history: a deletion reaches the device as a tombstone, and is 
   const device = await Device.open(server, owner, { collections: ['notebooks', 'questions'] });
   try {
     const notebook = await device.api.notebooks.create({ title: 'Lápides' });
-    if (!notebook.ok) throw new Error(notebook.problem.message);
+    if (!notebook.ok) throw new Error(notebook.problem.code);
     const question = await device.api.questions.add(notebook.value.id, 'Vai ser apagada');
-    if (!question.ok) throw new Error(question.problem.message);
+    if (!question.ok) throw new Error(question.problem.code);
     await device.settle();
     await owner.client.from('questions').delete().eq('id', question.value.id);
     await eventually(async () => expect(await texts(device)).toEqual([]));
@@ -38,10 +38,10 @@ test('S10 bounded history: a device offline for longer than the tombstone retent
   const device = await Device.open(server, owner, { collections: ['notebooks', 'questions'] });
   try {
     const notebook = await device.api.notebooks.create({ title: 'Semana fora' });
-    if (!notebook.ok) throw new Error(notebook.problem.message);
+    if (!notebook.ok) throw new Error(notebook.problem.code);
     const doomed = await device.api.questions.add(notebook.value.id, 'Apagada enquanto fora');
     await device.api.questions.add(notebook.value.id, 'Fica');
-    if (!doomed.ok) throw new Error(doomed.problem.message);
+    if (!doomed.ok) throw new Error(doomed.problem.code);
     await device.settle();
 
     device.goOffline();
@@ -76,13 +76,13 @@ test('S10 bounded history: after a purge, a first sync that needs several pages 
   let notebookId: string;
   try {
     const notebook = await writer.api.notebooks.create({ title: 'Muitas páginas' });
-    if (!notebook.ok) throw new Error(notebook.problem.message);
+    if (!notebook.ok) throw new Error(notebook.problem.code);
     notebookId = notebook.value.id;
     for (const text of ['Uma pergunta', 'Outra pergunta', 'Mais uma pergunta', 'Quarta pergunta', 'Quinta pergunta']) {
       await writer.api.questions.add(notebookId, text);
     }
     const gone = await writer.api.questions.add(notebookId, 'Some já');
-    if (!gone.ok) throw new Error(gone.problem.message);
+    if (!gone.ok) throw new Error(gone.problem.code);
     await writer.settle();
     await writer.api.questions.remove(gone.value.id);
     await writer.settle();
@@ -115,11 +115,11 @@ test('S10 bounded history: a purge in the middle of a re-read starts it over, an
   const device = await Device.open(server, owner, { collections: ['notebooks', 'questions'], engine: { pullBatchSize: 2 } });
   try {
     const notebook = await device.api.notebooks.create({ title: 'Duas faxinas' });
-    if (!notebook.ok) throw new Error(notebook.problem.message);
+    if (!notebook.ok) throw new Error(notebook.problem.code);
     const ids: string[] = [];
     for (const text of ['Primeira', 'Segunda', 'Terceira', 'Quarta', 'Quinta', 'Sexta']) {
       const q = await device.api.questions.add(notebook.value.id, text);
-      if (!q.ok) throw new Error(q.problem.message);
+      if (!q.ok) throw new Error(q.problem.code);
       ids.push(q.value.id);
     }
     await device.settle();

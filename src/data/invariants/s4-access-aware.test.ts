@@ -28,7 +28,7 @@ test('S4 access-aware: a share brings every old row of the notebook; unsharing d
   try {
     // Written long before the share.
     const notebook = await owners.api.notebooks.create({ title: 'Caderno antigo', pre_moderation_enabled: true });
-    if (!notebook.ok) throw new Error(notebook.problem.message);
+    if (!notebook.ok) throw new Error(notebook.problem.code);
     const id = notebook.value.id;
     const q1 = await owners.api.questions.add(id, 'Primeira pergunta');
     const q2 = await owners.api.questions.add(id, 'Segunda pergunta');
@@ -85,11 +85,11 @@ test('S4 access-aware: redeeming an invite link brings the notebook on the next 
   const guests = await Device.open(server, other, { collections: ['notebooks', 'questions'] });
   try {
     const notebook = await owners.api.notebooks.create({ title: 'Festa junina' });
-    if (!notebook.ok) throw new Error(notebook.problem.message);
+    if (!notebook.ok) throw new Error(notebook.problem.code);
     await owners.api.questions.add(notebook.value.id, 'Qual sua comida típica?');
     await owners.settle();
     const link = await owners.api.invites.create(notebook.value.id);
-    if (!link.ok) throw new Error(link.problem.message);
+    if (!link.ok) throw new Error(link.problem.code);
     const redeemed = await guests.api.invites.redeem(link.value.code);
     expect(redeemed).toEqual({ ok: true, value: notebook.value.id });
     await eventually(async () => {

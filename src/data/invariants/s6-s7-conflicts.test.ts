@@ -88,7 +88,7 @@ describe('S7 fields have owners', () => {
       try {
         await answerers.settle();
         const first = await answerers.api.answers.answer(questionId, { text: 'Primeira versão' });
-        if (!first.ok) throw new Error(first.problem.message);
+        if (!first.ok) throw new Error(first.problem.code);
         expect(first.value.awaitingApproval).toBe(true);
         await answerers.settle();
         await owners.settle();
@@ -130,7 +130,7 @@ describe('S7 fields have owners', () => {
     try {
       await answerers.settle();
       const first = await answerers.api.answers.answer(questionId, { text: 'Minha resposta' });
-      if (!first.ok) throw new Error(first.problem.message);
+      if (!first.ok) throw new Error(first.problem.code);
       await answerers.settle();
       await owners.settle();
       owners.goOffline();
@@ -155,9 +155,9 @@ describe('S7 fields have owners', () => {
       const owners = await Device.open(server, owner, { collections: COLLECTIONS });
       try {
         const notebook = await owners.api.notebooks.create({ title: 'Apaga ou edita' });
-        if (!notebook.ok) throw new Error(notebook.problem.message);
+        if (!notebook.ok) throw new Error(notebook.problem.code);
         const question = await owners.api.questions.add(notebook.value.id, 'Pergunta disputada');
-        if (!question.ok) throw new Error(question.problem.message);
+        if (!question.ok) throw new Error(question.problem.code);
         await owners.settle();
         owners.goOffline();
         if (deleteOffline) {
@@ -205,7 +205,7 @@ describe('S7 a write taken back before it was pushed', () => {
     try {
       await answerers.settle();
       const answer = await answerers.api.answers.answer(questionId, { text: 'Amarelo' });
-      if (!answer.ok) throw new Error(answer.problem.message);
+      if (!answer.ok) throw new Error(answer.problem.code);
       await answerers.settle();
       await owners.settle();
       const answerId = answer.value.answer.id;
@@ -235,7 +235,7 @@ describe('S7 a write taken back before it was pushed', () => {
     try {
       await answerers.settle();
       const answer = await answerers.api.answers.answer(questionId, { text: 'Primeiras palavras' });
-      if (!answer.ok) throw new Error(answer.problem.message);
+      if (!answer.ok) throw new Error(answer.problem.code);
       await answerers.settle();
       await owners.settle();
       const answerId = answer.value.answer.id;

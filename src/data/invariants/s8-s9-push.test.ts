@@ -3,7 +3,8 @@
  * simulated device whose network can be slow, drop, or lose the answer to a push it sent.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { useSyncStatusStore } from '../../state/sync-status.ts';
+import { syncStatus$ } from '../replication/status.ts';
+import type { SyncStatus } from '../sync-status.ts';
 import { Device, eventually, serverView, signUp, startServer, type Person, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
@@ -15,15 +16,22 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+/** What a listener of `syncStatus$` (the UI) last heard. */
+function latestSyncStatus(): SyncStatus {
+  let latest: SyncStatus | undefined;
+  syncStatus$.subscribe((status) => (latest = status)).unsubscribe();
+  return latest!;
+}
+
 describe('S8 rejections are per row and visible', () => {
-  test('S8 rejections are per row and visible: refused rows come back one by one with the spec message, the rest of the batch lands, nothing is retried forever, and the person fixes or discards', async () => {
-    const device = await Device.open(server, ana, { bindStatus: true });
+  test('S8 rejections are per row and visible: refused rows come back one by one with their reason code and words, the rest of the batch lands, nothing is retried forever, and the person fixes or discards', async () => {
+    const device = await Device.open(server, ana, { publishStatus: true });
     try {
       await device.settle();
       const notebook = await device.api.notebooks.create({ title: 'Caderno de frutas' });
-      if (!notebook.ok) throw new Error(notebook.problem.message);
+      if (!notebook.ok) throw new Error(notebook.problem.code);
       const mine = await device.api.questions.add(notebook.value.id, 'Qual sua fruta favorita?');
-      if (!mine.ok) throw new Error(mine.problem.message);
+      if (!mine.ok) throw new Error(mine.problem.code);
       await device.settle();
 
       // Offline, the device writes words the server forbids meanwhile (its list is out of date).
@@ -33,7 +41,7 @@ describe('S8 rejections are per row and visible', () => {
       const good = await device.api.questions.add(notebook.value.id, 'Pergunta válida');
       const answer = await device.api.answers.answer(mine.value.id, { text: 'Adoro abacaxi' });
       if (!bad.ok || !good.ok || !answer.ok) throw new Error('the device could not know the new word');
-      expect(useSyncStatusStore.getState().pendingCount).toBe(3);
+      expect(latestSyncStatus().pendingCount).toBe(3);
 
       device.goOnline();
       await device.settle();
@@ -44,26 +52,27 @@ describe('S8 rejections are per row and visible', () => {
       expect(questionsOnServer).not.toContain('Você gosta de abacaxi?');
       expect(await serverView(ana.client, 'answers')).toEqual([]);
 
-      // Each refusal is kept with its reason, the spec's message and what was typed.
+      // Each refusal is kept with its reason code, its words (from the server's details, not
+      // its sentence), what was attempted and what was typed; the screens have the sentences.
       const rejections = await device.layer.ledger.rejections();
       expect(rejections[`questions/${bad.value.id}`]).toMatchObject({
         reason: 'forbidden_words',
-        title: 'Erro ao adicionar pergunta',
-        message: 'Remove prohibited words',
         words: ['abacaxi'],
         operation: 'insert',
+        moderation: false,
         attempted: { text: 'Você gosta de abacaxi?' },
       });
+      expect(rejections[`questions/${bad.value.id}`]).not.toHaveProperty('message');
       expect(rejections[`answers/${answer.value.answer.id}`]).toMatchObject({
         reason: 'forbidden_words',
-        title: 'Erro ao enviar resposta',
-        message: 'Sua resposta contém palavras proibidas e não pode ser salva.',
+        words: ['abacaxi'],
+        operation: 'insert',
         attempted: { text: 'Adoro abacaxi' },
       });
-      // The UI sees them: per-document state and the list.
-      const status = useSyncStatusStore.getState();
+      // Listeners (the UI) see them: per-document state and the list.
+      const status = latestSyncStatus();
       expect(status.pendingCount).toBe(0);
-      expect(status.documents[`questions/${bad.value.id}`]).toEqual({ state: 'rejected', reason: 'forbidden_words', message: 'Remove prohibited words' });
+      expect(status.documents[`questions/${bad.value.id}`]).toEqual({ state: 'rejected', reason: 'forbidden_words' });
       expect(status.rejections.map((r) => r.key).sort()).toEqual([`answers/${answer.value.answer.id}`, `questions/${bad.value.id}`].sort());
       // The device holds the server's state (no refused row shown as if saved).
       expect((await device.docs('questions')).map((q) => q.text)).not.toContain('Você gosta de abacaxi?');
@@ -77,7 +86,7 @@ describe('S8 rejections are per row and visible', () => {
       // Now the device knows the word: the repository refuses it before saving.
       expect(await device.api.questions.add(notebook.value.id, 'Mais abacaxi?')).toEqual({
         ok: false,
-        problem: { code: 'forbidden_words', message: 'Remove prohibited words', field: 'text', words: ['abacaxi'] },
+        problem: { code: 'forbidden_words', field: 'text', words: ['abacaxi'] },
       });
 
       // Fix one, discard the other.
@@ -89,20 +98,20 @@ describe('S8 rejections are per row and visible', () => {
       await device.settle();
       expect((await serverView(ana.client, 'questions')).map((q) => q.text)).toContain('Você gosta de frutas?');
       expect(await device.layer.ledger.rejections()).toEqual({});
-      expect(useSyncStatusStore.getState().rejections).toEqual([]);
+      expect(latestSyncStatus().rejections).toEqual([]);
     } finally {
       await device.close();
     }
   });
 
-  test('S8 rejections are per row and visible: a banned account gets every row back with the ban message, and keeps what it typed', async () => {
+  test('S8 rejections are per row and visible: a banned account gets every row back as account_banned, and keeps what it typed', async () => {
     const banned = await signUp(server, 'banida');
     const device = await Device.open(server, banned, { collections: ['notebooks'] });
     try {
       await device.settle();
       device.goOffline();
       const notebook = await device.api.notebooks.create({ title: 'Antes do banimento' });
-      if (!notebook.ok) throw new Error(notebook.problem.message);
+      if (!notebook.ok) throw new Error(notebook.problem.code);
       await server.ctx.db.query(`update public.profiles set account_status = 'banned' where id = $1`, [banned.userId]);
       device.goOnline();
       // Its pulls are refused too (the session controller signs it out); the push still answers per row.
@@ -114,7 +123,7 @@ describe('S8 rejections are per row and visible', () => {
       expect(rejections).toMatchObject([
         {
           reason: 'account_banned',
-          message: 'Sua conta foi banida. Entre em contato com o suporte se achar que isso é um engano.',
+          words: [],
           attempted: { title: 'Antes do banimento' },
         },
       ]);
@@ -129,7 +138,7 @@ describe('S9 replays are harmless', () => {
     const device = await Device.open(server, ana, { collections: ['notebooks'] });
     try {
       const created = await device.api.notebooks.create({ title: 'Primeiro título' });
-      if (!created.ok) throw new Error(created.problem.message);
+      if (!created.ok) throw new Error(created.problem.code);
       await device.settle();
       const id = created.value.id;
 
@@ -160,7 +169,7 @@ describe('S9 replays are harmless', () => {
     try {
       await device.settle();
       const notebook = await device.api.notebooks.create({ title: 'Cinquenta perguntas' });
-      if (!notebook.ok) throw new Error(notebook.problem.message);
+      if (!notebook.ok) throw new Error(notebook.problem.code);
       await device.settle();
       device.goOffline();
       for (let i = 0; i < 50; i++) await device.api.questions.add(notebook.value.id, `Pergunta número ${i}`);
@@ -181,7 +190,7 @@ describe('S9 replays are harmless', () => {
     try {
       await device.settle();
       const notebook = await device.api.notebooks.create({ title: 'Vinte perguntas' });
-      if (!notebook.ok) throw new Error(notebook.problem.message);
+      if (!notebook.ok) throw new Error(notebook.problem.code);
       await device.settle();
       const before = device.transport.pushLog.length;
       for (let i = 0; i < 20; i++) await device.api.questions.add(notebook.value.id, `Pergunta em sequência ${i}`);

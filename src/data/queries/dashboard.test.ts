@@ -39,7 +39,7 @@ beforeEach(async () => {
     serverUrl: 'http://offline.test',
     databaseName: `dash-${Math.random().toString(36).slice(2)}`,
     database: { indexedDB: new IDBFactory(), IDBKeyRange, devMode: true },
-    bindStatus: false,
+    publishStatus: false,
   });
 });
 afterEach(async () => layer?.close());

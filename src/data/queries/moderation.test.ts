@@ -44,7 +44,7 @@ beforeEach(async () => {
     serverUrl: 'http://offline.test',
     databaseName: `moderation-${Math.random().toString(36).slice(2)}`,
     database: { indexedDB: new IDBFactory(), IDBKeyRange, devMode: true },
-    bindStatus: false,
+    publishStatus: false,
     now: () => (clock += 1000),
   });
 });

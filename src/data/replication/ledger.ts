@@ -12,7 +12,7 @@
  */
 import { Observable, filter, map, startWith, switchMap } from 'rxjs';
 import type { RxDatabase } from 'rxdb';
-import type { RejectedWrite } from '../../state/sync-status.ts';
+import type { RejectedWrite } from '../sync-status.ts';
 import type { CollectionName } from '../schemas/index.ts';
 
 export interface PendingEntry {

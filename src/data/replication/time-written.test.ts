@@ -55,7 +55,7 @@ describe('the time a person wrote something', () => {
       await biasPhone.settle();
       biasPhone.goOffline(); // a party with no signal
       const written = await biasPhone.api.answers.answer(questionId, { text: 'Asa branca' });
-      if (!written.ok) throw new Error(written.problem.message);
+      if (!written.ok) throw new Error(written.problem.code);
       const writtenAt = instant(written.value.answer.created_at);
 
       // Meanwhile Cris, online, answers after her.
@@ -91,9 +91,9 @@ describe('the time a person wrote something', () => {
       await writer.settle();
       writer.goOffline();
       const notebook = await writer.api.notebooks.create({ title: 'Caderno do acampamento' });
-      if (!notebook.ok) throw new Error(notebook.problem.message);
+      if (!notebook.ok) throw new Error(notebook.problem.code);
       const question = await writer.api.questions.add(notebook.value.id, 'Quem trouxe a barraca?');
-      if (!question.ok) throw new Error(question.problem.message);
+      if (!question.ok) throw new Error(question.problem.code);
       await otherDevice.settle(); // time passes while the phone is offline
 
       writer.goOnline();
@@ -122,7 +122,7 @@ describe('the time a person wrote something', () => {
     try {
       await phone.settle();
       const first = await phone.api.answers.answer(questionId, { text: 'Pagode' });
-      if (!first.ok) throw new Error(first.problem.message);
+      if (!first.ok) throw new Error(first.problem.code);
       await phone.settle();
       expect((await owner.client.rpc('moderate_answer', { p_answer_id: first.value.answer.id, p_status: 'rejected' })).error).toBeNull();
       await phone.settle();
@@ -133,7 +133,7 @@ describe('the time a person wrote something', () => {
       const editedAt = frozen;
       const edited = await phone.api.answers.answer(questionId, { text: 'Pagode dos anos 90' });
       frozen = null;
-      if (!edited.ok) throw new Error(edited.problem.message);
+      if (!edited.ok) throw new Error(edited.problem.code);
       expect(instant(edited.value.answer.created_at)).toBe(editedAt); // shown at once, before any request
       const { error } = await owner.client.from('notebooks').select('id').limit(1); // time passes
       expect(error).toBeNull();

@@ -37,10 +37,14 @@ export interface PushRow {
 
 export interface PushRejection {
   id: string;
-  /** forbidden_words, not_allowed, account_banned, account_deleted, validation, invalid_id, … */
+  /** The reason code (src/data/problems.ts SERVER_REFUSAL_CODES): forbidden_words, not_allowed, … */
   reason: string;
+  /** The SQLSTATE. */
   code: string;
+  /** Developer text, for logs: never shown, never parsed. */
   message: string;
+  /** The refusal's parameters: for forbidden_words, the words (null when there are none). */
+  details?: unknown;
   /** The row as the server has it, when the caller may see it. */
   document: ServerDoc | null;
 }

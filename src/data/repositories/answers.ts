@@ -1,20 +1,22 @@
 /**
  * Answers (spec §3, §4, §5): one per question and person, its id derived from the question and
  * the person's secret (S6) so two devices answering offline write one row; anonymous or signed,
- * with an optional responder name; not empty, no forbidden words ('Sua resposta contém palavras
- * proibidas e não pode ser salva.'). Every edit of the answerer's fields moves the answer's
+ * with an optional responder name; not empty, no forbidden words (answer_empty,
+ * forbidden_words). Every edit of the answerer's fields moves the answer's
  * clock forward (S7: the later edit wins, monotonic per document).
  *
  * With pre-moderation, a new or edited answer waits for approval; a rejected answer edited by
  * its author is resubmitted as pending. The server decides; this device shows its guess until
  * the server's state arrives.
  */
-import { checkAnswerText, ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
+import { checkAnswerText } from '../content-rules.ts';
+import { ok, refuse, type Problem, type WriteResult } from '../problems.ts';
 import { answerIdFor } from '../derived-ids.ts';
 import { nextAnswerClock } from '../replication/conflicts.ts';
-import type { AnswerDoc, ModerationStatus } from '../schemas/index.ts';
+import type { AnswerDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, hasCollection, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
-import { ANSWERS, MANAGES, roleIn } from './roles.ts';
+import { awaitsApproval, expectedAnswerStatus } from './answer-status.ts';
+import { ANSWERS, roleIn } from './roles.ts';
 
 export interface AnswerInput {
   text: string;
@@ -29,17 +31,7 @@ export interface AnswerOutcome {
   awaitingApproval: boolean;
 }
 
-export const ANSWER_NOTICES = {
-  sent: 'Resposta enviada',
-  updated: 'Resposta atualizada',
-  sentAwaitingApproval: 'Sua resposta foi enviada e aguarda aprovação do dono do caderno.',
-  updatedAwaitingApproval: 'Suas alterações foram enviadas e aguardam nova aprovação do dono do caderno.',
-} as const;
-
-const NO_SECRET: Problem = {
-  code: 'no_answer_secret',
-  message: 'Não foi possível salvar sua resposta',
-};
+const NO_SECRET: Problem = { code: 'no_answer_secret' };
 
 /** The id of my answer to a question: derived offline from my secret, or asked online. */
 export async function myAnswerId(ctx: DataContext, questionId: string): Promise<string | null> {
@@ -59,22 +51,22 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
   const [words, question, id] = await Promise.all([forbiddenWords(ctx), findDoc(ctx, 'questions', questionId), myAnswerId(ctx, questionId)]);
   const problem = checkAnswerText(words, input.text, input.responder_name);
   if (problem) return refuse(problem);
-  if (!question) return refuse(notFound('question'));
+  if (!question) return refuse(notFound);
   const [notebook, role, existing] = await Promise.all([
     findDoc(ctx, 'notebooks', question.notebook_id),
     roleIn(ctx, question.notebook_id),
     id ? findDoc(ctx, 'answers', id) : null,
   ]);
-  if (!ANSWERS.has(role)) return refuse({ code: 'not_allowed', message: 'Não foi possível salvar sua resposta' });
+  if (!ANSWERS.has(role)) return refuse({ code: 'not_allowed' });
   if (!id) return refuse(NO_SECRET);
 
-  const awaitingApproval = Boolean(notebook?.pre_moderation_enabled) && role !== 'owner';
+  const awaitingApproval = awaitsApproval(notebook, role);
   const fields = {
     text: input.text.trim(),
     is_anonymous: input.is_anonymous ?? false,
     responder_name: input.responder_name?.trim() || null,
   };
-  const label = labelOf(fields.text, 'Resposta');
+  const label = labelOf(fields.text);
   const unchanged =
     existing &&
     existing.text === fields.text &&
@@ -87,8 +79,8 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
   }
   if (existing) {
     const wasRejected = existing.moderation_status === 'rejected';
-    // The answerer's guess of what the server will decide (moderators' own state is theirs to set).
-    const guess: Partial<AnswerDoc> = !MANAGES.has(role) && (awaitingApproval || wasRejected) ? { moderation_status: 'pending' } : {};
+    // The answerer's guess of what the server will decide.
+    const guess: Partial<AnswerDoc> = { moderation_status: expectedAnswerStatus(existing, notebook, role) };
     // A rejected answer edited is recreated at the time of the edit (the server reads it from the clock).
     if (wasRejected) guess.created_at = isoNow(ctx);
     const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
@@ -108,7 +100,7 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
     notebook_id: question.notebook_id,
     user_id: ctx.userId,
     ...fields,
-    moderation_status: (awaitingApproval ? 'pending' : 'approved') as ModerationStatus,
+    moderation_status: expectedAnswerStatus(null, notebook, role),
     moderated_by: null,
     moderated_at: null,
     moderation_notes: null,
@@ -124,7 +116,7 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
 
 export async function deleteAnswer(ctx: DataContext, answerId: string): Promise<WriteResult<null>> {
   const doc = await findDoc(ctx, 'answers', answerId);
-  if (!doc) return refuse(notFound('answer'));
-  await recordWrite(ctx, 'answers', [{ id: answerId, label: labelOf(doc.text, 'Resposta') }], () => doc.remove());
+  if (!doc) return refuse(notFound);
+  await recordWrite(ctx, 'answers', [{ id: answerId, label: labelOf(doc.text) }], () => doc.remove());
   return ok(null);
 }

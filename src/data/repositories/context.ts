@@ -11,7 +11,8 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxCollection, RxDatabase, RxDocument } from 'rxdb';
-import { MESSAGES, prepareWordList, type ForbiddenWordList, type Problem } from '../content-rules.ts';
+import { prepareWordList, type ForbiddenWordList } from '../content-rules.ts';
+import type { Problem } from '../problems.ts';
 import type { PendingEntry, SyncLedger } from '../replication/ledger.ts';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
 
@@ -64,8 +65,8 @@ export async function findDoc<Name extends CollectionName>(
   return collectionOf(ctx, name).findOne(id).exec();
 }
 
-export const notFound = (what: string): Problem => ({ code: 'not_found', message: `${what} not found` });
-export const notAuthenticated: Problem = { code: 'not_authenticated', message: MESSAGES.notAuthenticated };
+export const notFound: Problem = { code: 'not_found' };
+export const notAuthenticated: Problem = { code: 'not_authenticated' };
 
 function entry(name: CollectionName, id: string, label: string, ctx: DataContext): PendingEntry {
   return { collection: name, id, label, kind: name, since: ctx.now() };
@@ -95,9 +96,11 @@ export async function recordWrite<T>(
   }
 }
 
-/** A short label of a text for lists of pending writes. */
-export function labelOf(text: string | null | undefined, fallback: string): string {
+/**
+ * A short label of what the person wrote, for lists of pending writes; empty when they wrote
+ * nothing (the list names the kind of write in the person's language, by its collection).
+ */
+export function labelOf(text: string | null | undefined): string {
   const trimmed = (text ?? '').trim();
-  if (!trimmed) return fallback;
   return trimmed.length > 60 ? `${trimmed.slice(0, 57)}…` : trimmed;
 }

@@ -1,7 +1,7 @@
 /**
  * The typed API screens call, bound to one signed-in person's data context. Every write checks
- * spec §5 first and returns a WriteResult ({ok: true, value} or {ok: false, problem} with the
- * spec's message); every query is a live RxJS observable of plain objects.
+ * spec §5 first and returns a WriteResult ({ok: true, value} or {ok: false, problem} with
+ * a code, src/data/problems.ts); every query is a live RxJS observable of plain objects.
  */
 import { answersAwaitingModeration$, notebookView$ } from '../queries/notebook.ts';
 import { moderationLists$ } from '../queries/moderation.ts';
@@ -26,7 +26,7 @@ import {
   unshareNotebook,
 } from './sharing.ts';
 import type { CollaboratorRole, ModerationStatus } from '../schemas/index.ts';
-import { MESSAGES, refuse, type WriteResult } from '../content-rules.ts';
+import { refuse, type WriteResult } from '../problems.ts';
 
 export type ApiContext = DataContext & { syncNow?: () => void };
 
@@ -45,7 +45,7 @@ function failuresAsRefusals<Group extends Writes>(group: Group): Group {
     guarded[name] = (...args: never[]) =>
       write(...args).catch((error: unknown) => {
         console.error(`[data] the write ${name} failed`, error);
-        return refuse({ code: 'not_saved', message: MESSAGES.notSaved });
+        return refuse({ code: 'not_saved' });
       });
   }
   return guarded as Group;

@@ -3,15 +3,16 @@
  * so it is online only; revoking works offline (a status change the server takes later).
  * Redeeming and searching people are online calls too.
  */
-import { ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
+import { ok, refuse, type Problem, type ProblemCode, type WriteResult } from '../problems.ts';
 import type { InviteLinkDoc } from '../schemas/index.ts';
 import { findDoc, notFound, recordWrite, type DataContext } from './context.ts';
 
-const offline: Problem = { code: 'online_only', message: 'Sem conexão: esta ação precisa de internet.' };
+const offline: Problem = { code: 'online_only' };
 
-function serverProblem(error: { message?: string; hint?: string; code?: string }, fallback: string): Problem {
-  const code = error.hint === 'not_allowed' ? 'not_allowed' : 'server';
-  return { code, message: error.message || fallback };
+/** An online call's refusal: the server's reason when it is one the screens know, else 'server'. */
+function serverProblem(error: { hint?: string }, known: readonly ProblemCode[] = ['not_allowed']): Problem {
+  const code = known.find((candidate) => candidate === error.hint);
+  return { code: code ?? 'server' };
 }
 
 export async function createInviteLink(
@@ -21,7 +22,7 @@ export async function createInviteLink(
 ): Promise<WriteResult<InviteLinkDoc>> {
   if (!ctx.client) return refuse(offline);
   const { data, error } = await ctx.client.rpc('create_invite_link', { p_notebook_id: notebookId, p_expires_at: expiresAt });
-  if (error || !data) return refuse(error ? serverProblem(error, 'Could not generate a unique invite code. Please try again.') : offline);
+  if (error || !data) return refuse(error ? serverProblem(error) : offline);
   // The new link reaches the local database with the next pull.
   ctx.syncNow?.();
   return ok(data as InviteLinkDoc);
@@ -29,7 +30,7 @@ export async function createInviteLink(
 
 export async function revokeInviteLink(ctx: DataContext, inviteId: string): Promise<WriteResult<InviteLinkDoc>> {
   const doc = await findDoc(ctx, 'invite_links', inviteId);
-  if (!doc) return refuse(notFound('invite link'));
+  if (!doc) return refuse(notFound);
   if (doc.status !== 'active') return ok(doc.toJSON() as InviteLinkDoc);
   const updated = await recordWrite(ctx, 'invite_links', [{ id: doc.id, label: doc.code }], () =>
     doc.incrementalPatch({ status: 'revoked' }),
@@ -38,10 +39,7 @@ export async function revokeInviteLink(ctx: DataContext, inviteId: string): Prom
 }
 
 /** Why the server refused a redeem, by its code: the notebook's owner removed this person, or the code is no good. */
-const REDEEM_REFUSALS: Record<string, Problem> = {
-  invite_invalid: { code: 'invite_invalid', message: 'Invalid or expired invitation.' },
-  access_removed: { code: 'access_removed', message: 'The owner removed your access to this notebook.' },
-};
+const REDEEM_REFUSALS: readonly ProblemCode[] = ['invite_invalid', 'access_removed'];
 
 /**
  * Redeems a code (or a public notebook link): the notebook id, whose data the next pull brings.
@@ -51,7 +49,7 @@ export async function redeemInvite(ctx: DataContext & { syncNow?: () => void }, 
   if (!ctx.client) return refuse(offline);
   const { data, error } = await ctx.client.rpc('redeem_invite', { p_code: code });
   if (error || typeof data !== 'string') {
-    return refuse((error?.hint && REDEEM_REFUSALS[error.hint]) || { code: 'server', message: 'Could not redeem the invitation.' });
+    return refuse(serverProblem(error ?? {}, REDEEM_REFUSALS));
   }
   ctx.syncNow?.();
   return ok(data);
@@ -68,6 +66,6 @@ export interface PersonFound {
 export async function searchPeople(ctx: DataContext, query: string): Promise<WriteResult<PersonFound[]>> {
   if (!ctx.client) return refuse(offline);
   const { data, error } = await ctx.client.rpc('search_users', { p_query: query, p_limit: 10 });
-  if (error) return refuse(serverProblem(error, 'user search error'));
+  if (error) return refuse(serverProblem(error));
   return ok((data ?? []) as PersonFound[]);
 }

@@ -4,7 +4,8 @@
  * nothing. Deleting a notebook removes it here at once; its questions and answers follow when
  * the server's deletions are pulled (the server deletes them with it).
  */
-import { checkNotebookText, ok, refuse, type WriteResult } from '../content-rules.ts';
+import { checkNotebookText } from '../content-rules.ts';
+import { ok, refuse, type WriteResult } from '../problems.ts';
 import type { NotebookCover, NotebookDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
 
@@ -85,12 +86,12 @@ export async function updateNotebook(
   changes: NotebookChanges,
 ): Promise<WriteResult<{ notebook: NotebookDoc; changed: boolean }>> {
   const doc = await findDoc(ctx, 'notebooks', id);
-  if (!doc) return refuse(notFound('notebook'));
+  if (!doc) return refuse(notFound);
   const patch = changedFields(doc.toJSON() as NotebookDoc, changes);
   if (Object.keys(patch).length === 0) return ok({ notebook: doc.toJSON() as NotebookDoc, changed: false });
   const problem = await textProblem(ctx, patch);
   if (problem) return refuse(problem);
-  const label = labelOf(patch.title ?? doc.title, 'Caderno');
+  const label = labelOf(patch.title ?? doc.title);
   const updated = await recordWrite(ctx, 'notebooks', [{ id, label }], () =>
     doc.incrementalPatch({ ...patch }),
   );
@@ -99,7 +100,7 @@ export async function updateNotebook(
 
 export async function deleteNotebook(ctx: DataContext, id: string): Promise<WriteResult<null>> {
   const doc = await findDoc(ctx, 'notebooks', id);
-  if (!doc) return refuse(notFound('notebook'));
+  if (!doc) return refuse(notFound);
   await recordWrite(ctx, 'notebooks', [{ id, label: doc.title }], () => doc.remove());
   return ok(null);
 }

@@ -1,5 +1,5 @@
 /** Notifications (spec §4): read one, several, or all at once. */
-import { ok, type WriteResult } from '../content-rules.ts';
+import { ok, type WriteResult } from '../problems.ts';
 import { collectionOf, recordWrite, type DataContext } from './context.ts';
 
 export async function markNotificationsRead(ctx: DataContext, ids: string[]): Promise<WriteResult<number>> {

@@ -2,7 +2,8 @@
  * Questions (spec §3, §5): add at the end (order_index = highest + 1, 0 for the first), edit,
  * reorder, block or unblock (owner and editors), remove. At least 3 characters, no forbidden words.
  */
-import { checkQuestionText, ok, refuse, type WriteResult } from '../content-rules.ts';
+import { checkQuestionText } from '../content-rules.ts';
+import { ok, refuse, type WriteResult } from '../problems.ts';
 import type { QuestionDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
 import { roleIn } from './roles.ts';
@@ -19,7 +20,7 @@ export function nextOrderIndex(questions: Pick<QuestionDoc, 'order_index'>[]): n
 export async function addQuestion(ctx: DataContext, notebookId: string, text: string): Promise<WriteResult<QuestionDoc>> {
   const problem = checkQuestionText(await forbiddenWords(ctx), text);
   if (problem) return refuse(problem);
-  if (!(await collectionOf(ctx, 'notebooks').findOne(notebookId).exec())) return refuse(notFound('notebook'));
+  if (!(await collectionOf(ctx, 'notebooks').findOne(notebookId).exec())) return refuse(notFound);
   const now = isoNow(ctx);
   const doc: QuestionDoc = {
     id: ctx.newId(),
@@ -38,11 +39,11 @@ export async function addQuestion(ctx: DataContext, notebookId: string, text: st
 
 export async function editQuestion(ctx: DataContext, id: string, text: string): Promise<WriteResult<QuestionDoc>> {
   const [doc, words] = await Promise.all([findDoc(ctx, 'questions', id), forbiddenWords(ctx)]);
-  if (!doc) return refuse(notFound('question'));
+  if (!doc) return refuse(notFound);
   const problem = checkQuestionText(words, text);
   if (problem) return refuse(problem);
   if (doc.text === text.trim()) return ok(doc.toJSON() as QuestionDoc);
-  const updated = await recordWrite(ctx, 'questions', [{ id, label: labelOf(text, 'Pergunta') }], () =>
+  const updated = await recordWrite(ctx, 'questions', [{ id, label: labelOf(text) }], () =>
     doc.incrementalPatch({ text: text.trim() }),
   );
   return ok(updated.toJSON() as QuestionDoc);
@@ -68,10 +69,10 @@ export async function reorderQuestions(ctx: DataContext, notebookId: string, ord
 
 export async function setQuestionBlocked(ctx: DataContext, id: string, blocked: boolean): Promise<WriteResult<QuestionDoc>> {
   const doc = await findDoc(ctx, 'questions', id);
-  if (!doc) return refuse(notFound('question'));
+  if (!doc) return refuse(notFound);
   const role = await roleIn(ctx, doc.notebook_id);
   if (role !== 'owner' && role !== 'editor') {
-    return refuse({ code: 'not_allowed', message: 'Only the owner and editors can block questions.' });
+    return refuse({ code: 'not_allowed' });
   }
   if (doc.blocked === blocked) return ok(doc.toJSON() as QuestionDoc);
   const updated = await recordWrite(ctx, 'questions', [{ id, label: doc.text }], () =>
@@ -82,7 +83,7 @@ export async function setQuestionBlocked(ctx: DataContext, id: string, blocked: 
 
 export async function removeQuestion(ctx: DataContext, id: string): Promise<WriteResult<null>> {
   const doc = await findDoc(ctx, 'questions', id);
-  if (!doc) return refuse(notFound('question'));
+  if (!doc) return refuse(notFound);
   await recordWrite(ctx, 'questions', [{ id, label: doc.text }], () => doc.remove());
   return ok(null);
 }

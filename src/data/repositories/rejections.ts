@@ -3,7 +3,7 @@
  * repository function; a successful push of the same document clears the refusal by itself)
  * or discards it (what they typed is dropped; the device already holds the server's state).
  */
-import type { WriteResult } from '../content-rules.ts';
+import type { WriteResult } from '../problems.ts';
 import type { DataContext } from './context.ts';
 
 export function discardRejection(ctx: DataContext, key: string): Promise<void> {

@@ -30,7 +30,7 @@ beforeEach(async () => {
     serverUrl: 'http://offline.test',
     databaseName: `repo-${Math.random().toString(36).slice(2)}`,
     database: { indexedDB: new IDBFactory(), IDBKeyRange, devMode: true },
-    bindStatus: false,
+    publishStatus: false,
     now: () => (clock += 1000),
   });
   await seedFromServer('user_settings', [
@@ -41,16 +41,16 @@ beforeEach(async () => {
 afterEach(async () => layer?.close());
 
 describe('notebooks', () => {
-  test('create with the defaults of spec §9; refused with the spec messages', async () => {
+  test('create with the defaults of spec §9; refused with the codes of spec §5', async () => {
     const created = await layer.api.notebooks.create({ title: '  Meu caderno  ' });
     expect(created).toMatchObject({ ok: true, value: { title: 'Meu caderno', theme: 'purple', author: 'Usuário', paper_style: 'lined-blue', pre_moderation_enabled: false, user_id: ME } });
     expect(await layer.api.notebooks.create({ title: 'ab' })).toEqual({
       ok: false,
-      problem: { code: 'too_short', message: 'O título deve ter pelo menos 3 caracteres.', field: 'title' },
+      problem: { code: 'title_too_short', field: 'title' },
     });
     expect(await layer.api.notebooks.create({ title: 'Que palavrao' })).toMatchObject({
       ok: false,
-      problem: { code: 'forbidden_words', message: 'Remove prohibited words', words: ['Palavrão'] },
+      problem: { code: 'forbidden_words', words: ['Palavrão'] },
     });
   });
 
@@ -73,7 +73,7 @@ describe('questions', () => {
     const ids: string[] = [];
     for (const text of texts) {
       const q = await layer.api.questions.add(nb.value.id, text);
-      if (!q.ok) throw new Error(q.problem.message);
+      if (!q.ok) throw new Error(q.problem.code);
       ids.push(q.value.id);
     }
     const view = await firstValueFrom(layer.api.queries.notebook(nb.value.id));
@@ -82,7 +82,7 @@ describe('questions', () => {
     const reordered = await firstValueFrom(layer.api.queries.notebook(nb.value.id));
     expect(reordered!.questions.map((q) => q.question.text)).toEqual(['Terceira', 'Primeira', 'Segunda']);
     expect(await layer.api.questions.setBlocked(ids[1], true)).toMatchObject({ ok: true, value: { blocked: true } });
-    expect(await layer.api.questions.add(nb.value.id, 'ok')).toMatchObject({ ok: false, problem: { message: 'A pergunta deve ter pelo menos 3 caracteres.' } });
+    expect(await layer.api.questions.add(nb.value.id, 'ok')).toMatchObject({ ok: false, problem: { code: 'question_too_short' } });
   });
 });
 
@@ -93,7 +93,7 @@ describe('answers', () => {
     const q = await layer.api.questions.add(nb.value.id, 'Qual é a sua cor?');
     if (!q.ok) throw new Error();
     const first = await layer.api.answers.answer(q.value.id, { text: 'Azul', is_anonymous: true, responder_name: 'Ana' });
-    if (!first.ok) throw new Error(first.problem.message);
+    if (!first.ok) throw new Error(first.problem.code);
     expect(first.value).toMatchObject({ created: true, awaitingApproval: false, answer: { id: await answerIdFor(SECRET, q.value.id), is_anonymous: true } });
     const second = await layer.api.answers.answer(q.value.id, { text: 'Verde' });
     if (!second.ok) throw new Error();
@@ -101,9 +101,9 @@ describe('answers', () => {
     expect(second.value.answer.client_clock).toBeGreaterThan(first.value.answer.client_clock);
     expect(await layer.api.answers.answer(q.value.id, { text: 'um palavrão' })).toMatchObject({
       ok: false,
-      problem: { message: 'Sua resposta contém palavras proibidas e não pode ser salva.', words: ['Palavrão'] },
+      problem: { code: 'forbidden_words', words: ['Palavrão'] },
     });
-    expect(await layer.api.answers.answer(q.value.id, { text: '  ' })).toMatchObject({ ok: false, problem: { code: 'empty' } });
+    expect(await layer.api.answers.answer(q.value.id, { text: '  ' })).toMatchObject({ ok: false, problem: { code: 'answer_empty' } });
   });
 
   test("in a friend's notebook with pre-moderation my answer waits for approval; the moderation list is the owner's", async () => {
@@ -128,7 +128,7 @@ describe('sharing, favorites, notifications', () => {
   test('nobody shares with themselves or twice; favorites have derived ids; notifications are marked read', async () => {
     const nb = await layer.api.notebooks.create({ title: 'Compartilhado' });
     if (!nb.ok) throw new Error();
-    expect(await layer.api.sharing.share(nb.value.id, ME)).toEqual({ ok: false, problem: { code: 'invite_self', message: 'you cannot invite yourself' } });
+    expect(await layer.api.sharing.share(nb.value.id, ME)).toEqual({ ok: false, problem: { code: 'invite_self' } });
     expect(await layer.api.sharing.share(nb.value.id, FRIEND)).toMatchObject({ ok: true, value: { shared_with: FRIEND, access_level: 'viewer' } });
     expect(await layer.api.sharing.share(nb.value.id, FRIEND)).toMatchObject({ ok: false, problem: { code: 'already_has_access' } });
     expect(await layer.api.sharing.inviteCollaborator(nb.value.id, FRIEND)).toMatchObject({ ok: false, problem: { code: 'already_has_access' } });
@@ -154,7 +154,7 @@ describe('sharing, favorites, notifications', () => {
     const nb = await layer.api.notebooks.create({ title: 'Caderno da turma' });
     if (!nb.ok) throw new Error('not created');
     await layer.close();
-    const notSaved = { ok: false, problem: { code: 'not_saved', message: 'Não foi possível salvar as alterações' } };
+    const notSaved = { ok: false, problem: { code: 'not_saved' } };
     expect(await layer.api.sharing.inviteCollaborator(nb.value.id, FRIEND)).toEqual(notSaved);
     expect(await layer.api.sharing.share(nb.value.id, FRIEND)).toEqual(notSaved);
     expect(await layer.api.questions.add(nb.value.id, 'Qual é a sua cor favorita?')).toEqual(notSaved);

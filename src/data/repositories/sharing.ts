@@ -3,13 +3,13 @@
  * cannot invite yourself') or someone who already has access; only the owner shares; the owner
  * and editors invite collaborators, who accept.
  */
-import { MESSAGES, ok, refuse, type Problem, type WriteResult } from '../content-rules.ts';
+import { ok, refuse, type Problem, type WriteResult } from '../problems.ts';
 import type { CollaboratorRole, NotebookCollaboratorDoc, NotebookShareDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, hasCollection, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
 import { roleIn } from './roles.ts';
 
-const inviteSelf: Problem = { code: 'invite_self', message: MESSAGES.inviteSelf };
-const alreadyHasAccess: Problem = { code: 'already_has_access', message: MESSAGES.alreadyHasAccess };
+const inviteSelf: Problem = { code: 'invite_self' };
+const alreadyHasAccess: Problem = { code: 'already_has_access' };
 
 async function hasAccess(ctx: DataContext, notebookId: string, userId: string, countPendingInvites: boolean): Promise<boolean> {
   const notebook = await findDoc(ctx, 'notebooks', notebookId);
@@ -25,7 +25,7 @@ async function hasAccess(ctx: DataContext, notebookId: string, userId: string, c
 
 export async function shareNotebook(ctx: DataContext, notebookId: string, userId: string): Promise<WriteResult<NotebookShareDoc>> {
   if (userId === ctx.userId) return refuse(inviteSelf);
-  if ((await roleIn(ctx, notebookId)) !== 'owner') return refuse({ code: 'not_allowed', message: 'Only the owner can share a notebook.' });
+  if ((await roleIn(ctx, notebookId)) !== 'owner') return refuse({ code: 'not_allowed' });
   if (await hasAccess(ctx, notebookId, userId, false)) return refuse(alreadyHasAccess);
   const now = isoNow(ctx);
   const doc: NotebookShareDoc = {
@@ -38,7 +38,7 @@ export async function shareNotebook(ctx: DataContext, notebookId: string, userId
     updated_at: now,
     server_rev: 0,
   };
-  await recordWrite(ctx, 'notebook_shares', [{ id: doc.id, label: 'Compartilhamento' }], () =>
+  await recordWrite(ctx, 'notebook_shares', [{ id: doc.id, label: '' }], () =>
     collectionOf(ctx, 'notebook_shares').insert(doc),
   );
   return ok(doc);
@@ -47,8 +47,8 @@ export async function shareNotebook(ctx: DataContext, notebookId: string, userId
 /** Removes someone's access (the owner) or leaves a notebook shared with me (userId = me). */
 export async function unshareNotebook(ctx: DataContext, notebookId: string, userId: string): Promise<WriteResult<null>> {
   const share = await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: userId } }).exec();
-  if (!share) return refuse(notFound('share'));
-  await recordWrite(ctx, 'notebook_shares', [{ id: share.id, label: 'Compartilhamento' }], () => share.remove());
+  if (!share) return refuse(notFound);
+  await recordWrite(ctx, 'notebook_shares', [{ id: share.id, label: '' }], () => share.remove());
   return ok(null);
 }
 
@@ -60,8 +60,8 @@ export async function inviteCollaborator(
 ): Promise<WriteResult<NotebookCollaboratorDoc>> {
   if (userId === ctx.userId) return refuse(inviteSelf);
   const myRole = await roleIn(ctx, notebookId);
-  if (myRole !== 'owner' && myRole !== 'editor') return refuse({ code: 'not_allowed', message: 'Only the owner and editors can invite collaborators.' });
-  if (role === 'editor' && myRole !== 'owner') return refuse({ code: 'not_allowed', message: 'Only the owner can make someone an editor.' });
+  if (myRole !== 'owner' && myRole !== 'editor') return refuse({ code: 'not_allowed' });
+  if (role === 'editor' && myRole !== 'owner') return refuse({ code: 'not_allowed' });
   if (await hasAccess(ctx, notebookId, userId, true)) return refuse(alreadyHasAccess);
   const now = isoNow(ctx);
   const doc: NotebookCollaboratorDoc = {
@@ -77,7 +77,7 @@ export async function inviteCollaborator(
     updated_at: now,
     server_rev: 0,
   };
-  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Convite para colaborar' }], () =>
+  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     collectionOf(ctx, 'notebook_collaborators').insert(doc),
   );
   return ok(doc);
@@ -85,10 +85,10 @@ export async function inviteCollaborator(
 
 export async function acceptCollaboration(ctx: DataContext, collaborationId: string): Promise<WriteResult<NotebookCollaboratorDoc>> {
   const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
-  if (!doc) return refuse(notFound('collaboration'));
-  if (doc.user_id !== ctx.userId) return refuse({ code: 'not_allowed', message: 'Only the invited person can accept an invitation.' });
+  if (!doc) return refuse(notFound);
+  if (doc.user_id !== ctx.userId) return refuse({ code: 'not_allowed' });
   if (doc.status === 'accepted') return ok(doc.toJSON() as NotebookCollaboratorDoc);
-  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
+  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     doc.incrementalPatch({ status: 'accepted', accepted_at: isoNow(ctx) }),
   );
   return ok(updated.toJSON() as NotebookCollaboratorDoc);
@@ -100,9 +100,9 @@ export async function changeCollaboratorRole(
   role: CollaboratorRole,
 ): Promise<WriteResult<NotebookCollaboratorDoc>> {
   const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
-  if (!doc) return refuse(notFound('collaboration'));
+  if (!doc) return refuse(notFound);
   if (doc.role === role) return ok(doc.toJSON() as NotebookCollaboratorDoc);
-  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () =>
+  const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     doc.incrementalPatch({ role }),
   );
   return ok(updated.toJSON() as NotebookCollaboratorDoc);
@@ -111,7 +111,7 @@ export async function changeCollaboratorRole(
 /** Removes a collaborator (owner, editors) or declines / leaves a collaboration (the invitee). */
 export async function removeCollaborator(ctx: DataContext, collaborationId: string): Promise<WriteResult<null>> {
   const doc = await findDoc(ctx, 'notebook_collaborators', collaborationId);
-  if (!doc) return refuse(notFound('collaboration'));
-  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: 'Colaboração' }], () => doc.remove());
+  if (!doc) return refuse(notFound);
+  await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () => doc.remove());
   return ok(null);
 }

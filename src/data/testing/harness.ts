@@ -133,7 +133,8 @@ export interface DeviceOptions {
   live?: boolean;
   now?: () => number;
   replicate?: boolean;
-  bindStatus?: boolean;
+  /** Publish the device's status on `syncStatus$` (default false: several devices share one process). */
+  publishStatus?: boolean;
   /** RxDB dev-mode and schema validation (default true; benchmarks turn it off, as in production). */
   devMode?: boolean;
   /** Batch sizes (benchmarks compare request patterns). */
@@ -171,7 +172,7 @@ export class Device {
       databaseName: options.databaseName ?? `device-${person.username}-${Math.random().toString(36).slice(2, 8)}`,
       database: { indexedDB, IDBKeyRange, multiInstance: false, devMode: options.devMode ?? true, collections: options.collections },
       replicate: options.replicate,
-      bindStatus: options.bindStatus ?? false,
+      publishStatus: options.publishStatus ?? false,
       now: options.now,
       engine: {
         transport,

@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Redirect, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
@@ -11,37 +11,35 @@ import { DEFAULT_AUTHOR } from '../../data/repositories/notebooks.ts';
 import type { CoverSticker } from '../../data/schemas/notebooks.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { nobodySignedIn, say } from '../notebooks/common/index.ts';
+import { problemText } from '../notebooks/common/messages.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
-import { StickerEditor, ThemePicker } from '../NotebookEdit/AppearanceControls.tsx';
-import { placeSticker, tidyCover } from '../NotebookEdit/stickers.ts';
-import * as css from '../NotebookEdit/Edit.css.ts';
-import { useDataLayer } from '../notebooks/common/useData.ts';
-import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from './draft.ts';
+import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
+import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
+import * as css from '../notebooks/common/editor.css.ts';
+import { SignedInData } from '../notebooks/common/SignedInData.tsx';
+import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from '../notebooks/common/draft.ts';
 
 /** /create (spec §2): a form with a live preview of the notebook; works with no connection. */
 export default function CreateNotebookScreen() {
-  const data = useDataLayer();
-  const { i18n } = useLingui();
-  if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent('/create')}`} replace />;
-  if (data.status === 'failed') {
-    return (
-      <div className={page} role="alert">
-        <h1 className={css.title}>{say(i18n, 'Erro ao criar caderno')}</h1>
-        <p>{say(i18n, 'Não foi possível criar o caderno')}</p>
-      </div>
-    );
-  }
-  if (data.status === 'loading' || data.status === 'signed-out') {
-    return (
-      <div className={page} aria-busy="true">
-        <h1 className={css.title}>
-          <Trans>Criar caderno</Trans>
-        </h1>
-      </div>
-    );
-  }
-  return <CreateForm layer={data.layer} />;
+  const { t } = useLingui();
+  const failed = (
+    <div className={page} role="alert">
+      <h1 className={css.title}>{t`Erro ao criar caderno`}</h1>
+      <p>{t`Não foi possível criar o caderno`}</p>
+    </div>
+  );
+  const loading = (
+    <div className={page} aria-busy="true">
+      <h1 className={css.title}>
+        <Trans>Criar caderno</Trans>
+      </h1>
+    </div>
+  );
+  return (
+    <SignedInData loginNext="/create" failed={failed} loading={loading}>
+      {(layer) => <CreateForm layer={layer} />}
+    </SignedInData>
+  );
 }
 
 function CreateForm({ layer }: { layer: DataLayer }) {
@@ -60,7 +58,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
     event.preventDefault();
     const problems = draftProblems(draft);
     if (problems.title) {
-      setErrors({ title: say(i18n, problems.title) });
+      setErrors({ title: problemText(i18n, problems.title, 'notebook') });
       titleRef.current?.focus();
       return;
     }
@@ -74,14 +72,13 @@ function CreateForm({ layer }: { layer: DataLayer }) {
     });
     if (!result.ok) {
       setSaving(false);
-      const words = result.problem.words?.join(', ');
-      const message = words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message);
-      if (result.problem.field === 'title' || result.problem.code === 'too_short') setErrors({ title: message });
+      const message = problemText(i18n, result.problem, 'notebook');
+      if (result.problem.field === 'title' || result.problem.code === 'title_too_short') setErrors({ title: message });
       else setErrors({ form: message });
-      toast({ title: say(i18n, 'Erro ao criar caderno'), description: message, variant: 'destructive' });
+      toast({ title: t`Erro ao criar caderno`, description: message, variant: 'destructive' });
       return;
     }
-    toast({ title: say(i18n, 'Caderno criado!'), description: t`Agora escreva as perguntas.` });
+    toast({ title: t`Caderno criado!`, description: t`Agora escreva as perguntas.` });
     navigate(`/notebook/${result.value.id}/edit#questions`);
   }
 

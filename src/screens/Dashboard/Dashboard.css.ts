@@ -1,17 +1,11 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
+import { tabStrip } from '../../components/ui.css.ts';
 
 export const header = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', justifyContent: 'space-between', marginBottom: '1rem' });
 export const title = style({ margin: 0, fontSize: '1.8rem' });
 
-export const tabs = style({
-  display: 'flex',
-  gap: '0.25rem',
-  overflowX: 'auto',
-  borderBottom: `1px solid ${vars.color.border}`,
-  marginBottom: '1rem',
-  scrollbarWidth: 'thin',
-});
+export const tabs = style([tabStrip, { gap: '0.25rem', borderBottom: `1px solid ${vars.color.border}`, marginBottom: '1rem' }]);
 
 export const tab = style({
   flex: '0 0 auto',

@@ -2,13 +2,13 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Link, Redirect, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard } from '../../data/queries/dashboard.ts';
-import { nobodySignedIn, say } from '../notebooks/common/index.ts';
-import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
+import { SignedInData } from '../notebooks/common/SignedInData.tsx';
+import { useObservable } from '../notebooks/common/useData.ts';
 import { NotebookCard } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
 import { TABS, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
@@ -30,26 +30,25 @@ const EMPTY_TEXT: Record<DashboardTab, MessageDescriptor> = {
 
 /** /meus-cadernos (spec §2): the person's notebooks, read from the device, offline or not. */
 export default function DashboardScreen() {
-  const data = useDataLayer();
-  const { i18n } = useLingui();
-  if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent('/meus-cadernos')}`} replace />;
-  if (data.status === 'failed') {
-    return (
-      <div className={page}>
-        <h1 className={css.title}>
-          <Trans>Meus cadernos</Trans>
-        </h1>
-        <div role="alert">
-          <p>
-            <strong>{say(i18n, 'Erro ao buscar cadernos')}</strong>
-          </p>
-          <p>{say(i18n, 'Não foi possível carregar seus cadernos')}</p>
-        </div>
+  const { t } = useLingui();
+  const failed = (
+    <div className={page}>
+      <h1 className={css.title}>
+        <Trans>Meus cadernos</Trans>
+      </h1>
+      <div role="alert">
+        <p>
+          <strong>{t`Erro ao buscar cadernos`}</strong>
+        </p>
+        <p>{t`Não foi possível carregar seus cadernos`}</p>
       </div>
-    );
-  }
-  if (data.status === 'loading' || data.status === 'signed-out') return <Loading />;
-  return <DashboardBody layer={data.layer} />;
+    </div>
+  );
+  return (
+    <SignedInData loginNext="/meus-cadernos" failed={failed} loading={<Loading />}>
+      {(layer) => <DashboardBody layer={layer} />}
+    </SignedInData>
+  );
 }
 
 function Loading() {

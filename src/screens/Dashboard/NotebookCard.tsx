@@ -10,7 +10,8 @@ import type { DataLayer } from '../../data/data-layer.ts';
 import type { NotebookCard as Card } from '../../data/queries/dashboard.ts';
 import type { ProfileDoc } from '../../data/schemas/index.ts';
 import { toast } from '../../state/toast.ts';
-import { ConfirmDialog, SyncBadge, say } from '../notebooks/common/index.ts';
+import { ConfirmDialog, SyncBadge } from '../notebooks/common/index.ts';
+import { problemMessage } from '../notebooks/common/messages.ts';
 import { NotebookCover } from '../notebooks/look/index.ts';
 import { InvitationActions } from '../notebooks/sharing/InvitationActions.tsx';
 import { ShareDialog } from '../notebooks/sharing/ShareDialog.tsx';
@@ -50,13 +51,13 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
   async function remove() {
     setConfirming(false);
     const result = await layer.api.notebooks.delete(notebook.id);
-    if (result.ok) toast({ title: say(i18n, 'Caderno excluído') });
-    else toast({ title: say(i18n, 'Erro ao excluir caderno'), description: say(i18n, 'Não foi possível excluir o caderno'), variant: 'destructive' });
+    if (result.ok) toast({ title: t`Caderno excluído` });
+    else toast({ title: t`Erro ao excluir caderno`, description: t`Não foi possível excluir o caderno`, variant: 'destructive' });
   }
 
   async function toggleFavorite() {
     const result = await layer.api.notebooks.setFavorite(notebook.id, !card.isFavorite);
-    if (!result.ok) toast({ title: t`Erro`, description: say(i18n, result.problem.message), variant: 'destructive' });
+    if (!result.ok) toast({ title: t`Erro`, description: i18n._(problemMessage(result.problem, 'notebook')), variant: 'destructive' });
   }
 
   const renderAction = (action: CardAction) => {

@@ -6,7 +6,8 @@ import type { DataLayer } from '../../data/data-layer.ts';
 import type { NotebookInput } from '../../data/repositories/notebooks.ts';
 import { useSyncStatusStore, type RejectedWrite } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
-import { RefusedNotice, say } from '../notebooks/common/index.ts';
+import { RefusedNotice } from '../notebooks/common/index.ts';
+import { problemText } from '../notebooks/common/messages.ts';
 import { correctedNotebook } from './refusals.ts';
 
 /**
@@ -44,11 +45,10 @@ function RefusedNotebook({ layer, rejection }: { layer: DataLayer; rejection: Re
         ? await layer.api.rejections.fix(rejection.key, () => layer.api.notebooks.create(input))
         : await layer.api.rejections.fix(rejection.key, () => layer.api.notebooks.update(rejection.id, input));
     if (result.ok) {
-      toast({ title: say(i18n, rejection.operation === 'insert' ? 'Caderno criado!' : 'Caderno atualizado') });
+      toast({ title: rejection.operation === 'insert' ? t`Caderno criado!` : t`Caderno atualizado` });
       return;
     }
-    const words = result.problem.words?.join(', ');
-    setProblem(words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message));
+    setProblem(problemText(i18n, result.problem, 'notebook'));
   }
 
   return (

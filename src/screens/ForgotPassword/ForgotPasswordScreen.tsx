@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
-import { emailMessage } from '../accounts/messages.ts';
+import { emailMessage, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { appUrl } from '../accounts/links.ts';
-import { ensureSessionController } from '../../app/session-controller.ts';
 import { requestPasswordReset } from '../../data/auth.ts';
 import { validateEmail, type EmailProblem } from '../../data/validation.ts';
 import { toast } from '../../state/toast.ts';
@@ -23,9 +22,6 @@ export default function ForgotPasswordScreen() {
   const emailRef = useRef<HTMLInputElement>(null);
 
   useUnsavedChanges('forgot-password', !sentTo && !busy && email.trim() !== '');
-  useEffect(() => {
-    void ensureSessionController();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +37,8 @@ export default function ForgotPasswordScreen() {
     const result = await requestPasswordReset(email, appUrl('/reset-password'));
     setBusy(false);
     if (!result.ok) {
-      const detail = result.message ?? '';
+      const sentence = passwordActionMessage(result);
+      const detail = typeof sentence === 'string' ? sentence : i18n._(sentence);
       setServerError(detail);
       toast({ title: t`Erro ao enviar e-mail de recuperação`, description: detail || undefined, variant: 'destructive' });
       return;

@@ -3,7 +3,6 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'wouter';
-import { ensureSessionController } from '../../app/session-controller.ts';
 import * as f from '../../components/form.css.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
@@ -24,9 +23,6 @@ export default function InviteScreen() {
   const [, navigate] = useLocation();
   const redemption = useInviteRedemption(status === 'signed-in' ? code : null);
 
-  useEffect(() => {
-    void ensureSessionController();
-  }, []);
 
   useEffect(() => {
     if (redemption.state === 'ready') navigate(`/notebook/${redemption.notebookId}`, { replace: true });

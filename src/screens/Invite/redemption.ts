@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { filter, firstValueFrom, timeout } from 'rxjs';
-import { whenDataReady } from '../../data/session-data.ts';
+import { whenDataReady } from '../../data/session/data.ts';
 
 export type InviteStep = 'login' | 'process' | 'open';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
@@ -6,7 +6,6 @@ import { afterSignIn, withNext } from '../accounts/links.ts';
 import { emailMessage, loginMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { ensureSessionController } from '../../app/session-controller.ts';
 import { signIn } from '../../data/auth.ts';
 import { validateEmail, type EmailProblem } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
@@ -32,9 +31,6 @@ export default function LoginScreen() {
   const justSignedIn = useRef(false);
 
   useUnsavedChanges('login', !busy && email.trim() !== '' && !justSignedIn.current);
-  useEffect(() => {
-    void ensureSessionController();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -52,7 +48,7 @@ export default function LoginScreen() {
     if (result.ok) justSignedIn.current = true;
     setBusy(false);
     if (!result.ok) {
-      const sentence = loginMessage(result.error);
+      const sentence = loginMessage(result);
       const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
       setServerError(message);
       toast({ title: t`Erro no login`, description: message, variant: 'destructive' });

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
+import { tabStrip } from '../../components/ui.css.ts';
 
 export const header = style({ display: 'grid', gap: '0.35rem', marginBottom: '1.25rem' });
 
@@ -21,19 +22,21 @@ export const switchRow = style({ display: 'flex', alignItems: 'center', gap: '0.
 
 export const switchInput = style({ width: '1.4rem', height: '1.4rem', accentColor: vars.color.primary, flex: '0 0 auto' });
 
-export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem', borderBottom: `2px solid ${vars.color.border}`, marginBottom: '1rem' });
+export const tabs = style([tabStrip, { gap: '0.25rem', borderBottom: `2px solid ${vars.color.border}`, marginBottom: '1rem' }]);
 
 export const tab = style({
   minHeight: '44px',
-  padding: '0.5rem 0.6rem',
+  padding: '0.5rem 0.4rem',
   border: 0,
   borderBottom: '3px solid transparent',
-  marginBottom: '-2px',
   background: 'transparent',
   color: vars.color.text,
   fontWeight: 600,
   cursor: 'pointer',
-  whiteSpace: 'nowrap',
+  // Three tabs share the row (360 px phone included): the count goes under the word if it must.
+  flex: '1 1 auto',
+  fontSize: '0.95rem',
+  textAlign: 'center',
   selectors: { '&[aria-selected="true"]': { borderBottomColor: vars.color.primary, color: vars.color.primary } },
 });
 

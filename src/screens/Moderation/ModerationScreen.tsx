@@ -9,9 +9,10 @@ import { toast } from '../../state/toast.ts';
 import { button, page } from '../../components/ui.css.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
-import { StatePanel } from '../NotebookView/NotebookViewScreen.tsx';
-import { sentence } from '../notebooks/common/answer-sentences.ts';
-import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
+import { StatePanel } from '../notebooks/common/StatePanel.tsx';
+import { problemMessage } from '../notebooks/common/messages.ts';
+import { SignedInData } from '../notebooks/common/SignedInData.tsx';
+import { useObservable } from '../notebooks/common/useData.ts';
 import { ModerationTabs } from './ModerationTabs.tsx';
 import * as css from './Moderation.css.ts';
 
@@ -21,27 +22,25 @@ export const CHANGES_SETTINGS = new Set(['owner', 'editor']);
 /** /moderation/answers/{notebookId}: pending, approved and rejected answers; pre-moderation (spec §2, §4). */
 export default function ModerationScreen() {
   const { notebookId } = useParams<{ notebookId: string }>();
-  const data = useDataLayer();
-  if (data.status === 'signed-out') {
-    return (
-      <StatePanel title={<Trans>Entre para moderar respostas</Trans>}>
-        <Link href={`/login?next=${encodeURIComponent(`/moderation/answers/${notebookId}`)}`} className={button.primary}>
-          <Trans>Entrar</Trans>
-        </Link>
-      </StatePanel>
-    );
-  }
-  if (data.status === 'failed') {
-    return (
-      <StatePanel title={<Trans>Erro ao carregar respostas</Trans>}>
-        <p>
-          <Trans>Não foi possível carregar as respostas para este caderno</Trans>
-        </p>
-      </StatePanel>
-    );
-  }
-  if (data.status === 'loading') return <Loading />;
-  return <ModerationBody layer={data.layer} notebookId={notebookId} />;
+  const signedOut = (
+    <StatePanel title={<Trans>Entre para moderar respostas</Trans>}>
+      <Link href={`/login?next=${encodeURIComponent(`/moderation/answers/${notebookId}`)}`} className={button.primary}>
+        <Trans>Entrar</Trans>
+      </Link>
+    </StatePanel>
+  );
+  const failed = (
+    <StatePanel title={<Trans>Erro ao carregar respostas</Trans>}>
+      <p>
+        <Trans>Não foi possível carregar as respostas para este caderno</Trans>
+      </p>
+    </StatePanel>
+  );
+  return (
+    <SignedInData signedOut={signedOut} failed={failed} loading={<Loading />}>
+      {(layer) => <ModerationBody layer={layer} notebookId={notebookId} />}
+    </SignedInData>
+  );
 }
 
 export function ModerationBody({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
@@ -111,8 +110,7 @@ function PreModerationSetting({ layer, lists }: { layer: DataLayer; lists: Moder
     if (result.ok) {
       toast({ title: t`Caderno atualizado` });
     } else {
-      const known = sentence(result.problem.message);
-      toast({ title: t`Erro ao atualizar caderno`, description: typeof known === 'string' ? known : i18n._(known), variant: 'destructive' });
+      toast({ title: t`Erro ao atualizar caderno`, description: i18n._(problemMessage(result.problem, 'notebook')), variant: 'destructive' });
     }
   }
 

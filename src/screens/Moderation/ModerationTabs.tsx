@@ -7,9 +7,9 @@ import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
 import { UserText } from '../../components/UserText.tsx';
-import { AnswerAuthorLabel } from '../NotebookView/AnswerAuthorLabel.tsx';
-import { answerAuthor, type Viewer } from '../NotebookView/identity.ts';
-import { sentence } from '../notebooks/common/answer-sentences.ts';
+import { AnswerAuthorLabel } from '../notebooks/common/AnswerAuthorLabel.tsx';
+import { answerAuthor, type Viewer } from '../notebooks/common/identity.ts';
+import { problemMessage } from '../notebooks/common/messages.ts';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import * as css from './Moderation.css.ts';
 
@@ -113,8 +113,7 @@ function ModerationCard({ api, item, viewer, profiles }: { api: DataApi; item: M
     if (result.ok) {
       toast({ title: t`Resposta moderada` });
     } else {
-      const known = sentence(result.problem.message);
-      toast({ title: t`Erro ao moderar`, description: typeof known === 'string' ? known : i18n._(known), variant: 'destructive' });
+      toast({ title: t`Erro ao moderar`, description: i18n._(problemMessage(result.problem, 'moderation')), variant: 'destructive' });
     }
   }
 

@@ -9,10 +9,10 @@ import type { NotebookDoc } from '../../data/schemas/index.ts';
 import type { CoverSticker } from '../../data/schemas/notebooks.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { say } from '../notebooks/common/index.ts';
+import { problemText } from '../notebooks/common/messages.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
-import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from './AppearanceControls.tsx';
-import { placeSticker, tidyCover } from './stickers.ts';
+import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
+import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import { useDraft } from './useDraft.ts';
 import * as css from './Edit.css.ts';
 
@@ -41,7 +41,7 @@ function lookOf(notebook: NotebookDoc): Look {
  * live preview. Collaborators see it but cannot change it (spec §6).
  */
 export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLayer; notebook: NotebookDoc; canEdit: boolean }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { draft, setDraft, dirty, reset } = useDraft(lookOf(notebook));
   useUnsavedChanges(`edit-look-${notebook.id}`, dirty);
   const cover = tidyCover({ title: draft.coverTitle, subtitle: draft.subtitle, stickers: draft.stickers });
@@ -55,12 +55,11 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
       cover,
     });
     if (!result.ok) {
-      const words = result.problem.words?.join(', ');
-      toast({ title: say(i18n, 'Erro ao atualizar caderno'), description: words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message), variant: 'destructive' });
+      toast({ title: t`Erro ao atualizar caderno`, description: problemText(i18n, result.problem, 'notebook'), variant: 'destructive' });
       return;
     }
     reset();
-    if (result.value.changed) toast({ title: say(i18n, 'Caderno atualizado') });
+    if (result.value.changed) toast({ title: t`Caderno atualizado` });
   }
 
   return (

@@ -9,14 +9,15 @@ import { DEFAULT_AUTHOR } from '../../data/repositories/notebooks.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { RefusedNotice, SyncBadge, say } from '../notebooks/common/index.ts';
-import { draftProblems } from '../CreateNotebook/draft.ts';
+import { RefusedNotice, SyncBadge } from '../notebooks/common/index.ts';
+import { problemText } from '../notebooks/common/messages.ts';
+import { draftProblems } from '../notebooks/common/draft.ts';
 import { useDraft } from './useDraft.ts';
 import * as css from './Edit.css.ts';
 
 /** Title, description and author label; saved together (an unchanged save writes nothing, spec §5). */
 export function DetailsSection({ layer, notebook, canEdit }: { layer: DataLayer; notebook: NotebookDoc; canEdit: boolean }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const { draft, setDraft, dirty, reset } = useDraft({ title: notebook.title, description: notebook.description ?? '', author: notebook.author });
   const [error, setError] = useState<{ title?: string; form?: string }>({});
   const key = `notebooks/${notebook.id}`;
@@ -26,20 +27,19 @@ export function DetailsSection({ layer, notebook, canEdit }: { layer: DataLayer;
   async function save(event: FormEvent) {
     event.preventDefault();
     const problems = draftProblems(draft);
-    if (problems.title) return setError({ title: say(i18n, problems.title) });
+    if (problems.title) return setError({ title: problemText(i18n, problems.title, 'notebook') });
     const result = await layer.api.rejections.fix(key, () =>
       layer.api.notebooks.update(notebook.id, { title: draft.title, description: draft.description.trim() || null, author: draft.author }),
     );
     if (!result.ok) {
-      const words = result.problem.words?.join(', ');
-      const message = words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message);
+      const message = problemText(i18n, result.problem, 'notebook');
       setError(result.problem.field === 'title' ? { title: message } : { form: message });
-      toast({ title: say(i18n, 'Erro ao atualizar caderno'), description: message, variant: 'destructive' });
+      toast({ title: t`Erro ao atualizar caderno`, description: message, variant: 'destructive' });
       return;
     }
     setError({});
     reset();
-    if (result.value.changed) toast({ title: say(i18n, 'Caderno atualizado') });
+    if (result.value.changed) toast({ title: t`Caderno atualizado` });
   }
 
   return (

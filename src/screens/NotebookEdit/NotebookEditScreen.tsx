@@ -1,16 +1,17 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Link, Redirect, useParams } from 'wouter';
+import { Link, useParams } from 'wouter';
 import { button, page } from '../../components/ui.css.ts';
 import { UserText } from '../../components/UserText.tsx';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { NotebookView } from '../../data/queries/notebook.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
-import { nobodySignedIn, say } from '../notebooks/common/index.ts';
+import { problemMessage } from '../notebooks/common/messages.ts';
 import { CollaborationPanel } from '../notebooks/sharing/CollaborationPanel.tsx';
 import { ShareDialog } from '../notebooks/sharing/ShareDialog.tsx';
-import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
+import { SignedInData } from '../notebooks/common/SignedInData.tsx';
+import { useObservable } from '../notebooks/common/useData.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 import { historyOf } from './history.ts';
@@ -21,18 +22,17 @@ import * as css from './Edit.css.ts';
 /** /notebook/{id}/edit (spec §2): details, tips, questions, appearance, pre-moderation, sharing, history. */
 export default function NotebookEditScreen() {
   const { id } = useParams<{ id: string }>();
-  const data = useDataLayer();
-  const { i18n } = useLingui();
-  if (data.status === 'signed-out' && nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent(`/notebook/${id}/edit`)}`} replace />;
-  if (data.status === 'failed') {
-    return (
-      <StatePanel title={say(i18n, 'Erro ao carregar caderno')}>
-        <p>{say(i18n, 'Não foi possível carregar os detalhes do caderno')}</p>
-      </StatePanel>
-    );
-  }
-  if (data.status === 'loading' || data.status === 'signed-out') return <Loading />;
-  return <EditBody layer={data.layer} notebookId={id} />;
+  const { t } = useLingui();
+  const failed = (
+    <StatePanel title={t`Erro ao carregar caderno`}>
+      <p>{t`Não foi possível carregar os detalhes do caderno`}</p>
+    </StatePanel>
+  );
+  return (
+    <SignedInData loginNext={`/notebook/${id}/edit`} failed={failed} loading={<Loading />}>
+      {(layer) => <EditBody layer={layer} notebookId={id} />}
+    </SignedInData>
+  );
 }
 
 function Loading() {
@@ -155,8 +155,8 @@ function PreModeration({ layer, view }: { layer: DataLayer; view: NotebookView }
   const enabled = view.notebook.pre_moderation_enabled;
   async function toggle() {
     const result = await layer.api.notebooks.update(view.notebook.id, { pre_moderation_enabled: !enabled });
-    if (result.ok) toast({ title: say(i18n, 'Caderno atualizado'), description: !enabled ? t`Pré-moderação ativada.` : t`Pré-moderação desativada.` });
-    else toast({ title: say(i18n, 'Erro ao atualizar caderno'), description: say(i18n, result.problem.message), variant: 'destructive' });
+    if (result.ok) toast({ title: t`Caderno atualizado`, description: !enabled ? t`Pré-moderação ativada.` : t`Pré-moderação desativada.` });
+    else toast({ title: t`Erro ao atualizar caderno`, description: i18n._(problemMessage(result.problem, 'notebook')), variant: 'destructive' });
   }
   return (
     <section className={css.section} aria-labelledby="premoderation">

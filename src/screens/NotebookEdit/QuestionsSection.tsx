@@ -1,15 +1,17 @@
 import { useRef, useState, type FormEvent } from 'react';
+import type { I18n } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../components/form.css.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { button } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
-import type { WriteResult } from '../../data/content-rules.ts';
+import type { WriteResult } from '../../data/problems.ts';
 import type { NotebookView, QuestionView } from '../../data/queries/notebook.ts';
 import { useSyncStatusStore, type RejectedWrite } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
-import { ConfirmDialog, RefusedNotice, SyncBadge, say } from '../notebooks/common/index.ts';
+import { ConfirmDialog, RefusedNotice, SyncBadge } from '../notebooks/common/index.ts';
+import { problemText } from '../notebooks/common/messages.ts';
 import { RECOMMENDED_MAX_QUESTIONS, canAddQuestions, moveId, pastRecommended, questionRights, questionTextProblem } from './questions.ts';
 import * as css from './Edit.css.ts';
 
@@ -18,11 +20,9 @@ interface Props {
   view: NotebookView;
 }
 
-/** The message of a refused local write in the person's language, with the forbidden words. */
-function problemText(i18n: Parameters<typeof say>[0], result: WriteResult<unknown>): string | null {
-  if (result.ok) return null;
-  const words = result.problem.words?.join(', ');
-  return words ? `${say(i18n, result.problem.message)}: ${words}` : say(i18n, result.problem.message);
+/** The problem of a refused local write in the person's language, with the forbidden words. */
+function resultText(i18n: I18n, result: WriteResult<unknown>): string | null {
+  return result.ok ? null : problemText(i18n, result.problem, 'question');
 }
 
 /** The questions list (spec §2 edit): add, edit, remove, reorder, block — all offline. */
@@ -39,9 +39,9 @@ export function QuestionsSection({ layer, view }: Props) {
   async function move(id: string, delta: -1 | 1) {
     const order = moveId(orderedIds, id, delta);
     const result = await api.questions.reorder(notebookId, order);
-    const problem = problemText(i18n, result);
+    const problem = resultText(i18n, result);
     if (problem) {
-      toast({ title: say(i18n, 'Erro ao atualizar pergunta'), description: problem, variant: 'destructive' });
+      toast({ title: t`Erro ao atualizar pergunta`, description: problem, variant: 'destructive' });
       return;
     }
     const position = order.indexOf(id) + 1;
@@ -87,7 +87,7 @@ export function QuestionsSection({ layer, view }: Props) {
 }
 
 function AddQuestion({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -96,21 +96,21 @@ function AddQuestion({ layer, notebookId }: { layer: DataLayer; notebookId: stri
     event.preventDefault();
     const local = questionTextProblem(text);
     if (local) {
-      setError(say(i18n, local));
+      setError(problemText(i18n, local, 'question'));
       inputRef.current?.focus();
       return;
     }
     const result = await layer.api.questions.add(notebookId, text);
-    const problem = problemText(i18n, result);
+    const problem = resultText(i18n, result);
     if (problem) {
       setError(problem);
-      toast({ title: say(i18n, 'Erro ao adicionar pergunta'), description: problem, variant: 'destructive' });
+      toast({ title: t`Erro ao adicionar pergunta`, description: problem, variant: 'destructive' });
       inputRef.current?.focus();
       return;
     }
     setText('');
     setError(null);
-    toast({ title: say(i18n, 'Pergunta adicionada') });
+    toast({ title: t`Pergunta adicionada` });
     inputRef.current?.focus();
   }
 
@@ -173,17 +173,17 @@ function QuestionItem({ layer, item, index, total, view, userId, onMove }: ItemP
 
   async function toggleBlocked() {
     const result = await layer.api.questions.setBlocked(question.id, !question.blocked);
-    const problem = problemText(i18n, result);
-    if (problem) toast({ title: say(i18n, 'Erro ao atualizar pergunta'), description: problem, variant: 'destructive' });
+    const problem = resultText(i18n, result);
+    if (problem) toast({ title: t`Erro ao atualizar pergunta`, description: problem, variant: 'destructive' });
     else toast({ title: question.blocked ? t`Pergunta desbloqueada` : t`Pergunta bloqueada` });
   }
 
   async function remove() {
     setConfirming(false);
     const result = await layer.api.questions.remove(question.id);
-    const problem = problemText(i18n, result);
-    if (problem) toast({ title: say(i18n, 'Erro ao remover pergunta'), description: problem, variant: 'destructive' });
-    else toast({ title: say(i18n, 'Pergunta removida') });
+    const problem = resultText(i18n, result);
+    if (problem) toast({ title: t`Erro ao remover pergunta`, description: problem, variant: 'destructive' });
+    else toast({ title: t`Pergunta removida` });
   }
 
   return (
@@ -282,7 +282,7 @@ function QuestionItem({ layer, item, index, total, view, userId, onMove }: ItemP
 }
 
 function EditQuestion({ layer, questionId, initial, onDone }: { layer: DataLayer; questionId: string; initial: string; onDone: () => void }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const id = `edit-${questionId}`;
@@ -290,16 +290,16 @@ function EditQuestion({ layer, questionId, initial, onDone }: { layer: DataLayer
   async function save(event: FormEvent) {
     event.preventDefault();
     const local = questionTextProblem(text);
-    if (local) return setError(say(i18n, local));
+    if (local) return setError(problemText(i18n, local, 'question'));
     const key = `questions/${questionId}`;
     const result = await layer.api.rejections.fix(key, () => layer.api.questions.edit(questionId, text));
-    const problem = problemText(i18n, result);
+    const problem = resultText(i18n, result);
     if (problem) {
       setError(problem);
-      toast({ title: say(i18n, 'Erro ao atualizar pergunta'), description: problem, variant: 'destructive' });
+      toast({ title: t`Erro ao atualizar pergunta`, description: problem, variant: 'destructive' });
       return;
     }
-    toast({ title: say(i18n, 'Pergunta atualizada') });
+    toast({ title: t`Pergunta atualizada` });
     onDone();
   }
 
@@ -345,7 +345,7 @@ function EditQuestion({ layer, questionId, initial, onDone }: { layer: DataLayer
 
 /** A new question the server refused: it is gone from the list, so what was typed waits here to be fixed or discarded. */
 function RefusedQuestion({ layer, notebookId, rejection }: { layer: DataLayer; notebookId: string; rejection: RejectedWrite }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const attempted = typeof rejection.attempted.text === 'string' ? rejection.attempted.text : '';
   const [fixing, setFixing] = useState(false);
   const [text, setText] = useState(attempted);
@@ -355,11 +355,11 @@ function RefusedQuestion({ layer, notebookId, rejection }: { layer: DataLayer; n
   async function fix(event: FormEvent) {
     event.preventDefault();
     const local = questionTextProblem(text);
-    if (local) return setError(say(i18n, local));
+    if (local) return setError(problemText(i18n, local, 'question'));
     const result = await layer.api.rejections.fix(rejection.key, () => layer.api.questions.add(notebookId, text));
-    const problem = problemText(i18n, result);
+    const problem = resultText(i18n, result);
     if (problem) setError(problem);
-    else toast({ title: say(i18n, 'Pergunta adicionada') });
+    else toast({ title: t`Pergunta adicionada` });
   }
 
   return (

@@ -3,14 +3,15 @@
  * gentle note past that, never a limit), reordering by moving one place at a time, and who may
  * do what with a question.
  */
-import { MESSAGES, QUESTION_MIN_LENGTH } from '../../data/content-rules.ts';
+import { QUESTION_MIN_LENGTH } from '../../data/content-rules.ts';
+import type { Problem } from '../../data/problems.ts';
 import type { NotebookRole } from '../../data/repositories/roles.ts';
 import type { QuestionDoc } from '../../data/schemas/index.ts';
 
 export const RECOMMENDED_MAX_QUESTIONS = 50;
 
-export function questionTextProblem(text: string): string | null {
-  return text.trim().length < QUESTION_MIN_LENGTH ? MESSAGES.questionTooShort : null;
+export function questionTextProblem(text: string): Problem | null {
+  return text.trim().length < QUESTION_MIN_LENGTH ? { code: 'question_too_short', field: 'text' } : null;
 }
 
 export function pastRecommended(count: number): boolean {

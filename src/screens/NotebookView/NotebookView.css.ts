@@ -124,4 +124,3 @@ export const badge = styleVariants({
 
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 
-export const statePanel = style({ maxWidth: '36rem', margin: '2rem auto', display: 'grid', gap: '0.75rem' });

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { DataLayer } from '../../data/data-layer.ts';
@@ -9,7 +9,9 @@ import { button, page } from '../../components/ui.css.ts';
 import { AnswerList, type SavingAnswer } from './AnswerList.tsx';
 import { NotebookAbout, NotebookSidebar } from './NotebookSidebar.tsx';
 import { QuestionStepper } from './QuestionStepper.tsx';
-import { useDataLayer, useObservable } from '../notebooks/common/useData.ts';
+import { StatePanel } from '../notebooks/common/StatePanel.tsx';
+import { SignedInData } from '../notebooks/common/SignedInData.tsx';
+import { useObservable } from '../notebooks/common/useData.ts';
 import * as css from './NotebookView.css.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();
@@ -17,31 +19,29 @@ const NO_PROFILES = new Map<string, ProfileDoc>();
 /** /notebook/{id}: read the notebook, answer it page by page, see the answers (spec §2). */
 export default function NotebookViewScreen() {
   const { id } = useParams<{ id: string }>();
-  const data = useDataLayer();
-  if (data.status === 'signed-out') {
-    return (
-      <StatePanel title={<Trans>Entre para ver este caderno</Trans>}>
-        <p>
-          <Trans>Cadernos compartilhados precisam de login e permissão para serem vistos.</Trans>
-        </p>
-        {/* Back here after logging in: a shared notebook's link is often the first thing a friend opens. */}
-        <Link href={`/login?next=${encodeURIComponent(`/notebook/${id}`)}`} className={button.primary}>
-          <Trans>Entrar</Trans>
-        </Link>
-      </StatePanel>
-    );
-  }
-  if (data.status === 'failed') {
-    return (
-      <StatePanel title={<Trans>Erro ao carregar caderno</Trans>}>
-        <p>
-          <Trans>Não foi possível carregar os detalhes do caderno</Trans>
-        </p>
-      </StatePanel>
-    );
-  }
-  if (data.status === 'loading') return <Loading />;
-  return <NotebookViewBody layer={data.layer} notebookId={id} />;
+  const signedOut = (
+    <StatePanel title={<Trans>Entre para ver este caderno</Trans>}>
+      <p>
+        <Trans>Cadernos compartilhados precisam de login e permissão para serem vistos.</Trans>
+      </p>
+      {/* Back here after logging in: a shared notebook's link is often the first thing a friend opens. */}
+      <Link href={`/login?next=${encodeURIComponent(`/notebook/${id}`)}`} className={button.primary}>
+        <Trans>Entrar</Trans>
+      </Link>
+    </StatePanel>
+  );
+  const failed = (
+    <StatePanel title={<Trans>Erro ao carregar caderno</Trans>}>
+      <p>
+        <Trans>Não foi possível carregar os detalhes do caderno</Trans>
+      </p>
+    </StatePanel>
+  );
+  return (
+    <SignedInData signedOut={signedOut} failed={failed} loading={<Loading />}>
+      {(layer) => <NotebookViewBody layer={layer} notebookId={id} />}
+    </SignedInData>
+  );
 }
 
 export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
@@ -107,17 +107,6 @@ function Loading() {
       <p role="status" className={css.muted}>
         <Trans>Carregando caderno…</Trans>
       </p>
-    </div>
-  );
-}
-
-export function StatePanel({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <div className={page}>
-      <div className={css.statePanel}>
-        <h1>{title}</h1>
-        {children}
-      </div>
     </div>
   );
 }

@@ -10,8 +10,10 @@ import { UserText } from '../../components/UserText.tsx';
 import { NotebookPaper } from '../notebooks/look/index.ts';
 import { markSavePressed, markWritten } from './latency.ts';
 import type { SavingAnswer } from './AnswerList.tsx';
-import { MANAGES } from '../../data/repositories/roles.ts';
-import { answerSavedNotice, sentence } from '../notebooks/common/answer-sentences.ts';
+import { awaitsApproval, expectedAnswerStatus } from '../../data/repositories/answer-status.ts';
+import type { NotebookRole } from '../../data/repositories/roles.ts';
+import { answerSavedNotice, problemMessage } from '../notebooks/common/messages.ts';
+import type { Problem } from '../../data/problems.ts';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';
@@ -72,8 +74,8 @@ export function QuestionStepper({ api, view, onShowAnswers, onSaving, openQuesti
         entry={current}
         page={stepper.page + 1}
         total={questions.length}
-        preModeration={view.notebook.pre_moderation_enabled && view.role !== 'owner'}
-        moderates={MANAGES.has(view.role)}
+        notebook={view.notebook}
+        role={view.role}
         onSaving={onSaving}
         focusOnMount={stepper.turn !== 'none'}
         onPrevious={stepper.page > 0 ? () => dispatch({ type: 'previous' }) : null}
@@ -111,25 +113,26 @@ interface PageProps {
   entry: QuestionView;
   page: number;
   total: number;
-  preModeration: boolean;
-  moderates: boolean;
+  notebook: NotebookView['notebook'];
+  role: NotebookRole;
   onSaving: StepperProps['onSaving'];
   focusOnMount: boolean;
   onPrevious: (() => void) | null;
   onNext: () => void;
 }
 
-function QuestionPage({ api, entry, page, total, preModeration, moderates, onSaving, focusOnMount, onPrevious, onNext }: PageProps) {
+function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focusOnMount, onPrevious, onNext }: PageProps) {
   const { t, i18n } = useLingui();
   const ids = useId();
   const { question, myAnswer } = entry;
+  const preModeration = awaitsApproval(notebook, role);
   const rejection = useSyncStatusStore((s) => refusalFor(s.rejections, question.id));
   // What was typed comes back: the stored answer, or else what the server refused (S8).
   const start = (myAnswer ?? rejection?.attempted ?? {}) as Partial<AnswerDoc>;
   const [text, setText] = useState(String(start.text ?? ''));
   const [anonymous, setAnonymous] = useState(Boolean(start.is_anonymous));
   const [name, setName] = useState(String(start.responder_name ?? ''));
-  const [problem, setProblem] = useState<{ message: string; words: string[] } | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -137,10 +140,7 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
     if (focusOnMount) heading.current?.focus();
   }, [focusOnMount]);
 
-  const say = (message: string) => {
-    const known = sentence(message);
-    return typeof known === 'string' ? known : i18n._(known);
-  };
+  const say = (refused: Problem) => i18n._(problemMessage(refused, 'answer'));
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -149,14 +149,14 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
     markSavePressed(question.id, text);
     const fields = { text, is_anonymous: anonymous, responder_name: name.trim() || null };
     // Shown in the list in this very frame; an empty answer is refused before it could be shown.
-    if (text.trim()) onSaving(question.id, { ...fields, moderation_status: expectedStatus(myAnswer, preModeration, moderates) });
+    if (text.trim()) onSaving(question.id, { ...fields, moderation_status: expectedAnswerStatus(myAnswer, notebook, role) });
     const write = () => api.answers.answer(question.id, fields);
     const result = await (rejection ? api.rejections.fix(rejection.key, write) : write()).finally(() => onSaving(question.id, null));
     markWritten();
     setSaving(false);
     if (!result.ok) {
-      setProblem({ message: result.problem.message, words: result.problem.words ?? [] });
-      toast({ title: t`Erro ao enviar resposta`, description: say(result.problem.message), variant: 'destructive' });
+      setProblem(result.problem);
+      toast({ title: t`Erro ao enviar resposta`, description: say(result.problem), variant: 'destructive' });
       textarea.current?.focus();
       return;
     }
@@ -217,8 +217,8 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
         />
         {problem ? (
           <p className={css.error} id={errorId} role="alert">
-            {say(problem.message)}
-            {problem.words.length > 0 ? (
+            {say(problem)}
+            {problem.words?.length ? (
               <>
                 {' ('}
                 <UserText>{problem.words.join(', ')}</UserText>)
@@ -267,13 +267,6 @@ function QuestionPage({ api, entry, page, total, preModeration, moderates, onSav
       </form>
     </div>
   );
-}
-
-/** The status my answer will have once saved: the repository's own guess (answers.ts). */
-export function expectedStatus(stored: AnswerDoc | null, preModeration: boolean, moderates: boolean): AnswerDoc['moderation_status'] {
-  if (!stored) return preModeration ? 'pending' : 'approved';
-  if (!moderates && (preModeration || stored.moderation_status === 'rejected')) return 'pending';
-  return stored.moderation_status;
 }
 
 /** Where my answer to this question stands: waiting to sync, waiting for approval, or rejected. */

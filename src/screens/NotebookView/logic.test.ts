@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AnswerDoc, QuestionDoc } from '../../data/schemas/index.ts';
 import { listedAnswers } from './AnswerList.tsx';
-import { answerAuthor } from './identity.ts';
-import { answerSavedNotice, sentence } from '../notebooks/common/answer-sentences.ts';
-import { expectedStatus } from './QuestionStepper.tsx';
+import { answerAuthor } from '../notebooks/common/identity.ts';
+import { answerSavedNotice, problemMessage } from '../notebooks/common/messages.ts';
 import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer, type StepperState } from './stepper.ts';
 
@@ -77,11 +76,12 @@ describe('notices (spec §8)', () => {
     });
   });
 
-  it("the data layer's sentences become catalog messages; a server's own words pass unchanged", () => {
-    expect(sentence('Sua resposta contém palavras proibidas e não pode ser salva.')).toMatchObject({
+  it("the data layer's codes become the answer's sentences (spec §8)", () => {
+    expect(problemMessage({ code: 'forbidden_words' }, 'answer')).toMatchObject({
       message: 'Sua resposta contém palavras proibidas e não pode ser salva.',
     });
-    expect(sentence('something the server said')).toBe('something the server said');
+    expect(problemMessage({ code: 'answer_empty' }, 'answer')).toMatchObject({ message: 'A resposta não pode ficar vazia.' });
+    expect(problemMessage({ code: 'not_allowed' }, 'answer')).toMatchObject({ message: 'Não foi possível salvar sua resposta' });
   });
 });
 
@@ -104,15 +104,6 @@ describe('the answers list', () => {
     expect(edited.map((a) => [a.id, a.text])).toEqual([['mine', 'Azul'], ['a', 'a']]);
     const waiting = listedAnswers({ question, answers: [answer('mine', 'approved')], myAnswer: answer('mine', 'approved') }, { ...saving, moderation_status: 'pending' });
     expect(waiting.map((a) => a.moderation_status)).toEqual(['pending']);
-  });
-
-  it('guesses the status the saved answer will have as the repository does', () => {
-    expect(expectedStatus(null, false, false)).toBe('approved');
-    expect(expectedStatus(null, true, false)).toBe('pending');
-    expect(expectedStatus(answer('m', 'approved'), true, false)).toBe('pending');
-    expect(expectedStatus(answer('m', 'rejected'), false, false)).toBe('pending');
-    expect(expectedStatus(answer('m', 'approved'), true, true)).toBe('approved');
-    expect(expectedStatus(answer('m', 'approved'), false, false)).toBe('approved');
   });
 
   it("finds a refused write of my answer to this question (never a refused deletion)", () => {

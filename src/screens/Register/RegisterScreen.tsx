@@ -15,7 +15,6 @@ import * as f from '../../components/form.css.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { afterSignIn, appUrl, nextPath, withNext } from '../accounts/links.ts';
-import { ensureSessionController } from '../../app/session-controller.ts';
 import { checkUsernameAvailability, signUp, type UsernameAvailability } from '../../data/auth.ts';
 import {
   unmetPasswordRules,
@@ -87,9 +86,6 @@ export default function RegisterScreen() {
 
   const dirty = !sentTo && [username, email, password].some((v) => v !== '');
   useUnsavedChanges('register', dirty && !busy);
-  useEffect(() => {
-    void ensureSessionController();
-  }, []);
   useEffect(() => setUsernameRefused(null), [username]);
 
   const liveResult = availability?.username === username.trim() ? availability.result : null;
@@ -104,7 +100,7 @@ export default function RegisterScreen() {
     if (first) return refs[first].current?.focus();
     if (refused) return refs.username.current?.focus();
     if (!navigator.onLine) {
-      setServerError({ kind: 'server', serverMessage: t`Você está sem internet. Conecte-se para criar sua conta.` });
+      setServerError({ ok: false, code: 'server', params: { serverMessage: t`Você está sem internet. Conecte-se para criar sua conta.` } });
       return;
     }
 
@@ -118,21 +114,21 @@ export default function RegisterScreen() {
         return;
       }
       const outcome = await signUp({ username, email, password, redirectTo: appUrl(nextPath(search) ?? '/') });
-      if (outcome.status === 'error' && registrationErrorField(outcome.error) === 'username') {
+      if (!outcome.ok && registrationErrorField(outcome) === 'username') {
         // taken (or refused) between the check above and the sign-up: said as the check says it
-        setUsernameRefused(outcome.error.kind === 'usernameForbidden' ? 'forbidden' : 'taken');
+        setUsernameRefused(outcome.code === 'usernameForbidden' ? 'forbidden' : 'taken');
         refs.username.current?.focus();
         return;
       }
-      if (outcome.status === 'error') {
-        setServerError(outcome.error);
-        const message = registrationMessage(outcome.error);
+      if (!outcome.ok) {
+        setServerError(outcome);
+        const message = registrationMessage(outcome);
         toast({
           title: t`Erro no registro`,
           description: typeof message === 'string' ? message : i18n._(message),
           variant: 'destructive',
         });
-        const field = registrationErrorField(outcome.error);
+        const field = registrationErrorField(outcome);
         refs[field ?? 'email'].current?.focus();
         return;
       }

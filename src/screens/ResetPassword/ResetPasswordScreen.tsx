@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
-import { confirmationMessage } from '../accounts/messages.ts';
+import { confirmationMessage, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { ensureSessionController, writeRecoveryFlag } from '../../app/session-controller.ts';
+import { endRecovery } from '../../data/session/engine.ts';
 import { updatePassword } from '../../data/auth.ts';
 import { validateConfirmation, validateResetPassword, type ConfirmationProblem } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
@@ -32,9 +32,6 @@ export default function ResetPasswordScreen() {
   const confirmationRef = useRef<HTMLInputElement>(null);
 
   useUnsavedChanges('reset-password', !busy && password !== '');
-  useEffect(() => {
-    void ensureSessionController();
-  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -50,19 +47,14 @@ export default function ResetPasswordScreen() {
     const result = await updatePassword(password);
     setBusy(false);
     if (!result.ok) {
-      const message =
-        result.code === 'not_authenticated'
-          ? t`Usuário não autenticado`
-          : result.code === 'same_password'
-            ? t`A nova senha precisa ser diferente da atual.`
-            : (result.message ?? '');
+      const sentence = passwordActionMessage(result);
+      const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
       setServerError(message);
       toast({ title: t`Erro ao atualizar senha`, description: message || undefined, variant: 'destructive' });
       passwordRef.current?.focus();
       return;
     }
-    writeRecoveryFlag(false);
-    useSessionStore.setState({ recovery: false });
+    endRecovery();
     setPassword('');
     toast({ title: t`Senha atualizada!`, description: t`Use a nova senha da próxima vez que entrar.` });
     navigate(AFTER_LOGIN);

@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
-import { confirmationMessage } from '../accounts/messages.ts';
+import { confirmationMessage, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { ensureSessionController } from '../../app/session-controller.ts';
 import { signOutWithFeedback } from '../../app/sign-out.ts';
 import { changePassword, signOutOtherDevices } from '../../data/auth.ts';
 import { validateConfirmation, validateNewPassword, type ConfirmationProblem } from '../../data/validation.ts';
@@ -26,9 +25,6 @@ export default function SettingsScreen() {
   const [tab, setTab] = useState<Tab>(initialTab);
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, account: null });
 
-  useEffect(() => {
-    void ensureSessionController();
-  }, []);
 
   if (status === 'loading') {
     return (
@@ -203,28 +199,24 @@ function ChangePasswordSection() {
       toast({ title: t`Senha alterada com sucesso!` });
       return;
     }
+    const sentence = passwordActionMessage(result);
+    const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
     switch (result.code) {
       case 'current_password_incorrect':
-        setProblems({ current: t`Senha atual incorreta` });
-        toast({ title: t`Senha atual incorreta`, variant: 'destructive' });
+        setProblems({ current: message });
+        toast({ title: message, variant: 'destructive' });
         currentRef.current?.focus();
         return;
       case 'same_password':
-        setProblems({ next: t`A nova senha precisa ser diferente da atual.` });
+        setProblems({ next: message });
         nextRef.current?.focus();
         return;
-      case 'not_authenticated':
-        setFormError(t`Usuário não autenticado`);
-        return;
-      case 'no_email':
-        setFormError(t`E-mail não encontrado na sessão.`);
-        return;
-      case 'network':
-        setFormError(t`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`);
+      case 'server':
+        setFormError(message);
+        toast({ title: t`Erro ao atualizar senha`, description: message || undefined, variant: 'destructive' });
         return;
       default:
-        setFormError(result.message ?? '');
-        toast({ title: t`Erro ao atualizar senha`, description: result.message, variant: 'destructive' });
+        setFormError(message);
     }
   }
 

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { LoginError, RegistrationError } from '../../data/auth-errors.ts';
+import type { AuthFailure, LoginError, PasswordActionCode, RegistrationError } from '../../data/auth-errors.ts';
 import type {
   ConfirmationProblem,
   EmailProblem,
@@ -59,7 +59,7 @@ export function confirmationMessage(problem: ConfirmationProblem): MessageDescri
 
 /** Spec §5's registration mapping, as sentences. 'server' shows the server's words unchanged. */
 export function registrationMessage(error: RegistrationError): MessageDescriptor | string {
-  switch (error.kind) {
+  switch (error.code) {
     case 'weak':
       return msg`Senha muito fraca. Escolha uma senha mais forte.`;
     case 'shouldContain':
@@ -75,7 +75,7 @@ export function registrationMessage(error: RegistrationError): MessageDescriptor
     case 'noUserNoSession':
       return msg`Este e-mail já está registrado. Tente fazer login ou use outro e-mail.`;
     case 'server':
-      return error.serverMessage ?? msg`Ocorreu um erro ao registrar. Tente novamente.`;
+      return error.params?.serverMessage ?? msg`Ocorreu um erro ao registrar. Tente novamente.`;
     case 'generic':
       return msg`Ocorreu um erro ao registrar. Tente novamente.`;
   }
@@ -83,7 +83,7 @@ export function registrationMessage(error: RegistrationError): MessageDescriptor
 
 /** Which field a registration error belongs to (it is shown there and gets the focus). */
 export function registrationErrorField(error: RegistrationError): 'username' | 'email' | 'password' | null {
-  switch (error.kind) {
+  switch (error.code) {
     case 'usernameTaken':
     case 'usernameForbidden':
       return 'username';
@@ -99,9 +99,9 @@ export function registrationErrorField(error: RegistrationError): 'username' | '
   }
 }
 
-/** Spec §8's 'Erro no login', by kind (auth-errors.ts). 'server' shows the server's words unchanged. */
+/** Spec §8's 'Erro no login', by code (auth-errors.ts). 'server' shows the server's words unchanged. */
 export function loginMessage(error: LoginError): MessageDescriptor | string {
-  switch (error.kind) {
+  switch (error.code) {
     case 'invalidCredentials':
       return msg`E-mail ou senha incorretos.`;
     case 'emailNotConfirmed':
@@ -115,8 +115,26 @@ export function loginMessage(error: LoginError): MessageDescriptor | string {
     case 'network':
       return msg`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`;
     case 'server':
-      return error.serverMessage ?? msg`Não foi possível entrar. Tente novamente.`;
+      return error.params?.serverMessage ?? msg`Não foi possível entrar. Tente novamente.`;
     case 'generic':
       return msg`Não foi possível entrar. Tente novamente.`;
+  }
+}
+
+/** The password actions' refusals (auth.ts). 'server' shows the server's words unchanged. */
+export function passwordActionMessage(error: Pick<AuthFailure<PasswordActionCode>, 'code' | 'params'>): MessageDescriptor | string {
+  switch (error.code) {
+    case 'current_password_incorrect':
+      return msg`Senha atual incorreta`;
+    case 'same_password':
+      return msg`A nova senha precisa ser diferente da atual.`;
+    case 'not_authenticated':
+      return msg`Usuário não autenticado`;
+    case 'no_email':
+      return msg`E-mail não encontrado na sessão.`;
+    case 'network':
+      return msg`Não foi possível falar com o servidor. Verifique sua conexão e tente de novo.`;
+    case 'server':
+      return error.params?.serverMessage ?? '';
   }
 }

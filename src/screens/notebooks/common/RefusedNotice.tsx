@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RejectedWrite } from '../../../state/sync-status.ts';
+import type { RejectedWrite } from '../../../data/sync-status.ts';
 import { button } from '../../../components/ui.css.ts';
 import { UserText } from '../../../components/UserText.tsx';
-import { say } from './sentences.ts';
+import { refusalMessage, refusalTitle } from './messages.ts';
 import * as css from './common.css.ts';
 
 /**
@@ -21,7 +21,7 @@ export function RefusedNotice({
   children,
 }: {
   rejection: RejectedWrite;
-  /** The screen area's own words for what failed and why, instead of the data layer's sentences. */
+  /** Other words for what failed and why than the notebook screens' (the sharing parts have theirs). */
   title?: string;
   message?: string;
   /** What the person had typed, so nothing is lost silently. */
@@ -36,8 +36,8 @@ export function RefusedNotice({
   const written = <UserText>{attemptedText}</UserText>;
   return (
     <div className={css.refusal} role="alert" data-testid="refused-write" data-key={rejection.key}>
-      <p className={css.refusalTitle}>{title ?? say(i18n, rejection.title)}</p>
-      {message || rejection.message ? <p className={css.refusalText}>{message ?? say(i18n, rejection.message)}</p> : null}
+      <p className={css.refusalTitle}>{title ?? i18n._(refusalTitle(rejection))}</p>
+      <p className={css.refusalText}>{message ?? i18n._(refusalMessage(rejection))}</p>
       {rejection.words.length > 0 ? (
         <p className={css.refusalText}>
           <Trans>Palavras proibidas: {words}</Trans>

@@ -28,3 +28,5 @@ export const refusal = style({
 export const refusalTitle = style({ margin: 0, fontWeight: 700, color: vars.color.danger });
 export const refusalText = style({ margin: 0, color: vars.color.text, fontSize: '0.92rem' });
 export const refusalActions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+
+export const statePanel = style({ maxWidth: '36rem', margin: '2rem auto', display: 'grid', gap: '0.75rem' });

@@ -23,7 +23,7 @@ export function useDataLayer(): DataLayerState {
     if (sessionStatus === 'signed-out' || !userId) return setState({ status: 'signed-out' });
     let live = true;
     setState((current) => (current.status === 'ready' && current.layer.userId === userId ? current : { status: 'loading' }));
-    import('../../../data/session-data.ts')
+    import('../../../data/session/data.ts')
       .then(({ whenDataReady }) => whenDataReady())
       .then(
         (layer) => live && setState({ status: 'ready', layer }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { useOnline } from '../../../components/OfflineBanner.tsx';
+import { useOnline } from '../../../components/frame/useOnline.ts';
 import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useOnline } from '../../../components/OfflineBanner.tsx';
+import { useOnline } from '../../../components/frame/useOnline.ts';
 import * as d from '../../../components/dialog.css.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { button } from '../../../components/ui.css.ts';

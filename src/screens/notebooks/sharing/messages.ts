@@ -1,17 +1,20 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { RejectedWrite } from '../../../state/sync-status.ts';
+import type { Problem, ProblemCode } from '../../../data/problems.ts';
+import type { RejectedWrite } from '../../../data/sync-status.ts';
 
 export type SharingAction = 'invite' | 'share' | 'collaborate' | 'revoke' | 'search' | 'remove';
 
+export const SHARING_ACTIONS: readonly SharingAction[] = ['invite', 'share', 'collaborate', 'revoke', 'search', 'remove'];
+
 /**
- * The share dialog's sentences by problem code (spec §5, §8), translated where they are shown:
- * `i18n._(sharingProblem(problem))`. The code is the data layer's problem code, or the server's
- * reason code of a refused write (S8). The data layer's `message` is the spec's English wording,
- * which is the en-US catalog's text for these descriptors.
+ * The share dialog's sentences by problem code (spec §5, §8; src/data/problems.ts), translated
+ * where they are shown: `i18n._(sharingProblem(problem, action))`. The code is the data layer's
+ * problem code, or the server's reason code of a refused write (S8).
  */
-export function sharingProblem(problem: { code: string }, action: SharingAction): MessageDescriptor {
-  switch (problem.code) {
+export function sharingProblem(problem: Pick<Problem, 'code'>, action: SharingAction): MessageDescriptor {
+  const code: ProblemCode = problem.code;
+  switch (code) {
     case 'invite_self':
       return msg`Você não pode convidar a si mesmo.`;
     case 'already_has_access':
@@ -27,8 +30,27 @@ export function sharingProblem(problem: { code: string }, action: SharingAction)
       return fallback(action);
     case 'not_saved':
       return msg`Não foi possível salvar as alterações`;
-    default:
+    case 'forbidden_words':
+    case 'title_too_short':
+    case 'question_too_short':
+    case 'answer_empty':
+    case 'validation':
+    case 'account_banned':
+    case 'account_deleted':
+    case 'not_authenticated':
+    case 'invite_invalid':
+    case 'access_removed':
+    case 'invite_code_exhausted':
+    case 'invalid_id':
+    case 'read_only':
+    case 'no_answer_secret':
+    case 'server':
+    case 'error':
       return fallback(action);
+    default: {
+      const unmapped: never = code;
+      return unmapped;
+    }
   }
 }
 

@@ -1,0 +1,28 @@
+import { lazy, Suspense } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { Icon } from '../Icon.tsx';
+import { useMenu } from './useMenu.ts';
+import * as s from './frame.css.ts';
+
+// Loaded on first open: the landing page carries only the button.
+const Preferences = lazy(() => import('./Preferences.tsx'));
+
+/** A visitor's menu: language and theme. (A signed-in person finds them in the account menu.) */
+export function PreferencesMenu() {
+  const { t } = useLingui();
+  const menu = useMenu();
+  return (
+    <div className={s.menuRoot} ref={menu.root}>
+      <button {...menu.toggleProps} className={s.iconButton} aria-label={t`Idioma e tema`} data-testid="preferences-menu">
+        <Icon name="settings" />
+      </button>
+      <div id={menu.panelId} className={s.menuPanel} hidden={!menu.open} role="group" aria-label={t`Idioma e tema`}>
+        {menu.open && (
+          <Suspense fallback={null}>
+            <Preferences />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}

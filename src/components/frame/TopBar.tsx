@@ -1,0 +1,63 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, useLocation } from 'wouter';
+import { AccountMenu } from '../AccountMenu.tsx';
+import { Icon } from '../Icon.tsx';
+import { FrameStatus } from './FrameStatus.tsx';
+import { canGoBackInApp, useFrameScreen } from './useFrameScreen.ts';
+import * as s from './frame.css.ts';
+
+/** Back to the previous page of the app, or to the screen's parent when opened from a link. */
+function BackButton({ parentHref }: { parentHref: string }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  return (
+    <button
+      type="button"
+      className={s.iconButton}
+      aria-label={t`Voltar`}
+      data-testid="back"
+      onClick={() => (canGoBackInApp() ? history.back() : navigate(parentHref))}
+    >
+      <Icon name="arrow-left" />
+    </button>
+  );
+}
+
+/**
+ * The top bar of every screen: back (below a main place), the screen's name with the connection's
+ * status under it, and the account's menu. One row of 56 px, whatever the status says.
+ */
+export function TopBar() {
+  const { i18n } = useLingui();
+  const screen = useFrameScreen();
+  return (
+    <header className={s.topBar}>
+      <a href="#main" className={s.skipLink}>
+        <Trans>Pular para o conteúdo</Trans>
+      </a>
+      <div className={s.barRow} data-testid="top-bar">
+        {screen.title && (
+          <Link href="/" className={s.wideBrand}>
+            Cadernos
+          </Link>
+        )}
+        {screen.parentHref && <BackButton parentHref={screen.parentHref} />}
+        <div className={s.titleBlock}>
+          {screen.title ? (
+            <p className={s.title} data-testid="screen-title">
+              {i18n._(screen.title)}
+            </p>
+          ) : (
+            <Link href="/" className={s.brand}>
+              Cadernos
+            </Link>
+          )}
+          <FrameStatus />
+        </div>
+        <div className={s.actions}>
+          <AccountMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,73 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { IconName } from '../Icon.tsx';
+
+/**
+ * What the frame shows around each route of src/app/routes.ts (keyed by the same patterns): the
+ * screen's name in the top bar, where "back" leads, and which place of the navigation it belongs to.
+ */
+export interface FrameScreen {
+  /** The name in the top bar; none: the app's own name (the landing page). */
+  title?: MessageDescriptor;
+  /**
+   * Where back leads when there is no earlier page of the app to return to (a link opened from
+   * outside); the route's parameters fill the pattern. None: no back button (a main place).
+   */
+  parent?: string;
+  place?: PlaceId;
+}
+
+export type PlaceId = 'notebooks' | 'news' | 'friends' | 'notifications' | 'profile';
+
+export interface Place {
+  id: PlaceId;
+  label: MessageDescriptor;
+  icon: IconName;
+  /** None: the place's screen is not built yet; the navigation keeps its slot for it. */
+  href: string | null;
+}
+
+/** The main places of the signed-in app, in the order of the navigation (issue 20). */
+export const PLACES: Place[] = [
+  { id: 'notebooks', label: msg`Cadernos`, icon: 'notebook', href: '/meus-cadernos' },
+  { id: 'news', label: msg`Novidades`, icon: 'news', href: '/timeline' },
+  { id: 'friends', label: msg`Amigos`, icon: 'users', href: null },
+  { id: 'notifications', label: msg`Notificações`, icon: 'bell', href: null },
+  { id: 'profile', label: msg`Perfil`, icon: 'user', href: '/profile' },
+];
+
+export const FRAME_SCREENS: Record<string, FrameScreen> = {
+  '/': {},
+  '/login': { title: msg`Entrar`, parent: '/' },
+  '/register': { title: msg`Criar conta`, parent: '/' },
+  '/forgot-password': { title: msg`Recuperar senha`, parent: '/login' },
+  '/reset-password': { title: msg`Nova senha`, parent: '/login' },
+  '/timeline': { title: msg`Novidades`, place: 'news' },
+  '/meus-cadernos': { title: msg`Meus cadernos`, place: 'notebooks' },
+  '/settings': { title: msg`Configurações`, parent: '/profile', place: 'profile' },
+  '/profile': { title: msg`Perfil`, place: 'profile' },
+  '/profile/:username': { title: msg`Perfil`, parent: '/timeline', place: 'news' },
+  '/create': { title: msg`Criar caderno`, parent: '/meus-cadernos', place: 'notebooks' },
+  '/notebook/:id': { title: msg`Caderno`, parent: '/meus-cadernos', place: 'notebooks' },
+  '/notebook/:id/edit': { title: msg`Editar caderno`, parent: '/notebook/:id', place: 'notebooks' },
+  '/moderation/answers/:notebookId': { title: msg`Moderar respostas`, parent: '/notebook/:notebookId', place: 'notebooks' },
+  '/manage-profile': { title: msg`Perfil público`, parent: '/profile', place: 'profile' },
+  '/admin': { title: msg`Administração`, parent: '/' },
+  '/n/:code': { title: msg`Convite`, place: 'notebooks' },
+  '/loja-sazonal': { title: msg`Loja sazonal`, parent: '/' },
+  '/loja-sazonal/sucesso': { title: msg`Loja sazonal`, parent: '/loja-sazonal' },
+  '/terms': { title: msg`Termos de uso`, parent: '/' },
+  '/privacy': { title: msg`Privacidade`, parent: '/' },
+  '/sobre': { title: msg`Sobre`, parent: '/' },
+  '/contato': { title: msg`Contato`, parent: '/' },
+  '/faq': { title: msg`Perguntas frequentes`, parent: '/' },
+  '/cookies': { title: msg`Cookies`, parent: '/' },
+};
+
+/** The not-found page. */
+export const UNKNOWN_SCREEN: FrameScreen = { parent: '/' };
+
+/** `/notebook/:id` with `{ id: 'x' }` → `/notebook/x`. */
+export function fillPattern(pattern: string, params: Record<string, string | undefined>): string {
+  return pattern.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}

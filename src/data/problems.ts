@@ -1,0 +1,78 @@
+/**
+ * The one home of the codes that travel from the server and the data layer to the screens
+ * (issue 19): every refusal and every problem is a code and its parameters, never a sentence.
+ * Each screen area maps the codes to its own words (src/screens/notebooks/common/problems.ts,
+ * src/screens/notebooks/sharing/messages.ts); problems.test.ts fails when one lacks a message.
+ */
+
+/**
+ * The reasons of the server's refusals: the `hint` of its errors and the `reason` of
+ * replication_push's rejected rows (supabase/README.md "Errors", private.rejection_reason).
+ */
+export const SERVER_REFUSAL_CODES = [
+  'forbidden_words',
+  'title_too_short',
+  'question_too_short',
+  'answer_empty',
+  'validation',
+  'not_allowed',
+  'not_found',
+  'duplicate',
+  'account_banned',
+  'account_deleted',
+  'not_authenticated',
+  'invite_invalid',
+  'invite_self',
+  'already_has_access',
+  'access_removed',
+  'invite_code_exhausted',
+  'invalid_id',
+  'read_only',
+  'online_only',
+  /** Anything the server did not name (private.rejection_reason's last case). */
+  'error',
+] as const;
+
+/** The problems the data layer finds itself, before or instead of asking the server. */
+export const DATA_PROBLEM_CODES = [
+  'forbidden_words',
+  'title_too_short',
+  'question_too_short',
+  'answer_empty',
+  'not_found',
+  'not_allowed',
+  'not_authenticated',
+  'invite_self',
+  'already_has_access',
+  'online_only',
+  'invite_invalid',
+  'access_removed',
+  'no_answer_secret',
+  'not_saved',
+  /** The server answered with an error it did not name. */
+  'server',
+] as const;
+
+export const PROBLEM_CODES = [...new Set([...SERVER_REFUSAL_CODES, ...DATA_PROBLEM_CODES])] as readonly ProblemCode[];
+
+export type ServerRefusalCode = (typeof SERVER_REFUSAL_CODES)[number];
+export type ProblemCode = ServerRefusalCode | (typeof DATA_PROBLEM_CODES)[number];
+
+const SERVER_CODES: ReadonlySet<string> = new Set(SERVER_REFUSAL_CODES);
+
+/** A server's reason as one of ours; one it did not name, or a newer server's, is 'error'. */
+export function serverRefusalCode(reason: string | null | undefined): ServerRefusalCode {
+  return reason && SERVER_CODES.has(reason) ? (reason as ServerRefusalCode) : 'error';
+}
+
+/** Why a write was not made: the code, the field it is about, the forbidden words found. */
+export interface Problem {
+  code: ProblemCode;
+  field?: string;
+  words?: string[];
+}
+
+export type WriteResult<T> = { ok: true; value: T } | { ok: false; problem: Problem };
+
+export const ok = <T>(value: T): WriteResult<T> => ({ ok: true, value });
+export const refuse = (problem: Problem): { ok: false; problem: Problem } => ({ ok: false, problem });

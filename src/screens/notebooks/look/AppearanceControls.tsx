@@ -1,0 +1,184 @@
+import type { ReactNode } from 'react';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import * as f from '../../../components/form.css.ts';
+import { button } from '../../../components/ui.css.ts';
+import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
+import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, isStickerId } from './appearance.ts';
+import { StickerArt } from './StickerArt.tsx';
+import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
+import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
+import * as editor from '../common/editor.css.ts';
+import * as css from './controls.css.ts';
+
+/** Colours that stand for each theme in the picker (the cover colours of src/styles/notebook.css.ts). */
+const THEME_SWATCH: Record<string, string> = {
+  purple: '#7c3aed', pink: '#db2777', blue: '#2563eb', teal: '#0d9488', yellow: '#facc15', orange: '#f97316',
+};
+
+interface ChoiceGroupProps<T extends string> {
+  name: string;
+  legend: ReactNode;
+  options: readonly T[];
+  value: T;
+  label: (option: T) => string;
+  onChange: (option: T) => void;
+  disabled?: boolean;
+  decorate?: (option: T) => ReactNode;
+}
+
+/** A set of radio buttons drawn as chips: one choice, arrow keys move between them. */
+function ChoiceGroup<T extends string>({ name, legend, options, value, label, onChange, disabled, decorate }: ChoiceGroupProps<T>) {
+  return (
+    <fieldset className={f.fieldset} disabled={disabled}>
+      <legend className={f.legend}>{legend}</legend>
+      <div className={css.choices}>
+        {options.map((option) => (
+          <label key={option} className={css.choice}>
+            <input
+              type="radio"
+              className={css.choiceInput}
+              name={name}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
+            {decorate?.(option)}
+            {label(option)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+export function ThemePicker({ value, onChange, disabled, name = 'theme' }: { value: string; onChange: (theme: string) => void; disabled?: boolean; name?: string }) {
+  const { i18n } = useLingui();
+  return (
+    <ChoiceGroup
+      name={name}
+      legend={<Trans>Cor do caderno</Trans>}
+      options={NOTEBOOK_THEMES}
+      value={(NOTEBOOK_THEMES as readonly string[]).includes(value) ? (value as (typeof NOTEBOOK_THEMES)[number]) : 'purple'}
+      label={(theme) => i18n._(THEME_LABELS[theme])}
+      onChange={onChange}
+      disabled={disabled}
+      decorate={(theme) => <span className={css.swatch} style={{ background: THEME_SWATCH[theme] }} aria-hidden="true" />}
+    />
+  );
+}
+
+export function PaperPicker({ value, onChange, disabled }: { value: string; onChange: (paper: string) => void; disabled?: boolean }) {
+  const { i18n } = useLingui();
+  return (
+    <ChoiceGroup
+      name="paper"
+      legend={<Trans>Papel</Trans>}
+      options={PAPER_STYLES}
+      value={(PAPER_STYLES as readonly string[]).includes(value) ? (value as (typeof PAPER_STYLES)[number]) : 'lined-blue'}
+      label={(paper) => i18n._(PAPER_LABELS[paper])}
+      onChange={onChange}
+      disabled={disabled}
+    />
+  );
+}
+
+const BORDERS = ['none', ...STICKER_BORDERS] as const;
+
+export function BorderPicker({ value, onChange, disabled }: { value: string | null; onChange: (border: string | null) => void; disabled?: boolean }) {
+  const { i18n } = useLingui();
+  const current = (BORDERS as readonly string[]).includes(value ?? '') ? (value as (typeof BORDERS)[number]) : 'none';
+  return (
+    <ChoiceGroup
+      name="border"
+      legend={<Trans>Borda da capa</Trans>}
+      options={BORDERS}
+      value={current}
+      label={(border) => i18n._(BORDER_LABELS[border])}
+      onChange={(border) => onChange(border === 'none' ? null : border)}
+      disabled={disabled}
+    />
+  );
+}
+
+/**
+ * The cover's stickers: add from the free set, then per sticker its place (arrow buttons; the
+ * preview also lets a finger drag it), size, rotation, front or back of the label, and remove —
+ * all buttons, so a keyboard or a screen reader can do it.
+ */
+export function StickerEditor({ stickers, onChange, disabled }: { stickers: CoverSticker[]; onChange: (stickers: CoverSticker[]) => void; disabled?: boolean }) {
+  const { t, i18n } = useLingui();
+  const full = stickers.length >= MAX_STICKERS;
+  const nameOf = (id: string) => (isStickerId(id) ? i18n._(STICKER_LABELS[id]) : id);
+  return (
+    <fieldset className={f.fieldset} disabled={disabled} data-testid="sticker-editor">
+      <legend className={f.legend}>
+        <Trans>Adesivos</Trans>
+      </legend>
+      <div className={css.stickerPalette}>
+        {FREE_STICKERS.map((id) => (
+          <button
+            key={id}
+            type="button"
+            className={`${button.secondary} ${css.stickerButton}`}
+            disabled={full}
+            aria-label={t`Adicionar adesivo: ${nameOf(id)}`}
+            onClick={() => onChange(addSticker(stickers, id))}
+          >
+            <StickerArt id={id} className={css.stickerArt} />
+          </button>
+        ))}
+      </div>
+      {full ? (
+        <p className={editor.muted}>
+          <Plural value={MAX_STICKERS} one="A capa já tem o máximo de # adesivo." other="A capa já tem o máximo de # adesivos." />
+        </p>
+      ) : null}
+      {stickers.length > 0 ? (
+        <ul className={css.stickerList}>
+          {stickers.map((sticker, index) => {
+            const name = nameOf(sticker.id);
+            const size = sticker.size;
+            const rotation = sticker.rotation;
+            const step = (label: string, icon: IconName, change: CoverSticker[], ghost = false) => (
+              <button type="button" className={`${ghost ? button.ghost : button.secondary} ${editor.small}`} aria-label={label} onClick={() => onChange(change)}>
+                <Icon name={icon} />
+              </button>
+            );
+            return (
+              <li key={`${sticker.id}-${index}`} className={css.stickerRow}>
+                <span className={css.stickerRowTitle}>
+                  {isStickerId(sticker.id) ? <StickerArt id={sticker.id} className={css.stickerArt} /> : null}
+                  <span>
+                    {name} · <Trans>tamanho {size}</Trans> · <Trans>{rotation}°</Trans> ·{' '}
+                    {sticker.layer === 'back' ? <Trans>atrás do título</Trans> : <Trans>na frente do título</Trans>}
+                  </span>
+                </span>
+                <span className={css.stickerButtons} role="group" aria-label={t`Posição de ${name}`}>
+                  {step(t`Mover ${name} para cima`, 'arrow-up', moveSticker(stickers, index, 0, -1))}
+                  {step(t`Mover ${name} para baixo`, 'arrow-down', moveSticker(stickers, index, 0, 1))}
+                  {step(t`Mover ${name} para a esquerda`, 'arrow-left', moveSticker(stickers, index, -1, 0))}
+                  {step(t`Mover ${name} para a direita`, 'arrow-right', moveSticker(stickers, index, 1, 0))}
+                </span>
+                <span className={css.stickerButtons}>
+                  {step(t`Aumentar ${name}`, 'plus', resizeSticker(stickers, index, SIZE_STEP))}
+                  {step(t`Diminuir ${name}`, 'minus', resizeSticker(stickers, index, -SIZE_STEP))}
+                  {step(t`Girar ${name}`, 'rotate', rotateSticker(stickers, index, ROTATION_STEP))}
+                  <button
+                    type="button"
+                    className={`${button.secondary} ${editor.small}`}
+                    aria-label={sticker.layer === 'back' ? t`Pôr ${name} na frente do título` : t`Pôr ${name} atrás do título`}
+                    onClick={() => onChange(flipLayer(stickers, index))}
+                  >
+                    {sticker.layer === 'back' ? <Trans>Para a frente</Trans> : <Trans>Para trás</Trans>}
+                  </button>
+                  {step(t`Remover ${name}`, 'close', removeSticker(stickers, index), true)}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * A screen folder (src/screens/<Name>/, capitalised) never imports another screen folder: what two
+ * screens share lives in a shared folder (notebooks/, accounts/, static/), so a screen can be moved
+ * or removed without breaking another one.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const SCREENS = resolve(__dirname);
+// `import … from '…'`, `export … from '…'`, `import '…'` and `import('…')`.
+const IMPORT = /(?:import|export)[^'"();]*?from\s*['"]([^'"]+)['"]|import\s*\(?\s*['"]([^'"]+)['"]/g;
+
+const isScreenFolder = (name: string) => /^[A-Z]/.test(name);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'locales' ? [] : sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+
+/** The top folder under src/screens a path lies in, or null when it lies outside. */
+function screensFolderOf(path: string): string | null {
+  const inside = relative(SCREENS, path);
+  if (inside.startsWith('..')) return null;
+  const [top] = inside.split(sep);
+  return top === inside ? null : top;
+}
+
+/** "<file> imports <specifier>" for each import of one screen folder from another. */
+function crossScreenImports(): string[] {
+  const found: string[] = [];
+  for (const folder of readdirSync(SCREENS, { withFileTypes: true })) {
+    if (!folder.isDirectory() || !isScreenFolder(folder.name)) continue;
+    for (const file of sourceFiles(join(SCREENS, folder.name))) {
+      for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+        const specifier = match[1] ?? match[2];
+        if (!specifier.startsWith('.')) continue;
+        const target = screensFolderOf(resolve(dirname(file), specifier));
+        if (target && target !== folder.name && isScreenFolder(target)) found.push(`${relative(SCREENS, file)} imports ${specifier}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('screen folders', () => {
+  it('never import one another (shared parts live in notebooks/, accounts/ or static/)', () => {
+    expect(crossScreenImports()).toEqual([]);
+  });
+});
