@@ -12,8 +12,10 @@
 --     with a number; Postgres fires them in name order ("00 …" first).
 --   * Internal helpers live in the schema `private` (not exposed by the REST API); functions in
 --     `public` are callable as RPC.
---   * Errors raised for people carry a SQLSTATE the client can map and, in `hint`, a reason code
---     (forbidden_words, validation, not_allowed, account_banned, account_deleted …).
+--   * Errors raised for people carry a SQLSTATE and, in `hint`, a reason code (forbidden_words,
+--     title_too_short, validation, not_allowed, account_banned, account_deleted …), and in
+--     `detail` their parameters as JSON where they have any (the forbidden words). The client
+--     shows its own words for each code; `message` is developer text it never shows nor parses.
 --   * Grants are explicit and sit next to their object. Supabase no longer grants new `public`
 --     objects to anon, authenticated and service_role (changelog 45329), and projects made before
 --     that grant everything to everyone: each table therefore first takes everything back, then

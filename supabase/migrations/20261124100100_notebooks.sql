@@ -482,8 +482,9 @@ create trigger "06 a new row keeps the time it was written" before insert on pub
 -- Notebook rules
 -- ---------------------------------------------------------------------------------------------
 
--- "10 notebook fields are validated": title of at least 3 characters; the author label defaults
--- to 'Usuário'; no forbidden words in any text that changed (title, description, author, cover).
+-- "10 notebook fields are validated": title of at least 3 characters (title_too_short); the author
+-- label defaults to 'Usuário'; no forbidden words in any text that changed (title, description,
+-- author, cover).
 create or replace function private.validate_notebook()
 returns trigger
 language plpgsql
@@ -493,7 +494,7 @@ declare
   is_new boolean := tg_op = 'INSERT';
 begin
   if char_length(btrim(coalesce(new.title, ''))) < 3 then
-    raise exception using errcode = '23514', message = 'O título deve ter pelo menos 3 caracteres.', hint = 'validation';
+    raise exception using errcode = '23514', message = 'O título deve ter pelo menos 3 caracteres.', hint = 'title_too_short';
   end if;
   if new.author is null or btrim(new.author) = '' then
     new.author := 'Usuário';
@@ -555,7 +556,7 @@ create trigger "00 banned or deleted accounts cannot write" before insert or upd
 -- Question rules
 -- ---------------------------------------------------------------------------------------------
 
--- "10 question text is validated": at least 3 characters, no forbidden words.
+-- "10 question text is validated": at least 3 characters (question_too_short), no forbidden words.
 create or replace function private.validate_question()
 returns trigger
 language plpgsql
@@ -563,7 +564,7 @@ set search_path = ''
 as $$
 begin
   if char_length(btrim(coalesce(new.text, ''))) < 3 then
-    raise exception using errcode = '23514', message = 'A pergunta deve ter pelo menos 3 caracteres.', hint = 'validation';
+    raise exception using errcode = '23514', message = 'A pergunta deve ter pelo menos 3 caracteres.', hint = 'question_too_short';
   end if;
   if tg_op = 'INSERT' or new.text is distinct from old.text then
     perform private.assert_no_forbidden_words(new.text);
@@ -677,7 +678,8 @@ begin
 end
 $$;
 
--- "10 answer text is validated": not empty; no forbidden words in the text or responder name.
+-- "10 answer text is validated": not empty (answer_empty); no forbidden words in the text or
+-- responder name.
 create or replace function private.validate_answer()
 returns trigger
 language plpgsql
@@ -685,7 +687,7 @@ set search_path = ''
 as $$
 begin
   if btrim(coalesce(new.text, '')) = '' then
-    raise exception using errcode = '23514', message = 'A resposta não pode ficar vazia.', hint = 'validation';
+    raise exception using errcode = '23514', message = 'A resposta não pode ficar vazia.', hint = 'answer_empty';
   end if;
   if tg_op = 'INSERT' or new.text is distinct from old.text or new.responder_name is distinct from old.responder_name then
     perform private.assert_no_forbidden_words(new.text, new.responder_name);

@@ -1,7 +1,7 @@
 -- Replication: RxDB's protocol (checkpointed pull, batched push with conflicts) as two RPCs,
 --
 --   replication_pull(collection, checkpoint, limit)  → {documents, checkpoint, resync?}
---   replication_push(collection, rows)               → {conflicts: [master docs], rejected: [{id, reason, message, document}]}
+--   replication_push(collection, rows)               → {conflicts: [master docs], rejected: [{id, reason, code, message, details, document}]}
 --
 -- for the collections of ARCHITECTURE §2, and a per-user pulse for Realtime. The invariants:
 --
@@ -24,8 +24,9 @@
 --    client_clock (device clock, ms) must move forward, else the push is a conflict; the server
 --    keeps it monotonic. Delete beats edit for notebooks and questions.
 -- S8 per-row rejections with reason codes (forbidden_words, not_allowed, account_banned,
---    validation, invalid_id, not_found, duplicate, online_only, read_only, …); each row runs in
---    its own subtransaction, so one refusal never blocks the batch.
+--    validation, title_too_short, invalid_id, not_found, duplicate, online_only, read_only, …)
+--    and their parameters (details: the forbidden words); each row runs in its own
+--    subtransaction, so one refusal never blocks the batch.
 -- S9 compare-and-swap on server_rev (a per-row revision the server increments): a replayed or
 --    stale push is a conflict, never an overwrite.
 -- S10 deletions leave tombstones; replication_purge(retention) removes old ones and raises the
@@ -837,6 +838,30 @@ as $$
 $$;
 grant execute on function private.rejection_reason(text, text) to authenticated, service_role;
 
+-- The parameters of a refusal: an error's detail when it is a JSON array or object (the forbidden
+-- words), else null (a detail in words is for developers, like the message).
+create or replace function private.rejection_details(p_detail text)
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  parsed jsonb;
+begin
+  if p_detail is null or p_detail !~ '^\s*[\[{]' then
+    return null;
+  end if;
+  parsed := p_detail::jsonb;
+  return parsed;
+exception when others then
+  return null;
+end
+$$;
+-- Called by replication_push with the caller's privileges, like the helpers above.
+revoke all on function private.rejection_details(text) from public, anon;
+grant execute on function private.rejection_details(text) to authenticated, service_role;
+
 -- The push (S6–S9). A push is compare-and-swap on the columns a device may set
 -- (private.replication_collections.updatable) that it changed since its base. When none is left
 -- to write but the device's copy differs from the server's row, the push is answered with that
@@ -880,6 +905,7 @@ declare
   err_state text;
   err_message text;
   err_hint text;
+  err_detail text;
   account text := private.account_status(me);
 begin
   c := private.replication_collection(p_collection);
@@ -1010,12 +1036,14 @@ begin
         end if;
       end if;
     exception when others then
-      get stacked diagnostics err_state = returned_sqlstate, err_message = message_text, err_hint = pg_exception_hint;
+      get stacked diagnostics err_state = returned_sqlstate, err_message = message_text, err_hint = pg_exception_hint,
+                              err_detail = pg_exception_detail;
       rejected := rejected || jsonb_build_object(
         'id', new_doc ->> 'id',
         'reason', private.rejection_reason(err_state, err_hint),
         'code', err_state,
         'message', err_message,
+        'details', private.rejection_details(err_detail),
         'document', case when master is not null and jsonb_typeof(master) = 'object' and master ? 'id' then master end);
     end;
   end loop;
@@ -1023,7 +1051,7 @@ begin
 end
 $$;
 comment on function public.replication_push(text, jsonb) is
-  'RxDB push handler: rows [{newDocumentState, assumedMasterState}] → conflicts (master states) and per-row rejections with reason codes (S6–S9).';
+  'RxDB push handler: rows [{newDocumentState, assumedMasterState}] → conflicts (master states) and per-row rejections with reason codes and their details, e.g. the forbidden words (S6–S9).';
 revoke all on function public.replication_push(text, jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.replication_push(text, jsonb) to anon, authenticated;
 
