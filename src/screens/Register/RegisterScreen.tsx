@@ -106,8 +106,10 @@ export default function RegisterScreen() {
 
     setBusy(true);
     try {
-      // The live check may be stale (or still running): ask once more right before signing up.
-      const now = await checkUsernameAvailability(username);
+      // The live check's "available" stands: a name taken since is refused by the sign-up itself,
+      // said at the field as the check says it (below). A check still running, or none, is asked
+      // once more — on a slow network this round trip is worth sparing.
+      const now = liveResult === 'available' ? liveResult : await checkUsernameAvailability(username);
       if (now === 'taken' || now === 'forbidden') {
         setUsernameRefused(now);
         refs.username.current?.focus();
