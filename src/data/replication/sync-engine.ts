@@ -25,6 +25,7 @@ import type { RxCollection, RxDatabase } from 'rxdb';
 import { rejectionGateOf } from '../db.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/index.ts';
 import { replicateCollection, type RetryPolicy } from './collection-replication.ts';
+import type { ReplicatedDocument } from './conflicts.ts';
 import { documentKey, type SyncLedger } from './ledger.ts';
 import { rpcTransport, type ReplicationTransport, type ServerCheckpoint } from './transport.ts';
 
@@ -83,7 +84,7 @@ const PUSHED_AFTER: Partial<Record<CollectionName, CollectionName[]>> = {
 };
 
 /** Resolves when the pushes under way of a replication have been answered (at most `limitMs`). */
-async function upstreamIdle(replication: RxReplicationState<unknown, ServerCheckpoint> | undefined, limitMs: number): Promise<void> {
+async function upstreamIdle(replication: RxReplicationState<ReplicatedDocument, ServerCheckpoint> | undefined, limitMs: number): Promise<void> {
   const queue = replication?.internalReplicationState?.streamQueue.up;
   if (!queue) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,7 +93,7 @@ async function upstreamIdle(replication: RxReplicationState<unknown, ServerCheck
 }
 
 /** Resolves when a replication has pushed everything written before this call (or was cancelled). */
-async function upstreamSettled(replication: RxReplicationState<unknown, ServerCheckpoint>): Promise<void> {
+async function upstreamSettled(replication: RxReplicationState<ReplicatedDocument, ServerCheckpoint>): Promise<void> {
   await replication.startPromise;
   const internal = replication.internalReplicationState;
   if (!internal || replication.isStopped()) return;
@@ -106,7 +107,7 @@ async function upstreamSettled(replication: RxReplicationState<unknown, ServerCh
 const COVERAGE_MAX_WAIT_MS = 5000;
 
 export class SyncEngine {
-  readonly replications = new Map<CollectionName, RxReplicationState<unknown, ServerCheckpoint>>();
+  readonly replications = new Map<CollectionName, RxReplicationState<ReplicatedDocument, ServerCheckpoint>>();
   private channel: RealtimeChannel | null = null;
   private readonly subscriptions: Subscription[] = [];
   private readonly pulses = new BehaviorSubject(0);
