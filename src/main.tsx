@@ -28,8 +28,15 @@ async function start() {
       <App />
     </StrictMode>,
   );
-  // After first paint: the worker and its update card are not needed to show the page.
-  void import('./app/service-worker.ts').then((m) => m.registerServiceWorker());
+  // Once the page has loaded: the worker, its update card and its precache (the whole app) are
+  // not needed to show the page, and on a slow network they would compete with what is.
+  afterLoad(() => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker()));
+}
+
+function afterLoad(run: () => void): void {
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 void start();
