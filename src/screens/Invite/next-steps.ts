@@ -3,10 +3,10 @@ import { preloadPage } from '../../app/page-preload.ts';
 
 /**
  * While a visitor reads the invitation (issue 20), the next steps download: first the register
- * and login pages (what the next tap opens), then what follows the sign-up — the local database
- * and the notebook page — so that on a slow network the way from the link to the first question
- * waits on the server's answers, not on chunks. Each step starts when the browser is idle, so the
- * invitation itself stays responsive.
+ * page (what the next tap most likely opens), then the login page and what follows the sign-up —
+ * the local database, the redeem and the notebook page — so that on a slow network the way from
+ * the link to the first question waits on the server's answers, not on chunks. Each step starts
+ * when the browser is idle, so the invitation itself stays responsive.
  */
 export function usePreloadNextSteps(visitor: boolean): void {
   useEffect(() => {
@@ -15,10 +15,12 @@ export function usePreloadNextSteps(visitor: boolean): void {
   }, [visitor]);
 }
 
-const preloadSignUp = () => Promise.all([preloadPage('/register'), preloadPage('/login')]);
+// Most people an invitation brings are new: the register page alone first, on a slow network.
+const preloadSignUp = () => preloadPage('/register');
 
 const preloadAfterSignUp = () =>
   Promise.all([
+    preloadPage('/login'),
     import('../../data/session/data.ts').catch(() => undefined),
     import('../../data/invite-redemption.ts').catch(() => undefined),
     preloadPage('/notebook/next'),
