@@ -54,6 +54,8 @@ export interface CollectionReplicationConfig {
   upstreamIdle?: () => Promise<void>;
   /** Told when the first sync of an empty collection starts and ends (first-sync.ts). */
   onFirstSync?: (running: boolean) => void;
+  /** Awaited before this collection's first sync: the collections a screen needs first go ahead. */
+  firstSyncAfter?: Promise<unknown>;
   /**
    * A push waits until no write has come for this long (ms; 0: at once), so that a burst of local
    * writes goes up as one batch instead of a push and an echo per write competing with the next.
@@ -413,8 +415,11 @@ async function startAfterFirstSync(
   const db = config.collection.database;
   if (db.multiInstance) await db.waitForLeadership();
   if (state.isStopped()) return;
+  // Counted as syncing while it waits for the collections that go first.
   config.onFirstSync?.(true);
   try {
+    await config.firstSyncAfter;
+    if (state.isStopped()) return;
     const start = await firstSync({
       name: config.name,
       collection: config.collection,

@@ -106,6 +106,15 @@ async function upstreamSettled(replication: RxReplicationState<ReplicatedDocumen
 
 const COVERAGE_MAX_WAIT_MS = 5000;
 
+/**
+ * A notebook's own rows: their first sync goes before the other collections' (issue 20). Someone
+ * who opens the notebook they were just invited to waits for these pulls, not for eleven that the
+ * server answers one after the other; the rest follow as soon as these are stored.
+ */
+const SYNCED_FIRST: readonly CollectionName[] = ['notebooks', 'questions'];
+/** The other collections never wait longer than this for them (a slow first page). */
+const SYNCED_FIRST_WAIT_MS = 5000;
+
 export class SyncEngine {
   readonly replications = new Map<CollectionName, RxReplicationState<ReplicatedDocument, ServerCheckpoint>>();
   private channel: RealtimeChannel | null = null;
@@ -130,9 +139,17 @@ export class SyncEngine {
     const transport = this.options.transport ?? rpcTransport(this.options.client);
     const gate = rejectionGateOf(db);
     gate.onAlreadyReplicated = (name, id) => void this.options.ledger.settle([documentKey(name, id)]);
+    const collections = db.collections as Record<string, RxCollection | undefined>;
+    const leaders = SYNCED_FIRST.filter((name) => collections[name]);
+    let leadersDone!: () => void;
+    const leadersSynced = new Promise<void>((resolve) => (leadersDone = resolve));
+    let leadersPending = leaders.length;
+    if (leadersPending === 0) leadersDone();
+    const afterLeaders = Promise.race([leadersSynced, new Promise((resolve) => setTimeout(resolve, SYNCED_FIRST_WAIT_MS))]);
     for (const name of COLLECTION_NAMES) {
-      const collection = (db.collections as Record<string, RxCollection | undefined>)[name];
+      const collection = collections[name];
       if (!collection) continue;
+      const leads = leaders.includes(name);
       this.replications.set(
         name,
         replicateCollection({
@@ -152,7 +169,11 @@ export class SyncEngine {
           onCheckpoint: (checkpoint) => this.recordCheckpoint(name, checkpoint),
           beforePush: () => this.parentsPushed(name),
           upstreamIdle: () => upstreamIdle(this.replications.get(name), UPSTREAM_WAIT_MS),
-          onFirstSync: (running) => this.firstSyncs.next(this.firstSyncs.value + (running ? 1 : -1)),
+          onFirstSync: (running) => {
+            this.firstSyncs.next(this.firstSyncs.value + (running ? 1 : -1));
+            if (leads && !running && --leadersPending === 0) leadersDone();
+          },
+          firstSyncAfter: leads ? undefined : afterLeaders,
         }),
       );
     }
