@@ -2,11 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css.ts';
 import { App } from './app/App.tsx';
-import { detectLocale, localizePath } from './locale/detect.ts';
+import { detectLocale, localizePath, stripLocalePrefix } from './locale/detect.ts';
 import { activateLocale, readStoredLocale } from './locale/i18n.ts';
 import { syncThemeToDocument } from './state/theme.ts';
 import { startAnalytics } from './analytics/analytics.ts';
 import { captureInstallPrompt } from './app/install-prompt.ts';
+import { preloadPage } from './app/page-preload.ts';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -15,6 +16,8 @@ async function start() {
   const localized = localizePath(pathname, locale);
   if (localized !== pathname) history.replaceState(history.state, '', localized + search + hash);
 
+  // The page's chunks download with the catalog, not after it (one round trip less on a slow network).
+  void preloadPage(stripLocalePrefix(localized));
   syncThemeToDocument();
   startAnalytics();
   captureInstallPrompt();
@@ -25,8 +28,15 @@ async function start() {
       <App />
     </StrictMode>,
   );
-  // After first paint: the worker and its update card are not needed to show the page.
-  void import('./app/service-worker.ts').then((m) => m.registerServiceWorker());
+  // Once the page has loaded: the worker, its update card and its precache (the whole app) are
+  // not needed to show the page, and on a slow network they would compete with what is.
+  afterLoad(() => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker()));
+}
+
+function afterLoad(run: () => void): void {
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 2000 }) : setTimeout(run, 0));
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 void start();

@@ -5,22 +5,28 @@
  * route chunks, both catalogs, icons, fonts).
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, PrecacheController, PrecacheRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { registerPushBackgroundSync } from './background-sync.ts';
 import { BACKEND_PATH_PREFIXES, SW_MESSAGES } from './protocol.ts';
+import { installPrecache } from './precache-install.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Workbox's precacheAndRoute, with the files fetched a few at a time (precache-install.ts).
+const precache = new PrecacheController();
+precache.addToCacheList(self.__WB_MANIFEST);
+self.addEventListener('install', (event) => event.waitUntil(installPrecache(precache)));
+self.addEventListener('activate', (event) => void precache.activate(event));
+registerRoute(new PrecacheRoute(precache));
 cleanupOutdatedCaches();
 
 // Every app route is the same shell; the router inside decides. Backend paths are never the shell.
 const backendPaths = BACKEND_PATH_PREFIXES.map((prefix) => new RegExp(`^${prefix}(/|$)`));
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: backendPaths }));
+registerRoute(new NavigationRoute(precache.createHandlerBoundToURL('/index.html'), { denylist: backendPaths }));
 
 // Avatars and covers: immutable enough to serve from cache first, bounded so phones do not fill up.
 registerRoute(

@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { useSessionStore, SIGNED_OUT } from '../state/session.ts';
+// In the first chunk (1 kB): a visitor's screens wait for this answer, and a chunk of its own
+// cost a round trip after the first render — 0.6 s on a phone's slow network (issue 20).
+import { needsAuthAtStart } from '../data/session/probe.ts';
 import { setAppNavigator } from './navigator.ts';
 
 /** supabase-js tells its other tabs about sign-ins on a BroadcastChannel named after the storage key. */
@@ -30,8 +33,7 @@ export function SessionManager() {
           console.error('[session] could not start', error);
           if (useSessionStore.getState().status === 'loading') useSessionStore.setState({ ...SIGNED_OUT });
         });
-    void import('../data/session/probe.ts')
-      .then((m) => m.needsAuthAtStart())
+    void needsAuthAtStart()
       .catch(() => true)
       .then((needed) => {
         if (cancelled) return;

@@ -1,6 +1,6 @@
 /**
- * Navigation for code outside React (the session controller): the Shell registers wouter's
- * navigate, which knows the language prefix (`/en`) of the current router.
+ * Navigation for code outside React (the session's notices, src/app/session.ts): the Shell
+ * registers wouter's navigate, which knows the language prefix (`/en`) of the current router.
  */
 type Navigate = (to: string, options?: { replace?: boolean }) => void;
 

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import type { SessionNotice } from '../data/session/state.ts';
 import { loadCatalogArea } from '../locale/i18n.ts';
-import { followSession } from '../state/session.ts';
+import { followSession, useSignOutConfirmStore } from '../state/session.ts';
 import { followSyncStatus } from '../state/sync-status.ts';
 import { toast } from '../state/toast.ts';
 import { appNavigate } from './navigator.ts';
@@ -9,8 +9,9 @@ import { appNavigate } from './navigator.ts';
 /**
  * The app's side of the session: starts the engine (src/data/session/engine.ts, loaded lazily:
  * it brings supabase-js), copies its state and the data layer's sync status into the stores, and
- * says what its notices mean to the person (spec §4, §8). Routes that need the auth layer start it
- * through their guard (guards.tsx); a stored session starts it at launch (SessionManager.tsx).
+ * says what its notices mean to the person (spec §4, §8); and the person's own sign-out. Routes
+ * that need the auth layer start it through their guard (guards.tsx); a stored session starts it
+ * at launch (SessionManager.tsx).
  */
 
 let starting: Promise<void> | undefined;
@@ -58,4 +59,29 @@ function tell(notice: SessionNotice): void {
 export async function endRecovery(): Promise<void> {
   const engine = await import('../data/session/engine.ts');
   engine.endRecovery();
+}
+
+/**
+ * The person's own sign-out (the account menu's "Sair", Settings → security): the data layer's
+ * hooks, a confirmation when writes could not be sent, the server's logout with its 5-second
+ * limit, then home (spec §2: where the user lands after logout). 'Aviso' when the server could
+ * not be told; silence when it no longer knew the session (spec §8).
+ *
+ * Returns false when the person chose to stay signed in.
+ */
+export async function signOutWithFeedback(scope: 'local' | 'global' = 'local'): Promise<boolean> {
+  const { signOut } = await import('../data/auth.ts');
+  const result = await signOut({ scope, confirmUnsynced: (items) => useSignOutConfirmStore.getState().ask(items) });
+  if (!result.ok) return false;
+  if (result.server === 'failed') {
+    toast({
+      title: t`Aviso`,
+      description: t`Desconectado localmente. Pode haver problemas de sincronização.`,
+      variant: 'destructive',
+    });
+  } else {
+    toast({ title: t`Logout realizado` });
+  }
+  appNavigate('/');
+  return true;
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import SignOutDialog from './SignOutDialog.tsx';
-import { useSignOutConfirmStore } from '../state/sign-out.ts';
+import { useSignOutConfirmStore } from '../state/session.ts';
 
 function renderDialog() {
   return render(

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useSignOutConfirmStore } from '../state/sign-out.ts';
+import { useSignOutConfirmStore } from '../state/session.ts';
 import { button } from './ui.css.ts';
 import * as s from './dialog.css.ts';
 

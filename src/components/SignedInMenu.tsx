@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { useSessionStore } from '../state/session.ts';
-import { useSignOutConfirmStore } from '../state/sign-out.ts';
-import { signOutWithFeedback } from '../app/sign-out.ts';
+import { useSessionStore, useSignOutConfirmStore } from '../state/session.ts';
+import { signOutWithFeedback } from '../app/session.ts';
 import { Icon } from './Icon.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';

@@ -32,7 +32,7 @@ import { validateUsername } from './validation.ts';
 
 /**
  * Accounts and the session (spec §4, §7): the typed functions screens call. No React here; the
- * app wires `onAuthEvent` to its session store (src/app/session-controller.ts).
+ * session engine (session/engine.ts) follows `onAuthEvent` and the app binds it to its store.
  *
  * The session is kept in IndexedDB (kv-store.ts) and refreshed automatically by supabase-js.
  * Offline, an expired session cannot be refreshed, but it is NOT thrown away: the person stays

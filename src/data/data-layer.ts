@@ -7,6 +7,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxDatabase } from 'rxdb';
 import { databaseNameFor, openDatabase, type DatabaseOptions } from './db.ts';
 import { requestPersistentStorage } from './persist.ts';
+import { firstSyncHoldsReleased } from './replication/first-sync-holds.ts';
 import { SyncLedger } from './replication/ledger.ts';
 import { publishSyncStatus } from './replication/status.ts';
 import { SyncEngine, type SyncEngineOptions } from './replication/sync-engine.ts';
@@ -43,6 +44,9 @@ export interface DataLayer {
   wipe(): Promise<void>;
 }
 
+/** The longest a first sync waits for a redeem under way (one slow round trip, and some). */
+const FIRST_SYNC_HOLD_MS = 3000;
+
 export async function openDataLayer(options: DataLayerOptions): Promise<DataLayer> {
   const db = (await openDatabase({
     ...options.database,
@@ -65,6 +69,8 @@ export async function openDataLayer(options: DataLayerOptions): Promise<DataLaye
     syncNow: () => engine?.syncNow(),
   };
   const unpublishStatus = options.publishStatus === false ? () => undefined : publishSyncStatus(ledger);
+  // An invitation being redeemed first: its notebook then comes with the first pull.
+  if (engine) await firstSyncHoldsReleased(FIRST_SYNC_HOLD_MS);
   await engine?.start();
 
   let closed = false;

@@ -84,7 +84,7 @@ export async function openDatabase<Names extends CollectionName = CollectionName
 ): Promise<OpenDatabase<Names>> {
   addPlugins();
   if (options.devMode) await addDevMode();
-  const db = await createRxDatabase<Partial<Collections>>({
+  const db = await createRxDatabase<Pick<Collections, Names>>({
     name: options.name,
     storage: storageFor(options as DatabaseOptions<CollectionName>),
     multiInstance: options.multiInstance ?? false,
@@ -114,7 +114,7 @@ export async function openDatabase<Names extends CollectionName = CollectionName
     ),
   );
   gates.set(db, gate);
-  return db as unknown as OpenDatabase<Names>;
+  return db;
 }
 
 const gates = new WeakMap<object, RejectionGate>();

@@ -1,8 +1,11 @@
 /**
  * The one home of the codes that travel from the server and the data layer to the screens
  * (issue 19): every refusal and every problem is a code and its parameters, never a sentence.
- * Each screen area maps the codes to its own words (src/screens/notebooks/common/problems.ts,
- * src/screens/notebooks/sharing/messages.ts); problems.test.ts fails when one lacks a message.
+ * Each screen area maps the codes to its own words (src/screens/notebooks/common/messages.ts,
+ * src/screens/notebooks/sharing/messages.ts); src/screens/problem-messages.test.ts fails when one
+ * lacks a message in either language. The account actions' codes (the auth server's answers,
+ * mapped in auth-errors.ts: REGISTRATION_CODES, LOGIN_CODES, PASSWORD_ACTION_CODES) are checked
+ * there too.
  */
 
 /**

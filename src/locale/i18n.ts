@@ -36,16 +36,27 @@ async function messagesFor(locale: Locale): Promise<Messages> {
   return Object.assign({}, ...parts.map((p) => p.messages));
 }
 
+/** The app's first activation of a language (main.tsx), once started. */
+let firstActivation: Promise<void> | undefined;
+
 /** Loads the locale's catalogs, activates it and sets <html lang>. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (i18n.locale !== locale) i18n.loadAndActivate({ locale, messages: await messagesFor(locale) });
-  document.documentElement.lang = locale;
+  const activation = (async () => {
+    if (i18n.locale !== locale) i18n.loadAndActivate({ locale, messages: await messagesFor(locale) });
+    document.documentElement.lang = locale;
+  })();
+  firstActivation ??= activation;
+  await activation;
 }
 
 /** Makes an area's messages available (in the active language, and in every later one). */
 export async function loadCatalogArea(area: CatalogArea): Promise<void> {
   if (areasInUse.has(area)) return;
   areasInUse.add(area);
+  // Asked for before any language is active (the first page, preloaded at start): the first
+  // activation loads it with the app's catalog. Asked for during it: loaded once it is done.
+  if (!firstActivation) return;
+  await firstActivation.catch(() => undefined);
   const locale = i18n.locale as Locale;
   const { messages } = await loadCatalog(areaCatalogs[area](), locale);
   i18n.load(locale, messages);

@@ -1,5 +1,6 @@
 import type { Observable } from 'rxjs';
 import { create } from 'zustand';
+import type { UnsyncedItem } from '../data/session/lifecycle.ts';
 import { SESSION_LOADING, type SessionState } from '../data/session/state.ts';
 
 export { SIGNED_OUT, type SessionState } from '../data/session/state.ts';
@@ -17,3 +18,28 @@ export function followSession(source: Observable<SessionState>): () => void {
   const subscription = source.subscribe((session) => useSessionStore.setState(session));
   return () => subscription.unsubscribe();
 }
+
+interface SignOutConfirmState {
+  /** Writes the data layer could not send before a sign-out, waiting for the person's answer; null when nothing is asked. */
+  pending: UnsyncedItem[] | null;
+  resolve: ((confirmed: boolean) => void) | null;
+  ask(items: UnsyncedItem[]): Promise<boolean>;
+  answer(confirmed: boolean): void;
+}
+
+/**
+ * "Sign out anyway?" — asked when some writes could not be sent (a shared phone at school).
+ * The dialog (src/components/SignOutDialog.tsx) shows while `pending` is set.
+ */
+export const useSignOutConfirmStore = create<SignOutConfirmState>((set, get) => ({
+  pending: null,
+  resolve: null,
+  ask(items) {
+    get().resolve?.(false);
+    return new Promise<boolean>((resolve) => set({ pending: items, resolve }));
+  },
+  answer(confirmed) {
+    get().resolve?.(confirmed);
+    set({ pending: null, resolve: null });
+  },
+}));

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { THEME_STORAGE_KEY, parseThemePreference, resolveTheme, syncThemeToDocument, useThemeStore } from './theme.ts';
+import { STATUS_BAR_COLOR, THEME_STORAGE_KEY, parseThemePreference, resolveTheme, syncThemeToDocument, useThemeStore } from './theme.ts';
 
 describe('theme resolution', () => {
   it('follows the system by default', () => {
@@ -31,5 +31,18 @@ describe('theme store', () => {
     useThemeStore.getState().setSystemPrefersDark(true);
     expect(document.documentElement.dataset.theme).toBe('dark');
     stop();
+  });
+
+  it("paints the phone's status bar like the app's top bar, in both themes", () => {
+    const meta = document.createElement('meta');
+    meta.name = 'theme-color';
+    meta.content = '#6d28d9';
+    document.head.append(meta);
+    const stop = syncThemeToDocument();
+    expect(meta.content).toBe(STATUS_BAR_COLOR.light);
+    useThemeStore.getState().setPreference('dark');
+    expect(meta.content).toBe(STATUS_BAR_COLOR.dark);
+    stop();
+    meta.remove();
   });
 });

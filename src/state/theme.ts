@@ -51,11 +51,23 @@ export const useThemeStore = create<ThemeState>((set) => ({
 export const useResolvedTheme = () =>
   useThemeStore((s) => resolveTheme(s.preference, s.systemPrefersDark));
 
-/** Keeps <html data-theme> in step with the store and the system setting. Returns a stop function. */
+/**
+ * The colour of the phone's status bar (meta theme-color): the app's top bar, so that an installed
+ * app's bar and the phone's read as one (the surface colours of src/styles/theme.css.ts; index.html
+ * sets the same before first paint).
+ */
+export const STATUS_BAR_COLOR: Record<ResolvedTheme, string> = { light: '#ffffff', dark: '#1e1a2b' };
+
+/**
+ * Keeps <html data-theme> and the status bar's colour in step with the store and the system
+ * setting. Returns a stop function.
+ */
 export function syncThemeToDocument(root: HTMLElement = document.documentElement): () => void {
   const apply = () => {
     const { preference, systemPrefersDark } = useThemeStore.getState();
-    root.dataset.theme = resolveTheme(preference, systemPrefersDark);
+    const theme = resolveTheme(preference, systemPrefersDark);
+    root.dataset.theme = theme;
+    root.ownerDocument.querySelector('meta[name="theme-color"]')?.setAttribute('content', STATUS_BAR_COLOR[theme]);
   };
   apply();
   const unsubscribe = useThemeStore.subscribe(apply);

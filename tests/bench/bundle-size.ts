@@ -1,10 +1,13 @@
 /**
  * Bundle benchmark: builds the app (Vite + service worker) N times (median build time) and reports the initial
- * JavaScript of the landing route — the entry chunk, its static imports, the Home page chunk and
- * the Portuguese catalog — gzip-compressed. Target: ≤ 80 kB gzip, with no data layer in it.
+ * JavaScript of the landing routes — the entry chunk, its static imports, the page's chunk and
+ * the Portuguese catalogs it needs — gzip-compressed, for / (Home) and /n/{code} (an invitation,
+ * issue 20: the notebooks catalog too). Target: ≤ 80 kB gzip, with no data layer in it.
+ * tests/bench/invite-first-visit.ts measures what the invitation actually loads on a slow phone.
  *
  *   npm run bench            (3 builds)
  *   npm run bench -- 5       (5 builds)
+ *   npx tsx tests/bench/bundle-size.ts --dist /tmp/bench-dist   (an existing build, not timed)
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +24,10 @@ interface ManifestChunk {
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
-const runs = Number(process.argv[2] ?? 3);
+const distFlag = process.argv.indexOf('--dist');
+/** An existing build to read instead of building (no build time then). */
+const givenDist = distFlag > 0 ? path.resolve(process.argv[distFlag + 1]) : null;
+const runs = givenDist ? 0 : Number(process.argv[2] ?? 3);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -45,23 +51,8 @@ function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]):
   return seen;
 }
 
-async function main() {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) times.push(await timedBuild());
-
-  const dist = path.join(root, 'dist');
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const key = (pattern: RegExp) => {
-    const found = Object.keys(manifest).find((k) => pattern.test(k));
-    if (!found) throw new Error(`no chunk matches ${pattern}`);
-    return found;
-  };
-  const initial = staticClosure(manifest, [
-    key(/^index\.html$/),
-    key(/screens\/Home\/HomeScreen\.tsx$/),
-    key(/locales\/pt-BR\/messages\.po$/),
-  ]);
-
+/** gzip sizes of a route's initial chunks (static imports included), and whether the data layer is among them. */
+function initialJavaScript(manifest: Record<string, ManifestChunk>, dist: string, initial: Set<string>) {
   let js = 0;
   let css = 0;
   const rows: string[] = [];
@@ -72,14 +63,43 @@ async function main() {
     rows.push(`    ${kB(size).padStart(9)}  ${chunk.file}`);
     for (const c of chunk.css ?? []) css += gzipSync(fs.readFileSync(path.join(dist, c))).length;
   }
-  const initialCode = [...initial].map((k) => fs.readFileSync(path.join(dist, manifest[k].file), 'utf8')).join('\n');
-  const heavy = ['RxDatabase', 'supabase-js', 'GoTrueClient', 'Dexie'].filter((marker) => initialCode.includes(marker));
+  const code = [...initial].map((k) => fs.readFileSync(path.join(dist, manifest[k].file), 'utf8')).join('\n');
+  const heavy = ['RxDatabase', 'supabase-js', 'GoTrueClient', 'Dexie'].filter((marker) => code.includes(marker));
+  return { js, css, rows, heavy };
+}
 
-  console.log(`build time: median ${(median(times) / 1000).toFixed(2)} s over ${runs} builds (${times.map((t) => (t / 1000).toFixed(2)).join(', ')})`);
-  console.log(`landing route initial JavaScript (gzip): ${kB(js)}  (target ≤ 80 kB)`);
-  console.log(rows.join('\n'));
-  console.log(`landing route CSS (gzip): ${kB(css)}`);
-  console.log(`data layer / supabase-js in the initial chunks: ${heavy.length ? heavy.join(', ') : 'none'}`);
+async function main() {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await timedBuild());
+
+  const dist = givenDist ?? path.join(root, 'dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const key = (pattern: RegExp) => {
+    const found = Object.keys(manifest).find((k) => pattern.test(k));
+    if (!found) throw new Error(`no chunk matches ${pattern}`);
+    return found;
+  };
+  const routes: [string, string[]][] = [
+    ['/', [key(/^index\.html$/), key(/screens\/Home\/HomeScreen\.tsx$/), key(/src\/locale\/locales\/pt-BR\/messages\.po$/)]],
+    [
+      '/n/{code}',
+      [
+        key(/^index\.html$/),
+        key(/screens\/Invite\/InviteScreen\.tsx$/),
+        key(/src\/locale\/locales\/pt-BR\/messages\.po$/),
+        key(/screens\/notebooks\/locales\/pt-BR\/messages\.po$/),
+      ],
+    ],
+  ];
+  const reports = routes.map(([route, entries]) => ({ route, ...initialJavaScript(manifest, dist, staticClosure(manifest, entries)) }));
+
+  if (runs > 0) console.log(`build time: median ${(median(times) / 1000).toFixed(2)} s over ${runs} builds (${times.map((t) => (t / 1000).toFixed(2)).join(', ')})`);
+  for (const report of reports) {
+    console.log(`${report.route.padEnd(9)} initial JavaScript (gzip): ${kB(report.js)}  (target ≤ 80 kB)`);
+    console.log(report.rows.join('\n'));
+    console.log(`${report.route.padEnd(9)} CSS (gzip): ${kB(report.css)}`);
+    console.log(`${report.route.padEnd(9)} data layer / supabase-js in the initial chunks: ${report.heavy.length ? report.heavy.join(', ') : 'none'}`);
+  }
   if (lastReport) {
     console.log(
       `precache: ${lastReport.precacheFiles} files, ${kB(lastReport.precacheBytes)}; service worker ${kB(lastReport.serviceWorkerGzipBytes)} gzip`,

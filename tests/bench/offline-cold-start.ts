@@ -7,6 +7,7 @@
  *
  *   npx tsx tests/bench/offline-cold-start.ts                      (builds into a temporary folder)
  *   npx tsx tests/bench/offline-cold-start.ts --dist /tmp/x-dist --runs 10 --port 4181
+ *   npx tsx tests/bench/offline-cold-start.ts --throttle        (a low-end phone: CPU 4× slower)
  *
  * Setup, once and online: the sync-server (in process, throwaway database) serves the build; a
  * person signs up through the API and logs in through the login screen, which stores the session
@@ -31,8 +32,11 @@ const { values: args } = parseArgs({
     dist: { type: 'string' },
     runs: { type: 'string', default: '10' },
     port: { type: 'string', default: '4181' },
+    /** The CPU of a low-end phone (issue 20): 4× slower through the DevTools protocol. */
+    throttle: { type: 'boolean', default: false },
   },
 });
+const CPU_SLOWDOWN = args.throttle ? 4 : 1;
 
 const RUNS = Number(args.runs);
 const PASSWORD = 'Caderno2025';
@@ -123,6 +127,7 @@ async function coldStart(profile: string, baseURL: string): Promise<ColdStart> {
     await context.setOffline(true);
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript({ content: PROBES });
+    if (CPU_SLOWDOWN > 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     const response = await page.goto('/meus-cadernos');
     await page
       .waitForFunction(() => (window as unknown as { __ready: number }).__ready > 0, undefined, { timeout: 30_000 })
@@ -177,7 +182,8 @@ async function main() {
     for (let i = 0; i < RUNS; i++) runs.push(await coldStart(profile, server.url));
     if (runs.some((run) => !run.fromServiceWorker)) throw new Error('a cold start was not served by the service worker');
 
-    console.log(`Offline cold start of /meus-cadernos (signed in), headless Chromium, ${RUNS} runs, from navigation start:\n`);
+    const cpu = CPU_SLOWDOWN > 1 ? `, CPU ${CPU_SLOWDOWN}× slower` : '';
+    console.log(`Offline cold start of /meus-cadernos (signed in), headless Chromium${cpu}, ${RUNS} runs, from navigation start:\n`);
     const columns = ['firstPaint', 'firstContentfulPaint', 'largestContentfulPaint', 'dashboardHeading', 'dashboardReady'] as const;
     console.log('  run  first paint        FCP        LCP  dashboard  dashboard');
     console.log('                                          heading      ready');

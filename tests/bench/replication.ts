@@ -168,7 +168,7 @@ async function timePush(server: TestServer, answerer: Person, pushBatchSize?: nu
     device.goOffline();
     for (const question of questions.slice(0, PUSHED)) {
       const result = await device.api.answers.answer(question.id as string, { text: `Resposta offline ${question.text}` });
-      if (!result.ok) throw new Error(result.problem.message);
+      if (!result.ok) throw new Error(result.problem.code);
     }
     const before = device.transport.pushes;
     const started = performance.now();

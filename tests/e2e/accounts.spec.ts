@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent, waitForServiceWorker } from './helpers.ts';
-import { PASSWORD, newPerson, submitRegistration, type Person } from './people.ts';
+import { startAppServer, stopAppServer } from './app-server.ts';
+import { PASSWORD, forbidWord, newPerson, submitRegistration, type Person } from './people.ts';
 
 /**
  * Accounts and the session (issue 7) as a person meets them, against `npm start`'s server:
@@ -14,7 +14,6 @@ import { PASSWORD, newPerson, submitRegistration, type Person } from './people.t
  * confirmation link → log in.
  */
 
-const root = path.resolve(import.meta.dirname, '../..');
 
 
 /** Signs a person up through the API (confirmation off): for tests about what comes after. */
@@ -143,17 +142,7 @@ test('registration refuses bad input with messages tied to the fields, focusing 
 
 test('a username with a forbidden word is refused while typing', async ({ page, baseURL }) => {
   const word = `proibida${Date.now().toString(36).slice(-5)}`;
-  const response = await fetch(`${baseURL}/rest/v1/forbidden_words`, {
-    method: 'POST',
-    headers: {
-      apikey: SUPABASE_DEMO_SERVICE_KEY,
-      authorization: `Bearer ${SUPABASE_DEMO_SERVICE_KEY}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-    },
-    body: JSON.stringify({ word, language: 'pt-BR' }),
-  });
-  expect(response.ok, await response.text()).toBe(true);
+  await forbidWord(baseURL!, word);
   await page.goto('/register');
   await page.getByLabel('Nome de usuário').fill(word);
   await expect(page.getByText('Este nome de usuário não é permitido')).toBeVisible();
@@ -404,22 +393,10 @@ test.describe('with e-mail confirmation on', () => {
     const port = 4210 + workerInfo.parallelIndex;
     url = `http://127.0.0.1:${port}`;
     // The same build as the other tests (playwright.config.ts: E2E_DIST or dist/).
-    const dist = process.env.E2E_DIST ? ['--dist', process.env.E2E_DIST] : [];
-    const args = ['--import', 'tsx', 'scripts/start.ts', '--no-build', ...dist, '--memory', '--port', String(port)];
-    server = spawn(process.execPath, args, { cwd: root, stdio: 'pipe', env: { ...process.env, ENABLE_EMAIL_CONFIRMATION: 'true' } });
-    await new Promise<void>((resolve, reject) => {
-      server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('running at') && resolve());
-      server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-    });
+    server = await startAppServer(port, { dist: process.env.E2E_DIST, env: { ENABLE_EMAIL_CONFIRMATION: 'true' } });
   });
 
-  test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-  });
+  test.afterAll(async () => stopAppServer(server));
 
   test('register → check your e-mail → the confirmation link → log in', async ({ page }) => {
     test.setTimeout(60_000);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type CDPSession, type Page, type TestInfo } from '@playwright/test';
 import { decodeJwt, SignJWT } from 'jose';
+import { newAnswerDoc } from '../../src/data/schemas/answers.ts';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_JWT_SECRET } from '../../sync-server/config.ts';
 import { dismissConsent } from './helpers.ts';
 import { PASSWORD, signUp, type SignedUp as Person } from './people.ts';
@@ -49,26 +50,9 @@ async function notebookWithQuestion(person: Person) {
 
 /** The row the data layer pushes for a new answer (src/data/repositories/answers.ts, as RxDB hands it over). */
 function answerRow(person: Person, ids: Awaited<ReturnType<typeof notebookWithQuestion>>, text: string) {
-  const now = new Date().toISOString();
+  const answer = { id: ids.answerId, question_id: ids.questionId, notebook_id: ids.notebookId, user_id: person.userId, text };
   return {
-    newDocumentState: {
-      id: ids.answerId,
-      question_id: ids.questionId,
-      notebook_id: ids.notebookId,
-      user_id: person.userId,
-      text,
-      is_anonymous: false,
-      responder_name: null,
-      moderation_status: 'approved',
-      moderated_by: null,
-      moderated_at: null,
-      moderation_notes: null,
-      client_clock: Date.now(),
-      created_at: now,
-      updated_at: now,
-      server_rev: 0,
-      _deleted: false,
-    },
+    newDocumentState: { ...newAnswerDoc(answer, { at: new Date().toISOString(), clock: Date.now() }), _deleted: false },
     assumedMasterState: null,
   };
 }

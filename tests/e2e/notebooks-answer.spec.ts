@@ -1,7 +1,6 @@
 import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
-import { PASSWORD, signUp, type SignedUp as Person } from './people.ts';
+import { PASSWORD, forbidWord, signUp, type SignedUp as Person } from './people.ts';
 
 /**
  * Answering and moderating (issue 8), three people in three browsers against `npm start`'s
@@ -189,21 +188,6 @@ test('a participant cannot open the moderation screen; reduced motion, English a
   );
   await visitor.close();
 });
-
-/** A word the server refuses from now on; devices learn it on their next pull. */
-async function forbidWord(baseURL: string, word: string) {
-  const response = await fetch(`${baseURL}/rest/v1/forbidden_words`, {
-    method: 'POST',
-    headers: {
-      apikey: SUPABASE_DEMO_SERVICE_KEY,
-      authorization: `Bearer ${SUPABASE_DEMO_SERVICE_KEY}`,
-      'content-type': 'application/json',
-      prefer: 'return=minimal',
-    },
-    body: JSON.stringify({ word, language: 'pt-BR' }),
-  });
-  expect(response.ok, await response.text()).toBe(true);
-}
 
 test('answers the server refuses (a word forbidden while the phone was offline) show the reason where they are: one fixed, one discarded; an answer deleted', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

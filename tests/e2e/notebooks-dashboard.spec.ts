@@ -77,7 +77,8 @@ test('offline: create a notebook with five questions, see it pending, sync it, t
   await expect(card).toBeVisible();
   await expect(card).toContainText('Criado por você');
   await expect(card.getByTestId('sync-pending')).toHaveText(/Aguardando sincronização/);
-  await expect(page.getByRole('status', { name: 'Sincronização' })).toContainText('6 alterações aguardando envio');
+  // The top bar's status line (offline, the count is read out in full).
+  await expect(page.getByRole('banner').getByRole('status')).toContainText('6 alterações aguardando envio');
   await expectNoSeriousAxeIssues(page, 'dashboard (offline, one notebook)');
   await expectFitsPhone(page, 'dashboard');
 

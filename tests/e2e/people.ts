@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 
 /**
  * People and notebooks for browser tests, made the way a client makes them: through the
@@ -89,4 +89,19 @@ export async function indexedDbText(page: Page): Promise<string> {
     }
     return parts.join('\n');
   });
+}
+
+/** A word the server refuses from now on; devices learn it on their next pull. */
+export async function forbidWord(baseURL: string, word: string) {
+  const response = await fetch(`${baseURL}/rest/v1/forbidden_words`, {
+    method: 'POST',
+    headers: {
+      apikey: SUPABASE_DEMO_SERVICE_KEY,
+      authorization: `Bearer ${SUPABASE_DEMO_SERVICE_KEY}`,
+      'content-type': 'application/json',
+      prefer: 'return=minimal',
+    },
+    body: JSON.stringify({ word, language: 'pt-BR' }),
+  });
+  expect(response.ok, await response.text()).toBe(true);
 }

@@ -61,6 +61,8 @@ test('the theme choice survives a reload', async ({ page }) => {
 
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The phone's status bar matches the dark top bar (set before first paint, then kept in step).
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1e1a2b');
   await page.getByTestId('preferences-menu').click();
   await expect(page.getByRole('radio', { name: 'Escuro' })).toBeChecked();
   expect(await page.evaluate(() => localStorage.getItem('ui-theme'))).toBe('dark');

@@ -1,9 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/app/routes.ts';
+import { startAppServer, stopAppServer } from './app-server.ts';
 import { concretePath, dismissConsent } from './helpers.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -94,21 +95,11 @@ test.describe('updates', () => {
     port = 4190 + workerInfo.parallelIndex;
     servedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-update-'));
     build(servedDir, 'A');
-    // One node process (not npx → tsx → node), so stopping it stops the server.
-    const args = ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--memory', '--port', String(port), '--dist', servedDir];
-    server = spawn(process.execPath, args, { cwd: root, stdio: 'pipe' });
-    await new Promise<void>((resolve, reject) => {
-      server.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('running at') && resolve());
-      server.once('exit', (code) => reject(new Error(`server exited ${code}`)));
-    });
+    server = await startAppServer(port, { dist: servedDir });
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await stopAppServer(server);
     fs.rmSync(servedDir, { recursive: true, force: true });
   });
 

@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Icon } from '../Icon.tsx';
+// Not a lazy chunk: measured, a separate chunk made the landing page's JavaScript larger (the
+// bundler then splits the language switch's dependencies out of the entry), not smaller.
+import Preferences from './Preferences.tsx';
 import { useMenu } from './useMenu.ts';
 import * as s from './frame.css.ts';
-
-// Loaded on first open: the landing page carries only the button.
-const Preferences = lazy(() => import('./Preferences.tsx'));
 
 /** A visitor's menu: language and theme. (A signed-in person finds them in the account menu.) */
 export function PreferencesMenu() {
@@ -17,11 +16,7 @@ export function PreferencesMenu() {
         <Icon name="settings" />
       </button>
       <div id={menu.panelId} className={s.menuPanel} hidden={!menu.open} role="group" aria-label={t`Idioma e tema`}>
-        {menu.open && (
-          <Suspense fallback={null}>
-            <Preferences />
-          </Suspense>
-        )}
+        {menu.open && <Preferences />}
       </div>
     </div>
   );

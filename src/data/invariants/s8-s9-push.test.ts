@@ -114,7 +114,7 @@ describe('S8 rejections are per row and visible', () => {
       if (!notebook.ok) throw new Error(notebook.problem.code);
       await server.ctx.db.query(`update public.profiles set account_status = 'banned' where id = $1`, [banned.userId]);
       device.goOnline();
-      // Its pulls are refused too (the session controller signs it out); the push still answers per row.
+      // Its pulls are refused too (the session engine signs it out); the push still answers per row.
       const rejections = await eventually(async () => {
         const found = Object.values(await device.layer.ledger.rejections());
         expect(found).toHaveLength(1);

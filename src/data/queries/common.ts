@@ -1,5 +1,5 @@
 import { Observable, of, map } from 'rxjs';
-import type { RxCollection } from 'rxdb';
+import type { MangoQuerySelector } from 'rxdb';
 import { collectionOf, hasCollection, type DataContext } from '../repositories/context.ts';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
 
@@ -7,11 +7,10 @@ import type { CollectionName, DocTypes } from '../schemas/index.ts';
 export function all$<Name extends CollectionName>(
   ctx: DataContext,
   name: Name,
-  selector: Record<string, unknown> = {},
+  selector: MangoQuerySelector<DocTypes[Name]> = {},
 ): Observable<DocTypes[Name][]> {
   if (!hasCollection(ctx, name)) return of([]);
-  const collection = collectionOf(ctx, name) as RxCollection<DocTypes[Name]>;
-  return collection.find({ selector } as never).$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as DocTypes[Name])));
+  return collectionOf(ctx, name).find({ selector }).$.pipe(map((docs) => docs.map((doc) => doc.toJSON() as DocTypes[Name])));
 }
 
 export function byNotebook<T extends { notebook_id: string }>(docs: T[]): Map<string, T[]> {

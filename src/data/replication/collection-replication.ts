@@ -15,8 +15,9 @@ import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/rep
 import type { RxCollection } from 'rxdb';
 import type { CollectionName } from '../schemas/index.ts';
 import type { RejectionGate } from './conflict-handler.ts';
-import { resolveConflict, sameDocument, syncBaseOf, type Replicated } from './conflicts.ts';
-import { deletionOf, fromServer, withoutSyncBase, type LocalDoc } from './documents.ts';
+import { resolveConflict, sameDocument, syncBaseOf, type AssumedMasterState, type LocalState, type MasterState, type ReplicatedDocument } from './conflicts.ts';
+import { deletionOf, fromServer } from './documents.ts';
+import { withoutSyncBase } from './sync-base.ts';
 import { firstSync } from './first-sync.ts';
 import { documentKey, type SyncLedger } from './ledger.ts';
 import { describeRejection } from './rejections.ts';
@@ -31,7 +32,8 @@ export interface RetryPolicy {
 
 export interface CollectionReplicationConfig {
   name: CollectionName;
-  collection: RxCollection;
+  /** Any collection: the replication moves rows of every collection alike. */
+  collection: RxCollection<ReplicatedDocument>;
   transport: ReplicationTransport;
   ledger: SyncLedger;
   gate: RejectionGate;
@@ -52,6 +54,8 @@ export interface CollectionReplicationConfig {
   upstreamIdle?: () => Promise<void>;
   /** Told when the first sync of an empty collection starts and ends (first-sync.ts). */
   onFirstSync?: (running: boolean) => void;
+  /** Awaited before this collection's first sync: the collections a screen needs first go ahead. */
+  firstSyncAfter?: Promise<unknown>;
   /**
    * A push waits until no write has come for this long (ms; 0: at once), so that a burst of local
    * writes goes up as one batch instead of a push and an echo per write competing with the next.
@@ -101,7 +105,7 @@ class AcceptedWrites {
   }
 
   /** Whether a pulled state predates an accepted write of this device (forgets it either way). */
-  predates(doc: LocalDoc): boolean {
+  predates(doc: MasterState): boolean {
     const base = this.bases.get(doc.id);
     if (base === undefined || doc._deleted || typeof doc.server_rev !== 'number') return false;
     this.bases.delete(doc.id);
@@ -135,9 +139,8 @@ class PushActivity {
 }
 
 type Checkpoint = ServerCheckpoint;
-type RowDoc = Replicated<Record<string, unknown>>;
 /** A row RxDB hands to the push handler. */
-type PushedRow = { newDocumentState: RowDoc; assumedMasterState?: RowDoc };
+type PushedRow = { newDocumentState: LocalState; assumedMasterState?: AssumedMasterState };
 
 /** Compares two transaction keys (xid8 as decimal strings). */
 function laterKey(a: Checkpoint | null | undefined, b: Checkpoint | null | undefined): boolean {
@@ -174,13 +177,13 @@ class Puller {
     private readonly pushes: PushActivity,
   ) {}
 
-  async pull(rxCheckpoint: Checkpoint | undefined, batchSize: number): Promise<{ documents: LocalDoc[]; checkpoint: Checkpoint | undefined }> {
+  async pull(rxCheckpoint: Checkpoint | undefined, batchSize: number): Promise<{ documents: MasterState[]; checkpoint: Checkpoint | undefined }> {
     let from: Checkpoint | null;
     if (this.seen) from = rxCheckpoint?.resyncSince ? rxCheckpoint : null;
     else if (rxCheckpoint?.resyncSince) from = this.beginResync(); // the app stopped in the middle of one
     else from = laterKey(this.newest, rxCheckpoint) ? this.newest : (rxCheckpoint ?? null);
 
-    const documents: LocalDoc[] = [];
+    const documents: MasterState[] = [];
     for (;;) {
       const response = await this.config.transport.pull(this.config.name, from && { xid: from.xid, id: from.id }, batchSize);
       if (response.resync) {
@@ -208,7 +211,7 @@ class Puller {
     return null;
   }
 
-  private async finish(documents: LocalDoc[], checkpoint: Checkpoint | null, serverHasMore: boolean) {
+  private async finish(documents: MasterState[], checkpoint: Checkpoint | null, serverHasMore: boolean) {
     // A push answered while this pull was on its way must be recorded before RxDB looks at the
     // pulled rows: else it takes this device's accepted write for an unsent one and skips the
     // server's state of that row (its server_rev would stay behind).
@@ -230,7 +233,7 @@ class Puller {
     return { documents: [...documents, ...gone.map((id) => deletionOf(this.config.name, id))], checkpoint: plain };
   }
 
-  private async withoutUnknownDeletions(page: LocalDoc[]): Promise<LocalDoc[]> {
+  private async withoutUnknownDeletions(page: MasterState[]): Promise<MasterState[]> {
     const deletions = page.filter((doc) => doc._deleted).map((doc) => doc.id);
     if (deletions.length === 0) return page;
     const known = new Set(
@@ -254,7 +257,7 @@ class Pusher {
     private readonly activity: PushActivity,
   ) {}
 
-  async push(pushed: PushedRow[]): Promise<LocalDoc[]> {
+  async push(pushed: PushedRow[]): Promise<MasterState[]> {
     const { name, transport } = this.config;
     // A document stored by the first sync has its base with it rather than in RxDB's records.
     const rows: PushedRow[] = pushed.map((row) => {
@@ -284,7 +287,7 @@ class Pusher {
   }
 
   /** Keeps each refused write in the ledger; returns the server's state of each refused row. */
-  private async recordRefusals(rows: PushedRow[], rejected: PushRejection[]): Promise<LocalDoc[]> {
+  private async recordRefusals(rows: PushedRow[], rejected: PushRejection[]): Promise<MasterState[]> {
     const { name, gate, ledger } = this.config;
     const byId = new Map(rows.map((row) => [row.newDocumentState.id as string, row]));
     const refused = rejected.filter((rejection) => byId.has(rejection.id));
@@ -310,7 +313,7 @@ class Pusher {
     const { name, collection, ledger } = this.config;
     const ids = accepted.map((row) => row.newDocumentState.id as string);
     const current = new Map(
-      (await collection.storageInstance.findDocumentsById(ids, true)).map((doc) => [doc.id as string, doc as unknown as RowDoc]),
+      (await collection.storageInstance.findDocumentsById(ids, true)).map((doc): [string, LocalState] => [doc.id, doc]),
     );
     const done = accepted.filter((row) => {
       const now = current.get(row.newDocumentState.id as string);
@@ -327,18 +330,18 @@ class Pusher {
   }
 
   /** A conflict resolved to exactly the server's state leaves nothing to push: settled. */
-  private async settleConflicts(rows: PushedRow[], masters: LocalDoc[]): Promise<void> {
+  private async settleConflicts(rows: PushedRow[], masters: MasterState[]): Promise<void> {
     const { name, ledger } = this.config;
     const byId = new Map(rows.map((row) => [row.newDocumentState.id as string, row]));
     const resolvedToMaster = masters.filter((master) => {
       const row = byId.get(master.id);
       if (!row) return false;
-      const resolved = resolveConflict(name, {
-        newDocumentState: row.newDocumentState as never,
-        assumedMasterState: row.assumedMasterState as never,
-        realMasterState: master as never,
+      const resolved = resolveConflict<ReplicatedDocument>(name, {
+        newDocumentState: row.newDocumentState,
+        assumedMasterState: row.assumedMasterState,
+        realMasterState: master,
       });
-      return sameDocument(resolved as unknown as RowDoc, master);
+      return sameDocument(resolved, master);
     });
     await ledger.settle(resolvedToMaster.map((master) => documentKey(name, master.id)));
   }
@@ -347,7 +350,7 @@ class Pusher {
 /** Wraps a request so its outcome moves the retry time (backoff) and is reported. */
 function withBackoff<Args extends unknown[], Result>(
   config: CollectionReplicationConfig,
-  state: () => RxReplicationState<unknown, unknown> | undefined,
+  state: () => { retryTime?: number } | undefined,
   request: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
   return async (...args) => {
@@ -366,29 +369,27 @@ function withBackoff<Args extends unknown[], Result>(
   };
 }
 
-export function replicateCollection(config: CollectionReplicationConfig): RxReplicationState<unknown, Checkpoint> {
+export function replicateCollection(config: CollectionReplicationConfig): RxReplicationState<ReplicatedDocument, Checkpoint> {
   const accepted = new AcceptedWrites();
   const pushes = new PushActivity();
   const puller = new Puller(config, accepted, pushes);
   const pusher = new Pusher(config, accepted, pushes);
-  let state: RxReplicationState<unknown, Checkpoint> | undefined;
+  let state: RxReplicationState<ReplicatedDocument, Checkpoint> | undefined;
   // RxDB reads the initial checkpoints from these objects when it starts (after the first sync).
   const pull = {
     batchSize: config.pullBatchSize,
-    handler: withBackoff(config, () => state as never, (checkpoint: Checkpoint | undefined, batchSize: number) =>
-      puller.pull(checkpoint, batchSize),
-    ) as never,
+    handler: withBackoff(config, () => state, (checkpoint: Checkpoint | undefined, batchSize: number) => puller.pull(checkpoint, batchSize)),
     initialCheckpoint: undefined as Checkpoint | undefined,
   };
   const push = {
     ...(config.pushQuietMs > 0 ? { waitBeforePersist: untilQuiet(config.pushQuietMs) } : {}),
     batchSize: config.pushBatchSize,
-    handler: withBackoff(config, () => state as never, (rows: PushedRow[]) => pusher.push(rows)) as never,
+    handler: withBackoff(config, () => state, (rows: PushedRow[]) => pusher.push(rows)),
     initialCheckpoint: undefined as unknown,
   };
-  state = replicateRxCollection<unknown, Checkpoint>({
+  state = replicateRxCollection<ReplicatedDocument, Checkpoint>({
     replicationIdentifier: config.identifier,
-    collection: config.collection as RxCollection<unknown>,
+    collection: config.collection,
     live: config.live,
     retryTime: config.retry.baseMs,
     waitForLeadership: true,
@@ -407,15 +408,18 @@ export function replicateCollection(config: CollectionReplicationConfig): RxRepl
  */
 async function startAfterFirstSync(
   config: CollectionReplicationConfig,
-  state: RxReplicationState<unknown, Checkpoint>,
+  state: RxReplicationState<ReplicatedDocument, Checkpoint>,
   pull: { initialCheckpoint: Checkpoint | undefined },
   push: { initialCheckpoint: unknown },
 ): Promise<void> {
   const db = config.collection.database;
   if (db.multiInstance) await db.waitForLeadership();
   if (state.isStopped()) return;
+  // Counted as syncing while it waits for the collections that go first.
   config.onFirstSync?.(true);
   try {
+    await config.firstSyncAfter;
+    if (state.isStopped()) return;
     const start = await firstSync({
       name: config.name,
       collection: config.collection,

@@ -6,15 +6,13 @@
  * instead of merging, so the refused write is not retried forever. What was typed is kept in
  * the sync ledger, where the person can fix or discard it.
  */
-import type { RxConflictHandler } from 'rxdb';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
-import { resolveConflict, sameDocument, type Replicated } from './conflicts.ts';
-
-type AnyDoc = Replicated<Record<string, unknown>>;
+import type { RxConflictHandler } from 'rxdb';
+import { resolveConflict, sameDocument, type LocalState } from './conflicts.ts';
 
 /** Refused writes between the push that got the refusal and RxDB's resolution of it. */
 export class RejectionGate {
-  private readonly held = new Map<string, AnyDoc>();
+  private readonly held = new Map<string, LocalState>();
 
   /**
    * Told when RxDB finds a local document equal to the state it assumes the server has, and so
@@ -23,13 +21,13 @@ export class RejectionGate {
    */
   onAlreadyReplicated: ((collection: CollectionName, id: string) => void) | null = null;
 
-  hold(collection: CollectionName, attempted: AnyDoc): void {
-    this.held.set(`${collection}/${attempted.id as string}`, attempted);
+  hold(collection: CollectionName, attempted: LocalState): void {
+    this.held.set(`${collection}/${attempted.id}`, attempted);
   }
 
   /** Whether `state` is exactly the refused write of this document (and forget it). */
-  release(collection: CollectionName, state: AnyDoc): boolean {
-    const key = `${collection}/${state.id as string}`;
+  release(collection: CollectionName, state: LocalState<{ id: string; _deleted: boolean }>): boolean {
+    const key = `${collection}/${state.id}`;
     const attempted = this.held.get(key);
     if (!attempted || !sameDocument(attempted, state)) return false;
     this.held.delete(key);
@@ -43,13 +41,13 @@ export function conflictHandlerFor<Name extends CollectionName>(
 ): RxConflictHandler<DocTypes[Name]> {
   return {
     isEqual(a, b, context) {
-      const equal = sameDocument(a as unknown as AnyDoc, b as unknown as AnyDoc);
-      if (equal && context === 'upstream-check-if-equal') gate.onAlreadyReplicated?.(collection, (b as unknown as AnyDoc).id as string);
+      const equal = sameDocument(a, b);
+      if (equal && context === 'upstream-check-if-equal') gate.onAlreadyReplicated?.(collection, b.id);
       return equal;
     },
     async resolve(input) {
-      if (gate.release(collection, input.newDocumentState as unknown as AnyDoc)) return input.realMasterState;
-      return resolveConflict(collection, input as never) as never;
+      if (gate.release(collection, input.newDocumentState)) return input.realMasterState;
+      return resolveConflict(collection, input);
     },
   };
 }

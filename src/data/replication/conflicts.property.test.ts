@@ -6,23 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { nextAnswerClock, resolveConflict, sameDocument, type Replicated } from './conflicts.ts';
+import { newAnswerDoc } from '../schemas/answers.ts';
 import type { AnswerDoc, QuestionDoc } from '../schemas/index.ts';
 
 const base: Replicated<AnswerDoc> = {
-  id: '00000000-0000-8000-8000-000000000001',
-  question_id: 'q',
-  notebook_id: 'n',
-  user_id: 'u',
-  text: 'original',
-  is_anonymous: false,
-  responder_name: null,
-  moderation_status: 'approved',
-  moderated_by: null,
-  moderated_at: null,
-  moderation_notes: null,
-  client_clock: 1000,
-  created_at: 't0',
-  updated_at: 't0',
+  ...newAnswerDoc({ id: '00000000-0000-8000-8000-000000000001', question_id: 'q', notebook_id: 'n', user_id: 'u', text: 'original' }, { at: 't0', clock: 1000 }),
   server_rev: 1,
   _deleted: false,
 };

@@ -29,18 +29,40 @@
  *     server sets itself and never takes from the device, so the server's status stands —
  *     keeping the guess would push it again, and get the server's row back, for ever.
  */
-import { SYNC_BASE } from '../schemas/fields.ts';
+import { isSyncBase, syncBaseFields } from './sync-base.ts';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
 
 /** A document as replication sees it: its fields and the deletion flag. */
 export type Replicated<Doc> = Doc & { _deleted: boolean };
-type AnyDoc = Replicated<Record<string, unknown>>;
+/** Any collection's document, as the replication moves rows of every collection alike. */
+export type ReplicatedDocument = { id: string; _deleted: boolean; [field: string]: unknown };
+/**
+ * What the rules need of a document: its key and the deletion flag (RxDB's typed documents have
+ * them; written as an intersection, a collection's document type given generically satisfies it).
+ */
+type Keyed = { id: string } & { _deleted: boolean };
 
+/**
+ * The three states of a replicated row, told apart by type (excalidraw's reconcile.ts brands
+ * local and remote elements the same way): what this device wrote, what it last knew of the
+ * server, and what the server has now. The push and pull code cannot pass a state of one kind
+ * where another is expected; a plain document (RxDB's, a test's) is taken as any of them.
+ */
+declare const stateOf: unique symbol;
+type StateOf<Doc, State extends string> = Doc & { readonly [stateOf]?: State };
+export type LocalState<Doc = ReplicatedDocument> = StateOf<Doc, 'local'>;
+export type AssumedMasterState<Doc = ReplicatedDocument> = StateOf<Doc, 'assumed master'>;
+export type MasterState<Doc = ReplicatedDocument> = StateOf<Doc, 'master'>;
+
+/** RxDB's three states of one document (its RxConflictHandlerInput). */
 export interface ConflictInput<Doc> {
-  assumedMasterState?: Replicated<Doc>;
-  realMasterState: Replicated<Doc>;
-  newDocumentState: Replicated<Doc>;
+  assumedMasterState?: Doc;
+  realMasterState: Doc;
+  newDocumentState: Doc;
 }
+
+/** A document's fields by name (every document is one; reading them needs no knowledge of its type). */
+type Fields = Readonly<Record<string, unknown>>;
 
 /** What a device may change in each collection (the server's `updatable` columns). */
 export const WRITABLE_FIELDS: { readonly [Name in CollectionName]: readonly (keyof DocTypes[Name] & string)[] } = {
@@ -64,11 +86,10 @@ export const MODERATED_WORDS = ['text', 'responder_name'] as const;
 /** The moderators' fields. */
 export const MODERATION_FIELDS = ['moderation_status', 'moderation_notes'] as const;
 
-/**
- * Keys kept beside a document's own fields — RxDB's, and the first sync's record of the server
- * state (SYNC_BASE); they never take part in a comparison.
- */
-const LOCAL_KEYS = new Set(['_meta', '_rev', '_attachments', SYNC_BASE]);
+/** RxDB's keys beside a document's own fields; they never take part in a comparison. */
+const RXDB_KEYS = new Set(['_meta', '_rev', '_attachments']);
+/** Keys kept beside a document's own fields: RxDB's, and the first sync's base (sync-base.ts). */
+const isLocalKey = (key: string) => RXDB_KEYS.has(key) || isSyncBase(key);
 
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -99,50 +120,53 @@ export function sameDocument(a: { _deleted?: boolean }, b: { _deleted?: boolean 
   const right = b as Record<string, unknown>;
   const keys = new Set([...Object.keys(left), ...Object.keys(right)]);
   for (const key of keys) {
-    if (LOCAL_KEYS.has(key)) continue;
+    if (isLocalKey(key)) continue;
     if (!deepEqual(left[key], right[key])) return false;
   }
   return true;
 }
 
 /** The server state a document was based on, when RxDB keeps none for it (a first-sync document). */
-export function syncBaseOf(doc: Record<string, unknown>): AnyDoc | undefined {
-  const base = doc[SYNC_BASE];
-  if (!base || typeof base !== 'object') return undefined;
-  return { ...(base as Record<string, unknown>), id: doc.id as string, _deleted: false };
+export function syncBaseOf(doc: Fields & { id: string }): AssumedMasterState | undefined {
+  const base = syncBaseFields(doc);
+  return base && { ...base, id: doc.id, _deleted: false };
 }
 
-function withoutLocalKeys<Doc>(doc: Replicated<Doc>): Replicated<Doc> {
-  const copy = { ...doc } as Record<string, unknown>;
-  for (const key of LOCAL_KEYS) delete copy[key];
-  return copy as Replicated<Doc>;
+function withoutLocalKeys<Doc extends object>(doc: Doc): Doc {
+  const copy = { ...doc };
+  for (const key of Object.keys(copy)) if (isLocalKey(key)) Reflect.deleteProperty(copy, key);
+  return copy;
+}
+
+/** `doc` with these fields taken from `from`. */
+function withFieldsOf<Doc extends Keyed>(doc: Doc, from: Fields, fields: readonly string[]): Doc {
+  return { ...doc, ...Object.fromEntries(fields.map((field) => [field, from[field]] as const)) };
 }
 
 /** Fields this device changed since it last knew the server's state (all of them for a new row). */
-function changedLocally(fields: readonly string[], local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc): string[] {
-  const base = assumed && !assumed._deleted ? assumed : undefined;
+function changedLocally(fields: readonly string[], local: Fields, assumed: Keyed | undefined, master: Fields): string[] {
+  const base: Fields | undefined = assumed && !assumed._deleted ? assumed : undefined;
   return fields.filter((field) =>
     base ? !deepEqual(local[field], base[field]) : !deepEqual(local[field], master[field]),
   );
 }
 
-function clockOf(doc: AnyDoc | undefined): number {
+function clockOf(doc: Fields | undefined): number {
   const clock = doc?.client_clock;
   return typeof clock === 'number' && Number.isFinite(clock) ? clock : 0;
 }
 
-function mergeAnswer(local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc): AnyDoc {
-  const merged: AnyDoc = { ...master };
+function mergeAnswer<Doc extends Keyed>(local: Doc, assumed: Keyed | undefined, master: Doc): Doc {
+  const [mine, theirs]: Fields[] = [local, master];
+  let merged = master;
   const answerEdited = changedLocally(ANSWERER_FIELDS, local, assumed, master).length > 0;
-  if (answerEdited && clockOf(local) > clockOf(master)) {
-    for (const field of ANSWERER_FIELDS) merged[field] = local[field];
-    merged.client_clock = clockOf(local);
-  } else if (answerEdited && clockOf(local) === clockOf(master) && !sameAnswerContent(local, master)) {
+  if (answerEdited && clockOf(mine) > clockOf(theirs)) {
+    merged = { ...withFieldsOf(merged, mine, ANSWERER_FIELDS), client_clock: clockOf(mine) };
+  } else if (answerEdited && clockOf(mine) === clockOf(theirs) && !sameAnswerContent(mine, theirs)) {
     // Same clock, different words (two devices in one millisecond): a stable choice, and one
     // that moves the clock on so the server takes it.
-    if (String(local.text ?? '') > String(master.text ?? '')) {
-      for (const field of ANSWERER_FIELDS) merged[field] = local[field];
-      merged.client_clock = clockOf(master) + 1;
+    if (String(mine.text ?? '') > String(theirs.text ?? '')) {
+      merged = { ...withFieldsOf(merged, mine, ANSWERER_FIELDS), client_clock: clockOf(theirs) + 1 };
     }
   }
   // A device that creates an answer decides nothing about its moderation (its values were a
@@ -151,9 +175,7 @@ function mergeAnswer(local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc)
   const knewServerState = assumed !== undefined && !assumed._deleted;
   const decided =
     knewServerState && decisionPending(local, assumed, master) ? changedLocally(MODERATION_FIELDS, local, assumed, master) : [];
-  if (decided.length > 0 && sameWords(assumed!, master)) {
-    for (const field of decided) merged[field] = local[field];
-  }
+  if (decided.length > 0 && sameWords(assumed!, master)) merged = withFieldsOf(merged, mine, decided);
   return merged;
 }
 
@@ -162,39 +184,32 @@ function mergeAnswer(local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc)
  * neither the server's current one nor the one the device last knew (a first sync's base does
  * not keep that one).
  */
-function decisionPending(local: AnyDoc, assumed: AnyDoc, master: AnyDoc): boolean {
+function decisionPending(local: Fields, assumed: Fields, master: Fields): boolean {
   const known = 'moderated_at' in assumed && deepEqual(local.moderated_at, assumed.moderated_at);
   return !known && !deepEqual(local.moderated_at, master.moderated_at);
 }
 
-function sameAnswerContent(a: AnyDoc, b: AnyDoc): boolean {
+function sameAnswerContent(a: Fields, b: Fields): boolean {
   return ANSWERER_FIELDS.every((field) => deepEqual(a[field], b[field]));
 }
 
-function sameWords(a: AnyDoc, b: AnyDoc): boolean {
+function sameWords(a: Fields, b: Fields): boolean {
   return MODERATED_WORDS.every((field) => deepEqual(a[field], b[field]));
 }
 
-function mergeFields(writable: readonly string[], local: AnyDoc, assumed: AnyDoc | undefined, master: AnyDoc): AnyDoc {
-  const merged: AnyDoc = { ...master };
-  for (const field of changedLocally(writable, local, assumed, master)) merged[field] = local[field];
-  return merged;
+function mergeFields<Doc extends Keyed>(writable: readonly string[], local: Doc, assumed: Keyed | undefined, master: Doc): Doc {
+  return withFieldsOf(master, local, changedLocally(writable, local, assumed, master));
 }
 
-/** The state this device keeps after a conflict on one document of `collection`. */
-export function resolveConflict<Name extends CollectionName>(
-  collection: Name,
-  input: ConflictInput<DocTypes[Name]>,
-): Replicated<DocTypes[Name]> {
-  return resolveDocuments(collection, input as unknown as ConflictInput<Record<string, unknown>>) as unknown as Replicated<
-    DocTypes[Name]
-  >;
-}
-
-function resolveDocuments(collection: CollectionName, input: ConflictInput<Record<string, unknown>>): AnyDoc {
-  const master = withoutLocalKeys(input.realMasterState);
-  const local = withoutLocalKeys(input.newDocumentState);
-  const assumedState = input.assumedMasterState ?? syncBaseOf(input.newDocumentState);
+/**
+ * The state this device keeps after a conflict on one document of `collection`: a document of
+ * the collection's type (RxDB's conflict handler) or any replicated row (the push).
+ */
+export function resolveConflict<Doc extends Keyed>(collection: CollectionName, input: ConflictInput<Doc>): Doc {
+  const master = withoutLocalKeys<Doc>(input.realMasterState);
+  const local = withoutLocalKeys<Doc>(input.newDocumentState);
+  // A first sync's document carries its base itself: the server's fields of this very row.
+  const assumedState: Keyed | undefined = input.assumedMasterState ?? syncBaseOf(input.newDocumentState);
   const assumed = assumedState ? withoutLocalKeys(assumedState) : undefined;
 
   if (master._deleted) return master;

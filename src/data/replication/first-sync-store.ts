@@ -20,8 +20,11 @@
 import { createRevision, getHeightOfRevision, parseRevision, type EventBulk, type RxCollection, type RxDocumentData, type RxStorageChangeEvent, type RxStorageInstance } from 'rxdb';
 import { fromDexieToStorage, RxStorageInstanceDexie } from 'rxdb/plugins/storage-dexie';
 import type { Subject } from 'rxjs';
+import type { ReplicatedDocument } from './conflicts.ts';
 
-type Doc = RxDocumentData<Record<string, unknown> & { id: string }>;
+type Doc = RxDocumentData<ReplicatedDocument>;
+/** A collection's storage, whatever the collection: rows by field name. */
+export type RowStorage = RxStorageInstance<ReplicatedDocument, unknown, unknown>;
 type ChangeEvent = RxStorageChangeEvent<Doc>;
 type Checkpoint = { id: string; lwt: number };
 
@@ -43,7 +46,7 @@ let bulks = 0;
  * `storage` is the collection's storage under RxDB's wrapper (storageUnderRxDB).
  */
 export async function storeFirstSyncPage(
-  storage: RxStorageInstance<unknown, unknown, unknown>,
+  storage: RowStorage,
   docs: Doc[],
   firstSyncLwt: number,
   context: string,
@@ -137,8 +140,8 @@ function emit(dexie: RxStorageInstanceDexie<unknown>, events: ChangeEvent[], con
 }
 
 /** Any other storage: its own bulkWrite, then a second write for rows stored by an earlier page. */
-async function viaBulkWrite(storage: RxStorageInstance<unknown, unknown, unknown>, docs: Doc[], firstSyncLwt: number, context: string): Promise<PageWritten> {
-  const result = await storage.bulkWrite(docs.map((document) => ({ document })) as never, context);
+async function viaBulkWrite(storage: RowStorage, docs: Doc[], firstSyncLwt: number, context: string): Promise<PageWritten> {
+  const result = await storage.bulkWrite(docs.map((document) => ({ document })), context);
   const failed = result.error.filter((error) => error.status !== 409);
   if (failed.length > 0) throw new Error(`first sync: ${failed.length} documents not stored (${failed[0].status})`);
   const byId = new Map(docs.map((doc) => [doc.id, doc]));
@@ -147,7 +150,7 @@ async function viaBulkWrite(storage: RxStorageInstance<unknown, unknown, unknown
     return stored && stored._meta.lwt === firstSyncLwt ? [{ previous: stored, document: nextRevisionOf(byId.get(error.documentId)!, stored) }] : [];
   });
   if (again.length > 0) {
-    const replaced = await storage.bulkWrite(again as never, context);
+    const replaced = await storage.bulkWrite(again, context);
     if (replaced.error.length > 0) throw new Error(`first sync: ${replaced.error.length} documents not replaced (${replaced.error[0].status})`);
   }
   // The other 409s: the person wrote these documents meanwhile; those writes stay and are pushed.
@@ -155,12 +158,12 @@ async function viaBulkWrite(storage: RxStorageInstance<unknown, unknown, unknown
 }
 
 /** Whether pages go straight into IndexedDB (RxDB's Dexie storage) rather than through bulkWrite. */
-export function writesStraightToDexie(storage: RxStorageInstance<unknown, unknown, unknown>): boolean {
+export function writesStraightToDexie(storage: RowStorage): boolean {
   return dexieInstanceUnder(storage) !== null;
 }
 
 /** RxDB's Dexie storage instance under its wrappers (dev-mode validation), if that is the storage. */
-function dexieInstanceUnder(storage: RxStorageInstance<unknown, unknown, unknown>): RxStorageInstanceDexie<unknown> | null {
+function dexieInstanceUnder(storage: RowStorage): RxStorageInstanceDexie<unknown> | null {
   let instance: unknown = storage;
   for (let depth = 0; instance && depth < 5; depth++) {
     if (instance instanceof RxStorageInstanceDexie) return instance;
@@ -173,7 +176,6 @@ function dexieInstanceUnder(storage: RxStorageInstance<unknown, unknown, unknown
  * The collection's storage under RxDB's wrapper, which would stamp every written document with
  * the current time and drop `_meta.o`. Changes written here still reach queries and other tabs.
  */
-export function storageUnderRxDB(collection: RxCollection): RxStorageInstance<unknown, unknown, unknown> {
-  const wrapped = collection.storageInstance as unknown as { originalStorageInstance?: RxStorageInstance<unknown, unknown, unknown> };
-  return wrapped.originalStorageInstance ?? (collection.storageInstance as unknown as RxStorageInstance<unknown, unknown, unknown>);
+export function storageUnderRxDB(collection: RxCollection): RowStorage {
+  return collection.storageInstance.originalStorageInstance ?? collection.storageInstance;
 }

@@ -23,10 +23,10 @@
  * "resync" (a purge moved its horizon) or a request fails, the fast path stops there and RxDB
  * pulls from scratch, replacing what was written (the documents carry the mark).
  */
-import { getChangedDocumentsSince, type RxCollection, type RxStorageInstance } from 'rxdb';
+import { getChangedDocumentsSince, type RxCollection } from 'rxdb';
 import type { CollectionName } from '../schemas/index.ts';
-import { fromServer, withSyncBase } from './documents.ts';
-import { storageUnderRxDB, storeFirstSyncPage } from './first-sync-store.ts';
+import { fromServer, storedByFirstSync } from './documents.ts';
+import { storageUnderRxDB, storeFirstSyncPage, type RowStorage } from './first-sync-store.ts';
 import type { PullResponse, ReplicationTransport, ServerCheckpoint } from './transport.ts';
 
 /** RxDB's lowest last-write time (RX_META_LWT_MINIMUM): before every local write. */
@@ -81,7 +81,7 @@ export async function firstSync(options: FirstSyncOptions): Promise<StartingPoin
 }
 
 /** Pulls and stores every page; returns the last checkpoint, or undefined when the server asked for a re-read. */
-async function pullAll(options: FirstSyncOptions, storage: RxStorageInstance<unknown, unknown, unknown>, mark: { rev: string; hash: string }) {
+async function pullAll(options: FirstSyncOptions, storage: RowStorage, mark: { rev: string; hash: string }) {
   let next = request(options, null);
   let checkpoint: ServerCheckpoint | undefined;
   for (;;) {
@@ -114,14 +114,14 @@ async function request(options: FirstSyncOptions, from: ServerCheckpoint | null)
 
 async function store(
   options: FirstSyncOptions,
-  storage: RxStorageInstance<unknown, unknown, unknown>,
+  storage: RowStorage,
   mark: { rev: string; hash: string },
   response: PullResponse,
 ): Promise<void> {
   const rows = response.documents
     .filter((doc) => !doc._deleted)
     .map((doc) => ({
-      ...withSyncBase(options.name, fromServer(options.name, doc)),
+      ...storedByFirstSync(options.name, fromServer(options.name, doc)),
       _deleted: false,
       _rev: mark.rev,
       _meta: { lwt: FIRST_SYNC_LWT, o: { _rev: 1, hash: mark.hash } },

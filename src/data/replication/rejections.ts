@@ -1,7 +1,7 @@
 /**
  * A refused write as data (S8): the server's reason code, what was attempted (insert, update,
  * delete, a moderation), the forbidden words when that was the reason, and what was typed. The
- * screens choose the words (src/screens/notebooks/common/problems.ts); none are made here.
+ * screens choose the words (src/screens/notebooks/common/messages.ts); none are made here.
  */
 import { serverRefusalCode } from '../problems.ts';
 import type { RejectedWrite } from '../sync-status.ts';

@@ -25,6 +25,7 @@ import type { RxCollection, RxDatabase } from 'rxdb';
 import { rejectionGateOf } from '../db.ts';
 import { COLLECTION_NAMES, type CollectionName } from '../schemas/index.ts';
 import { replicateCollection, type RetryPolicy } from './collection-replication.ts';
+import type { ReplicatedDocument } from './conflicts.ts';
 import { documentKey, type SyncLedger } from './ledger.ts';
 import { rpcTransport, type ReplicationTransport, type ServerCheckpoint } from './transport.ts';
 
@@ -83,7 +84,7 @@ const PUSHED_AFTER: Partial<Record<CollectionName, CollectionName[]>> = {
 };
 
 /** Resolves when the pushes under way of a replication have been answered (at most `limitMs`). */
-async function upstreamIdle(replication: RxReplicationState<unknown, ServerCheckpoint> | undefined, limitMs: number): Promise<void> {
+async function upstreamIdle(replication: RxReplicationState<ReplicatedDocument, ServerCheckpoint> | undefined, limitMs: number): Promise<void> {
   const queue = replication?.internalReplicationState?.streamQueue.up;
   if (!queue) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -92,7 +93,7 @@ async function upstreamIdle(replication: RxReplicationState<unknown, ServerCheck
 }
 
 /** Resolves when a replication has pushed everything written before this call (or was cancelled). */
-async function upstreamSettled(replication: RxReplicationState<unknown, ServerCheckpoint>): Promise<void> {
+async function upstreamSettled(replication: RxReplicationState<ReplicatedDocument, ServerCheckpoint>): Promise<void> {
   await replication.startPromise;
   const internal = replication.internalReplicationState;
   if (!internal || replication.isStopped()) return;
@@ -105,8 +106,17 @@ async function upstreamSettled(replication: RxReplicationState<unknown, ServerCh
 
 const COVERAGE_MAX_WAIT_MS = 5000;
 
+/**
+ * A notebook's own rows: their first sync goes before the other collections' (issue 20). Someone
+ * who opens the notebook they were just invited to waits for these pulls, not for eleven that the
+ * server answers one after the other; the rest follow as soon as these are stored.
+ */
+const SYNCED_FIRST: readonly CollectionName[] = ['notebooks', 'questions'];
+/** The other collections never wait longer than this for them (a slow first page). */
+const SYNCED_FIRST_WAIT_MS = 5000;
+
 export class SyncEngine {
-  readonly replications = new Map<CollectionName, RxReplicationState<unknown, ServerCheckpoint>>();
+  readonly replications = new Map<CollectionName, RxReplicationState<ReplicatedDocument, ServerCheckpoint>>();
   private channel: RealtimeChannel | null = null;
   private readonly subscriptions: Subscription[] = [];
   private readonly pulses = new BehaviorSubject(0);
@@ -129,9 +139,17 @@ export class SyncEngine {
     const transport = this.options.transport ?? rpcTransport(this.options.client);
     const gate = rejectionGateOf(db);
     gate.onAlreadyReplicated = (name, id) => void this.options.ledger.settle([documentKey(name, id)]);
+    const collections = db.collections as Record<string, RxCollection | undefined>;
+    const leaders = SYNCED_FIRST.filter((name) => collections[name]);
+    let leadersDone!: () => void;
+    const leadersSynced = new Promise<void>((resolve) => (leadersDone = resolve));
+    let leadersPending = leaders.length;
+    if (leadersPending === 0) leadersDone();
+    const afterLeaders = Promise.race([leadersSynced, new Promise((resolve) => setTimeout(resolve, SYNCED_FIRST_WAIT_MS))]);
     for (const name of COLLECTION_NAMES) {
-      const collection = (db.collections as Record<string, RxCollection | undefined>)[name];
+      const collection = collections[name];
       if (!collection) continue;
+      const leads = leaders.includes(name);
       this.replications.set(
         name,
         replicateCollection({
@@ -151,7 +169,11 @@ export class SyncEngine {
           onCheckpoint: (checkpoint) => this.recordCheckpoint(name, checkpoint),
           beforePush: () => this.parentsPushed(name),
           upstreamIdle: () => upstreamIdle(this.replications.get(name), UPSTREAM_WAIT_MS),
-          onFirstSync: (running) => this.firstSyncs.next(this.firstSyncs.value + (running ? 1 : -1)),
+          onFirstSync: (running) => {
+            this.firstSyncs.next(this.firstSyncs.value + (running ? 1 : -1));
+            if (leads && !running && --leadersPending === 0) leadersDone();
+          },
+          firstSyncAfter: leads ? undefined : afterLeaders,
         }),
       );
     }

@@ -13,6 +13,7 @@ import { checkAnswerText } from '../content-rules.ts';
 import { ok, refuse, type Problem, type WriteResult } from '../problems.ts';
 import { answerIdFor } from '../derived-ids.ts';
 import { nextAnswerClock } from '../replication/conflicts.ts';
+import { newAnswerDoc } from '../schemas/answers.ts';
 import type { AnswerDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, hasCollection, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
 import { awaitsApproval, expectedAnswerStatus } from './answer-status.ts';
@@ -93,22 +94,10 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
     return ok({ answer: updated.toJSON() as AnswerDoc, created: false, awaitingApproval: awaitingApproval || wasRejected });
   }
 
-  const now = isoNow(ctx);
-  const doc: AnswerDoc = {
-    id,
-    question_id: questionId,
-    notebook_id: question.notebook_id,
-    user_id: ctx.userId,
-    ...fields,
-    moderation_status: expectedAnswerStatus(null, notebook, role),
-    moderated_by: null,
-    moderated_at: null,
-    moderation_notes: null,
-    client_clock: nextAnswerClock(ctx.now(), 0),
-    created_at: now,
-    updated_at: now,
-    server_rev: 0,
-  };
+  const doc = newAnswerDoc(
+    { id, question_id: questionId, notebook_id: question.notebook_id, user_id: ctx.userId, ...fields, moderation_status: expectedAnswerStatus(null, notebook, role) },
+    { at: isoNow(ctx), clock: nextAnswerClock(ctx.now(), 0) },
+  );
   // upsert: the id may be held by a deletion (an answer removed, or refused, then given again).
   await recordWrite(ctx, 'answers', [{ id, label }], () => collectionOf(ctx, 'answers').upsert(doc));
   return ok({ answer: doc, created: true, awaitingApproval });

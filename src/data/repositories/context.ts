@@ -37,9 +37,10 @@ export class MissingCollectionError extends Error {
 }
 
 export function collectionOf<Name extends CollectionName>(ctx: DataContext, name: Name): RxCollection<DocTypes[Name]> {
-  const collection = (ctx.db.collections as Record<string, RxCollection | undefined>)[name];
+  // The database holds the collections it was opened with (tests open a few): any of them, by name.
+  const collection: RxCollection | undefined = ctx.db.collections[name];
   if (!collection) throw new MissingCollectionError(name);
-  return collection as unknown as RxCollection<DocTypes[Name]>;
+  return collection;
 }
 
 export function hasCollection(ctx: DataContext, name: CollectionName): boolean {

@@ -44,8 +44,9 @@ const REDEEM_REFUSALS: readonly ProblemCode[] = ['invite_invalid', 'access_remov
 /**
  * Redeems a code (or a public notebook link): the notebook id, whose data the next pull brings.
  * Someone the owner removed is refused ('access_removed') until the owner shares with them again.
+ * Needs only the person's session (redeemBeforeSync calls it before the local database opens).
  */
-export async function redeemInvite(ctx: DataContext & { syncNow?: () => void }, code: string): Promise<WriteResult<string>> {
+export async function redeemInvite(ctx: Pick<DataContext, 'client'> & { syncNow?: () => void }, code: string): Promise<WriteResult<string>> {
   if (!ctx.client) return refuse(offline);
   const { data, error } = await ctx.client.rpc('redeem_invite', { p_code: code });
   if (error || typeof data !== 'string') {

@@ -58,3 +58,29 @@ export const answersCollection = defineCollection<AnswerDoc>(
   },
   { deletionDefaults: { notebook_id: '' } },
 );
+
+/** What a new answer is made of: its keys, and what its writer typed (all optional for a blank one). */
+export type NewAnswer = Pick<AnswerDoc, 'id' | 'question_id' | 'notebook_id' | 'user_id'> &
+  Partial<Pick<AnswerDoc, 'text' | 'is_anonymous' | 'responder_name' | 'moderation_status'>>;
+
+/**
+ * A new answer as a device writes it: nobody has moderated it, and its revision is 0 until the
+ * server has it. One shape for the answers repository, the answer shown while it is being saved,
+ * and the tests and benchmarks that write answers as the app does.
+ */
+export function newAnswerDoc(answer: NewAnswer, written: { at: string; clock: number }): AnswerDoc {
+  return {
+    text: '',
+    is_anonymous: false,
+    responder_name: null,
+    moderation_status: 'approved',
+    ...answer,
+    moderated_by: null,
+    moderated_at: null,
+    moderation_notes: null,
+    client_clock: written.clock,
+    created_at: written.at,
+    updated_at: written.at,
+    server_rev: 0,
+  };
+}

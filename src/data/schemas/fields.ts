@@ -8,6 +8,7 @@
  * deletions too. Everything else is optional in the schema and filled in by the repositories.
  */
 import type { MigrationStrategies, RxJsonSchema } from 'rxdb';
+import { SYNC_BASE_PROPERTY } from '../replication/sync-base.ts';
 
 /** A uuid primary key or foreign key; indexed strings need a maxLength. */
 export const uuid = { type: 'string', maxLength: 36 } as const;
@@ -31,15 +32,7 @@ export interface ReplicatedRow {
   server_rev: number;
 }
 
-/**
- * The server's state of a document as a first sync stored it (replication/first-sync.ts): the
- * base of the document's first push, until RxDB keeps a base of its own. Never sent, never shown;
- * a pull that brings the row again replaces the whole document, this field with it.
- */
-export const SYNC_BASE = 'sync_base';
-const syncBase = { type: ['object', 'null'] } as const;
-
-/** Version 1 added `sync_base`; a version-0 document has none, and needs none. */
+/** Version 1 added the first sync's base (replication/sync-base.ts); a version-0 document has none, and needs none. */
 const keepAsIs = (doc: unknown) => doc;
 
 /**
@@ -61,9 +54,9 @@ export function defineCollection<Doc>(
   options: { migrationStrategies?: MigrationStrategies; deletionDefaults?: Partial<Doc> } = {},
 ): CollectionDefinition<Doc> {
   return {
-    schema: { ...schema, properties: { ...schema.properties, [SYNC_BASE]: syncBase } },
+    schema: { ...schema, properties: { ...schema.properties, ...SYNC_BASE_PROPERTY } },
     migrationStrategies: { 1: keepAsIs, ...options.migrationStrategies },
-    // What the server sends: sync_base is this device's own.
+    // What the server sends: the first sync's base is this device's own.
     fields: Object.keys(schema.properties),
     deletionDefaults: options.deletionDefaults ?? {},
   };

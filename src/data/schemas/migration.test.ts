@@ -9,12 +9,12 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { expect, test } from 'vitest';
 import { openDatabase } from '../db.ts';
-import { SYNC_BASE } from './fields.ts';
+import { isSyncBase } from '../replication/sync-base.ts';
 import { COLLECTIONS } from './index.ts';
 
 /** The collection's schema as version 0 had it. */
 function versionZero(name: 'notebooks' | 'questions') {
-  const { [SYNC_BASE]: _added, ...properties } = COLLECTIONS[name].schema.properties as Record<string, unknown>;
+  const properties = Object.fromEntries(Object.entries(COLLECTIONS[name].schema.properties).filter(([key]) => !isSyncBase(key)));
   return { ...COLLECTIONS[name].schema, version: 0, properties } as RxJsonSchema<unknown>;
 }
 

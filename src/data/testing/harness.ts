@@ -13,6 +13,7 @@ import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { startTestServer, type TestServer } from '../../../sync-server/testing.ts';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
 import { rpcTransport, type PullResponse, type ReplicationTransport, type ServerCheckpoint } from '../replication/transport.ts';
+import type { ReplicatedDocument } from '../replication/conflicts.ts';
 import type { CollectionName } from '../schemas/index.ts';
 
 export type { TestServer };
@@ -190,7 +191,7 @@ export class Device {
     return this.layer.api;
   }
 
-  private watch(replication: RxReplicationState<unknown, ServerCheckpoint>): void {
+  private watch(replication: RxReplicationState<ReplicatedDocument, ServerCheckpoint>): void {
     replication.received$.subscribe(() => (this.activity += 1));
     replication.sent$.subscribe(() => (this.activity += 1));
     replication.error$.subscribe(() => (this.activity += 1));

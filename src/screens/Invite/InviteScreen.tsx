@@ -9,6 +9,7 @@ import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { withNext } from '../accounts/links.ts';
 import { useInviteRedemption, type FailureReason, type InviteStep } from './redemption.ts';
+import { usePreloadNextSteps } from './next-steps.ts';
 import * as s from './InviteScreen.css.ts';
 
 /**
@@ -22,7 +23,7 @@ export default function InviteScreen() {
   const status = useSessionStore((st) => st.status);
   const [, navigate] = useLocation();
   const redemption = useInviteRedemption(status === 'signed-in' ? code : null);
-
+  usePreloadNextSteps(status === 'signed-out');
 
   useEffect(() => {
     if (redemption.state === 'ready') navigate(`/notebook/${redemption.notebookId}`, { replace: true });

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { filter, firstValueFrom, timeout } from 'rxjs';
-import { whenDataReady } from '../../data/session/data.ts';
 
 export type InviteStep = 'login' | 'process' | 'open';
 
@@ -40,14 +38,22 @@ export function useInviteRedemption(code: string | null): Redemption & { retry: 
     const run = async () => {
       if (!navigator.onLine) return update({ state: 'offline' });
       update({ state: 'redeeming' });
-      const data = await whenDataReady();
-      const result = await data.api.invites.redeem(code);
+      // The data layer (RxDB) is not part of the invitation page: it loads while the code is
+      // redeemed, and the redeem goes first so that the first sync brings the notebook.
+      const loadingData = import('../../data/session/data.ts');
+      loadingData.catch(() => undefined); // a refused redeem does not wait for it
+      const { redeemBeforeSync } = await import('../../data/invite-redemption.ts');
+      const result = await redeemBeforeSync(code);
       if (!result.ok) {
         if (result.problem.code === 'online_only') return update({ state: 'offline' });
         return update({ state: 'failed', reason: FAILURE_BY_PROBLEM[result.problem.code] ?? 'server' });
       }
       const notebookId = result.value;
       update({ state: 'opening', notebookId });
+      const [{ whenDataReady }, { filter, firstValueFrom, timeout }] = await Promise.all([loadingData, import('rxjs')]);
+      const data = await whenDataReady();
+      // Already open before the redeem (someone who was signed in): pull now, not at the next pulse.
+      data.engine?.syncNow();
       await firstValueFrom(data.api.queries.notebook(notebookId).pipe(filter(Boolean), timeout(ARRIVAL_WAIT_MS))).catch(() => undefined);
       update({ state: 'ready', notebookId });
     };

@@ -4,6 +4,7 @@ import { UserText, isolate } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
 import type { DataApi } from '../../data/repositories/index.ts';
 import type { NotebookView } from '../../data/queries/notebook.ts';
+import { newAnswerDoc } from '../../data/schemas/answers.ts';
 import type { AnswerDoc, ProfileDoc } from '../../data/schemas/index.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { AnswerAuthorLabel } from '../notebooks/common/AnswerAuthorLabel.tsx';
@@ -61,20 +62,7 @@ export function listedAnswers(entry: NotebookView['questions'][number], saving?:
 }
 
 function placeholderAnswer(questionId: string, notebookId: string, userId: string | null): AnswerDoc {
-  return {
-    id: `${SAVING_ID_PREFIX}${questionId}`,
-    question_id: questionId,
-    notebook_id: notebookId,
-    user_id: userId,
-    text: '',
-    is_anonymous: false,
-    responder_name: null,
-    moderation_status: 'approved',
-    moderated_by: null,
-    moderated_at: null,
-    moderation_notes: null,
-    client_clock: 0,
-  } as AnswerDoc;
+  return newAnswerDoc({ id: `${SAVING_ID_PREFIX}${questionId}`, question_id: questionId, notebook_id: notebookId, user_id: userId }, { at: '', clock: 0 });
 }
 
 export function AnswerList({ api, view, saving, onFix, viewer, profiles, headingRef }: AnswerListProps) {

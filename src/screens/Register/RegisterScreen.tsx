@@ -15,7 +15,7 @@ import * as f from '../../components/form.css.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { afterSignIn, appUrl, nextPath, withNext } from '../accounts/links.ts';
-import { checkUsernameAvailability, signUp, type UsernameAvailability } from '../../data/auth.ts';
+import type { UsernameAvailability } from '../../data/auth.ts';
 import {
   unmetPasswordRules,
   validateRegistration,
@@ -25,6 +25,17 @@ import {
 import type { RegistrationError } from '../../data/auth-errors.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
+
+/**
+ * The auth layer (it brings supabase-js) is loaded by the calls, not with the form: on a slow
+ * network the form shows while it downloads (issue 20), and the person types meanwhile.
+ */
+const auth = () => import('../../data/auth.ts');
+const checkUsernameAvailability = (name: string): Promise<UsernameAvailability> =>
+  auth().then(
+    (layer) => layer.checkUsernameAvailability(name),
+    () => 'unknown',
+  );
 
 /** Pause after the last keystroke before asking the server about a username. */
 const AVAILABILITY_DEBOUNCE_MS = 400;
@@ -99,21 +110,25 @@ export default function RegisterScreen() {
     const first = FIELD_ORDER.find((name) => found[name]);
     if (first) return refs[first].current?.focus();
     if (refused) return refs.username.current?.focus();
-    if (!navigator.onLine) {
+    const offline = () =>
       setServerError({ ok: false, code: 'server', params: { serverMessage: t`Você está sem internet. Conecte-se para criar sua conta.` } });
-      return;
-    }
+    if (!navigator.onLine) return offline();
 
     setBusy(true);
     try {
-      // The live check may be stale (or still running): ask once more right before signing up.
-      const now = await checkUsernameAvailability(username);
+      // The live check's "available" stands: a name taken since is refused by the sign-up itself,
+      // said at the field as the check says it (below). A check still running, or none, is asked
+      // once more — on a slow network this round trip is worth sparing.
+      const now = liveResult === 'available' ? liveResult : await checkUsernameAvailability(username);
       if (now === 'taken' || now === 'forbidden') {
         setUsernameRefused(now);
         refs.username.current?.focus();
         return;
       }
-      const outcome = await signUp({ username, email, password, redirectTo: appUrl(nextPath(search) ?? '/') });
+      // Not downloaded, and the network gone meanwhile: said as being offline is.
+      const layer = await auth().catch(() => null);
+      if (!layer) return offline();
+      const outcome = await layer.signUp({ username, email, password, redirectTo: appUrl(nextPath(search) ?? '/') });
       if (!outcome.ok && registrationErrorField(outcome) === 'username') {
         // taken (or refused) between the check above and the sign-up: said as the check says it
         setUsernameRefused(outcome.code === 'usernameForbidden' ? 'forbidden' : 'taken');

@@ -5,7 +5,7 @@ import { FormField } from '../../components/FormField.tsx';
 import { confirmationMessage, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { signOutWithFeedback } from '../../app/sign-out.ts';
+import { signOutWithFeedback } from '../../app/session.ts';
 import { changePassword, signOutOtherDevices } from '../../data/auth.ts';
 import { validateConfirmation, validateNewPassword, type ConfirmationProblem } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';

@@ -189,7 +189,7 @@ async function writeOffline(questionIds: string[]): Promise<number> {
   const started = performance.now();
   for (const id of questionIds) {
     const result = await pushLayer!.api.answers.answer(id, { text: `Resposta offline ${id.slice(0, 8)}` });
-    if (!result.ok) throw new Error(result.problem.message);
+    if (!result.ok) throw new Error(result.problem.code);
   }
   const pending = Object.keys(await pushLayer!.ledger.pending()).length;
   if (pending !== questionIds.length) throw new Error(`push: ${pending} pending writes, expected ${questionIds.length}`);

@@ -10,6 +10,7 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } fro
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { replicateSupabase, type RxSupabaseReplicationState } from 'rxdb/plugins/replication-supabase';
+import { newAnswerDoc } from '../../../src/data/schemas/answers.ts';
 import { COLLECTIONS } from '../../../src/data/schemas/index.ts';
 import { nextOnline, signedIn, type Account } from './common.ts';
 
@@ -104,24 +105,8 @@ async function preparePush(options: { account: Account; databaseName: string; ta
 async function writeOffline(options: { userId: string; questions: { id: string; notebook_id: string }[] }): Promise<number> {
   const started = performance.now();
   for (const question of options.questions) {
-    const now = new Date().toISOString();
-    await push!.db.collections.answers.insert({
-      id: crypto.randomUUID(),
-      question_id: question.id,
-      notebook_id: question.notebook_id,
-      user_id: options.userId,
-      text: `Resposta offline ${question.id.slice(0, 8)}`,
-      is_anonymous: false,
-      responder_name: null,
-      moderation_status: 'approved',
-      moderated_by: null,
-      moderated_at: null,
-      moderation_notes: null,
-      client_clock: Date.now(),
-      created_at: now,
-      updated_at: now,
-      server_rev: 0,
-    });
+    const answer = { id: crypto.randomUUID(), question_id: question.id, notebook_id: question.notebook_id, user_id: options.userId, text: `Resposta offline ${question.id.slice(0, 8)}` };
+    await push!.db.collections.answers.insert(newAnswerDoc(answer, { at: new Date().toISOString(), clock: Date.now() }));
   }
   return performance.now() - started;
 }

@@ -1,6 +1,6 @@
 /**
  * The notebook screens' way to the data layer: wait for the signed-in person's database (it
- * opens at sign-in, src/app/session-controller.ts) and follow live queries. Screens never talk to
+ * opens at sign-in, src/data/session/engine.ts) and follow live queries. Screens never talk to
  * the server; they read and write the local database through `api`.
  */
 import { useEffect, useState } from 'react';
