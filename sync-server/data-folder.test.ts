@@ -103,6 +103,28 @@ describe('data folder', () => {
     expect(fs.readdirSync(newer)).toEqual([MARKER_FILE]);
   });
 
+  it('refuses a folder made before the migrations were folded (data format 1), saying how to start over — npm start in one line', async () => {
+    const old = path.join(newFolder(), 'db');
+    fs.mkdirSync(old);
+    fs.writeFileSync(path.join(old, MARKER_FILE), JSON.stringify({ format: 1 }));
+    fs.writeFileSync(path.join(old, 'PG_VERSION'), `${PGLITE_POSTGRES_MAJOR}\n`);
+    const expected =
+      `The data folder ${old} was made by an older version of Cadernos (data format 1, this one reads ${DATA_FORMAT}; ` +
+      `since then the database migrations were rewritten): move it away (or delete it to start over) and start again`;
+    expect((await refusal(start(old))).message).toBe(expected);
+
+    const npmStart = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts', '--no-build', '--port', '0'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, SYNC_DATA_DIR: old, DATABASE_URL: '' },
+    });
+    let output = '';
+    npmStart.stdout.on('data', (chunk) => (output += chunk));
+    npmStart.stderr.on('data', (chunk) => (output += chunk));
+    const code = await new Promise((resolve) => npmStart.once('exit', resolve));
+    expect({ code, output }).toEqual({ code: 1, output: `${expected}\n` });
+    expect(fs.readdirSync(old).sort()).toEqual([MARKER_FILE, 'PG_VERSION'].sort());
+  });
+
   it('says a port is taken before opening anything', async () => {
     const holder = await startServer({ port: 0, dataDir: 'memory://', purgeIntervalMs: 0 });
     const dataDir = path.join(newFolder(), 'db');

@@ -13,7 +13,15 @@ import { StartupError } from './startup-checks.ts';
  */
 
 /** Bumped when a data folder of this version can no longer be opened by the next one. */
-export const DATA_FORMAT = 1;
+export const DATA_FORMAT = 2;
+/**
+ * Why each format could not open the folders of the one before, said to whoever starts on such a
+ * folder. 2: the migrations were folded into one file per area (issue 19); a database migrated by
+ * the old files would be migrated again from scratch on top of itself.
+ */
+const FORMAT_CHANGES: Record<number, string> = {
+  2: 'the database migrations were rewritten',
+};
 /** The Postgres major version this PGlite writes (PG_VERSION); a test checks it against a new folder. */
 export const PGLITE_POSTGRES_MAJOR = '18';
 
@@ -158,8 +166,10 @@ function checkFormat(dir: string): void {
     throw new StartupError(`The data folder ${dir} has a damaged ${MARKER_FILE}: ${startOver}`);
   }
   if (marker && marker.format !== DATA_FORMAT) {
+    const newer = marker.format > DATA_FORMAT;
+    const why = newer ? '' : formatChangesSince(marker.format);
     throw new StartupError(
-      `The data folder ${dir} was made by ${marker.format > DATA_FORMAT ? 'a newer' : 'an older'} version of Cadernos (data format ${marker.format}, this one reads ${DATA_FORMAT}): ${startOver}`,
+      `The data folder ${dir} was made by ${newer ? 'a newer' : 'an older'} version of Cadernos (data format ${marker.format}, this one reads ${DATA_FORMAT}${why}): ${startOver}`,
     );
   }
   if (pgVersion !== undefined && pgVersion !== PGLITE_POSTGRES_MAJOR) {
@@ -174,6 +184,14 @@ function checkFormat(dir: string): void {
     }
   }
   if (!marker) fs.writeFileSync(markerFile, `${JSON.stringify({ format: DATA_FORMAT } satisfies Marker)}\n`);
+}
+
+/** `; since then …` for a folder of an older format, when the reason is known. */
+function formatChangesSince(format: number): string {
+  const changes = Object.entries(FORMAT_CHANGES)
+    .filter(([version]) => Number(version) > format)
+    .map(([, change]) => change);
+  return changes.length > 0 ? `; since then ${changes.join(', ')}` : '';
 }
 
 function readMarker(file: string): Marker | undefined {

@@ -1,7 +1,8 @@
 /**
  * Every table, view, sequence and function of `public` has an explicit grant decision
- * (supabase/migrations/…_explicit_grants.sql), checked on a database whose API roles get nothing
- * by default — as on a Supabase project created today, and as the sync-server's bootstrap now is.
+ * (next to the object, in its area's migration), checked on a database whose API roles get
+ * nothing by default — as on a Supabase project created today, and as the sync-server's bootstrap
+ * now is.
  *
  * The rule for tables: anon and authenticated hold exactly the operations a policy allows them
  * (a policy without the grant is dead; a grant without a policy is a door the next policy opens);

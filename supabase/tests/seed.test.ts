@@ -14,7 +14,7 @@ import { applySeed } from '../../sync-server/db/migrations.ts';
 import { DEMO_SEED_FILE, failure, MIGRATIONS_DIR, openTestDatabase, type TestDatabase } from './harness.ts';
 import { Device } from './replication-client.ts';
 
-const REFERENCE_DATA = path.join(MIGRATIONS_DIR, '20261124000510_reference_data.sql');
+const REFERENCE_DATA = path.join(MIGRATIONS_DIR, '20261124100600_reference_data.sql');
 const CONFIG_TOML = fileURLToPath(new URL('../config.toml', import.meta.url));
 const OPT_IN = { 'cadernos.allow_demo_data': 'on' };
 let t: TestDatabase;

@@ -1,6 +1,6 @@
 /**
  * The time a person wrote a notebook, question or answer (issue 16, defect 6;
- * supabase/migrations/20261124000200_the_time_it_was_written.sql), through supabase-js against
+ * supabase/migrations/20261124100100_notebooks.sql), through supabase-js against
  * the sync-server: the claimed created_at is kept when it is a possible time, moved to the nearest
  * bound when it is not (never after the server's now, never before what it belongs to or its
  * writer's account), and refused per row as 'validation' when it is not a time. PGlite always,

@@ -1,11 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { StartupError } from '../startup-checks.ts';
 import type { Database } from './types.ts';
 
 /**
  * Applies every `*.sql` file of the migrations folder in file-name order, each once, each in its
  * own transaction, recording what it applied in supabase_migrations.schema_migrations (the table
- * the Supabase CLI uses). Returns the versions applied now.
+ * the Supabase CLI uses). Returns the versions applied now. A database holding a version the
+ * folder does not have was made by another set of migrations: refused, in one sentence.
  */
 export async function applyMigrations(db: Database, migrationsDir: string): Promise<string[]> {
   await db.exec(`
@@ -24,9 +26,21 @@ export async function applyMigrations(db: Database, migrationsDir: string): Prom
       (r) => r.version,
     ),
   );
+  const known = new Set(files.map(versionOf));
+  const unknown = [...done].filter((version) => !known.has(version)).sort();
+  if (unknown.length > 0) {
+    // Made by another version of the migrations (before the fold of issue 19, or a newer release):
+    // applying this folder on top would fail halfway with "already exists", or worse, half-succeed.
+    const listed = unknown.length > 3 ? `${unknown.slice(0, 3).join(', ')} and ${unknown.length - 3} more` : unknown.join(', ');
+    throw new StartupError(
+      `The database was set up by another version of Cadernos (it has migrations ${listed}, which ${migrationsDir} does not): ` +
+        `start over with a new, empty database (another DATABASE_URL, or move the data folder away), or run the version that made it`,
+    );
+  }
   const applied: string[] = [];
   for (const file of files) {
-    const [version, ...nameParts] = file.replace(/\.sql$/, '').split('_');
+    const version = versionOf(file);
+    const nameParts = file.replace(/\.sql$/, '').split('_').slice(1);
     if (done.has(version)) continue;
     const sql = await fs.readFile(path.join(migrationsDir, file), 'utf8');
     await db.transaction(async (tx) => {
@@ -43,6 +57,11 @@ export async function applyMigrations(db: Database, migrationsDir: string): Prom
     applied.push(version);
   }
   return applied;
+}
+
+/** `20261124100000` of `20261124100000_accounts.sql`: the key schema_migrations keeps. */
+function versionOf(file: string): string {
+  return file.replace(/\.sql$/, '').split('_')[0];
 }
 
 /** True when no migration has ever been applied: a brand-new database. */

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/types.ts';
 /**
  * ARCHITECTURE S10 on the sync-server: bounded history needs someone to run
  * `replication_purge` on a schedule. On Supabase pg_cron does it (migration
- * 20261122001200_purge_schedule.sql); here a timer does, every `config.purgeIntervalMs`
+ * 20261124100500_purge_schedule.sql); here a timer does, every `config.purgeIntervalMs`
  * (hourly by default, off in the test servers), with `config.purgeRetention` (30 days, the
  * contract of supabase/README.md).
  */

@@ -145,7 +145,7 @@ describe('the purge schedule', () => {
       await server.ctx.db.query<{ args: string }>(`select pg_get_function_arguments('public.replication_purge(interval)'::regprocedure) as args`)
     ).rows;
     expect(args).toContain(`'${PURGE_RETENTION}'::interval`);
-    const schedule = await fs.readFile(path.join(MIGRATIONS_DIR, '20261122001200_purge_schedule.sql'), 'utf8');
+    const schedule = await fs.readFile(path.join(MIGRATIONS_DIR, '20261124100500_purge_schedule.sql'), 'utf8');
     expect(schedule).toMatch(new RegExp(`cron\\.schedule\\([^;]*replication_purge\\(interval '${PURGE_RETENTION}'\\)`));
   });
 
@@ -153,7 +153,7 @@ describe('the purge schedule', () => {
     const server = await startTestServer({ postgresServerUrl });
     servers.push(server);
     const db = server.ctx.db;
-    const applied = await db.query(`select 1 from supabase_migrations.schema_migrations where version = '20261122001200'`);
+    const applied = await db.query(`select 1 from supabase_migrations.schema_migrations where version = '20261124100500'`);
     expect(applied.rows).toHaveLength(1);
     const [{ available }] = (await db.query<{ available: boolean }>(`select exists (select 1 from pg_available_extensions where name = 'pg_cron') as available`)).rows;
     const [{ cron }] = (await db.query<{ cron: string | null }>(`select to_regnamespace('cron')::text as cron`)).rows;

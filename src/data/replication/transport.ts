@@ -5,7 +5,7 @@
  *   replication_pull(p_collection, p_checkpoint, p_limit) → {documents, checkpoint, resync?}
  *   replication_push(p_collection, p_rows)                → {conflicts, rejected}
  *
- * See supabase/migrations/20261122000400_replication.sql for what they promise (S3–S10).
+ * See supabase/migrations/20261124100300_replication.sql for what they promise (S3–S10).
  * A failed request throws: RxDB retries the whole call later. Per-row refusals are not failures.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';

@@ -1,7 +1,7 @@
 /**
  * Building blocks of the collection schemas. Every replicated document keeps the server's column
  * names (snake_case), so a pulled row is stored as it comes and a pushed document is the row the
- * server expects (supabase/migrations/20261122000400_replication.sql).
+ * server expects (supabase/migrations/20261124100300_replication.sql).
  *
  * Only `id` and indexed fields are required: a deletion pulled from the server carries just
  * `id`, `_deleted` and the keys clients index by (notebook_id, question_id), and RxDB validates

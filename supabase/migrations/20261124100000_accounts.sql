@@ -12,8 +12,27 @@
 --     with a number; Postgres fires them in name order ("00 …" first).
 --   * Internal helpers live in the schema `private` (not exposed by the REST API); functions in
 --     `public` are callable as RPC.
---   * Errors raised for people carry a SQLSTATE the client can map and, in `hint`, a reason code
---     (forbidden_words, validation, not_allowed, account_banned, account_deleted …).
+--   * Errors raised for people carry a SQLSTATE and, in `hint`, a reason code (forbidden_words,
+--     title_too_short, validation, not_allowed, account_banned, account_deleted …), and in
+--     `detail` their parameters as JSON where they have any (the forbidden words). The client
+--     shows its own words for each code; `message` is developer text it never shows nor parses.
+--   * Grants are explicit and sit next to their object. Supabase no longer grants new `public`
+--     objects to anon, authenticated and service_role (changelog 45329), and projects made before
+--     that grant everything to everyone: each table therefore first takes everything back, then
+--     grants exactly what its policies can allow, so every kind of project ends in the same state:
+--       anon           only the operations a policy `to anon` allows (what visitors may see)
+--       authenticated  only the operations a policy `to authenticated` allows; a write with no
+--                      policy is not granted either (triggers and SECURITY DEFINER functions write
+--                      those rows as the owner)
+--       service_role   select, insert, update, delete on every table: the server-side key, which
+--                      bypasses RLS; never TRUNCATE
+--     No API role gets TRUNCATE, REFERENCES or TRIGGER anywhere. Postgres lets PUBLIC execute
+--     every new function, and default privileges cannot take that back: each function of `public`
+--     revokes it and names its callers (a function called from a policy or a view needs EXECUTE
+--     for every role the policy applies to: policies run as the caller). tests/grants.test.ts
+--     fails on a table, view or function of `public` without such a decision.
+--   * Migrations only move forward: this folder was folded into one file per area before anything
+--     was deployed (issue 19); each later change is a new file.
 
 create schema if not exists private;
 grant usage on schema private to anon, authenticated, service_role;
@@ -51,26 +70,48 @@ create table public.forbidden_words (
   created_by uuid default auth.uid(),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint forbidden_words_unique_per_language unique (language, normalized)
 );
 comment on table public.forbidden_words is
   'Words refused in titles, questions, answers and profile fields (spec §5). Readable by everyone (the client checks before saving); written by admins.';
+-- Everyone reads the list (the registration form checks a username before the account exists;
+-- the app checks texts offline); admins add, edit and remove words.
+revoke all on public.forbidden_words from public, anon, authenticated, service_role;
+grant select on public.forbidden_words to anon;
+grant select, insert, update, delete on public.forbidden_words to authenticated, service_role;
 
 -- The forbidden words found in a text, as written in the list, whole words only, case- and
--- accent-insensitive. Empty array when the text is clean.
+-- accent-insensitive. Empty array when the text is clean. plpgsql so that the checked text is
+-- normalised exactly once: as SQL, the planner pulled the one-row subquery into the join and ran
+-- private.normalize_text once per listed word (68 regular expressions per check with the seeded
+-- lists, 0.7 ms of every answer insert; supabase/tests/bench-replication.ts).
 create or replace function public.find_forbidden_words(p_text text)
 returns text[]
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(array_agg(distinct fw.word order by fw.word), '{}'::text[])
-    from public.forbidden_words fw
-   where p_text is not null
-     and fw.normalized <> ''
-     and position(' ' || fw.normalized || ' ' in ' ' || private.normalize_text(p_text) || ' ') > 0
+declare
+  padded text;
+begin
+  if p_text is null or btrim(p_text) = '' then
+    return '{}'::text[];
+  end if;
+  padded := ' ' || private.normalize_text(p_text) || ' ';
+  return coalesce(
+    (select array_agg(distinct fw.word order by fw.word)
+       from public.forbidden_words fw
+      where fw.normalized <> '' and position(' ' || fw.normalized || ' ' in padded) > 0),
+    '{}'::text[]);
+end
 $$;
+-- The registration form, before the account exists.
+revoke all on function public.find_forbidden_words(text) from public, anon, authenticated, service_role;
+grant execute on function public.find_forbidden_words(text) to anon, authenticated;
 
 -- Raises the error every client maps to 'Remove prohibited words' / 'Sua resposta contém palavras
 -- proibidas…': the message contains 'palavras proibidas' and lists the words; detail is a JSON
@@ -118,11 +159,21 @@ create table public.profiles (
   account_status text not null default 'active' check (account_status in ('active', 'banned', 'deleted')),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint profiles_username_format check (username ~ '^[A-Za-z0-9_-]{3,20}$')
 );
 create unique index profiles_username_unique on public.profiles (lower(username));
 comment on table public.profiles is
   'Public face of a person (spec §3 Profile). Created on sign-up from raw_user_meta_data.username.';
+-- Visitors read active public profiles; a person reads their own and their notebook companions',
+-- and updates their own (admins any). Created by the sign-up trigger and deleted with the auth
+-- user: no insert or delete for the API.
+revoke all on public.profiles from public, anon, authenticated, service_role;
+grant select on public.profiles to anon;
+grant select, update on public.profiles to authenticated;
+grant select, insert, update, delete on public.profiles to service_role;
 
 create table public.user_settings (
   user_id uuid primary key references public.profiles (id) on delete cascade,
@@ -136,9 +187,19 @@ create table public.user_settings (
   answer_secret text not null
     default (replace(gen_random_uuid()::text, '-', '') || replace(gen_random_uuid()::text, '-', '')),
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
+  -- the primary key replication needs (RxDB's primaryPath is `id` in every collection)
+  id uuid generated always as (user_id) stored
 );
+create unique index user_settings_id on public.user_settings (id);
 comment on table public.user_settings is 'Private per-person settings: readable and writable by that person only.';
+-- Created by the sign-up trigger; its person reads and updates it.
+revoke all on public.user_settings from public, anon, authenticated, service_role;
+grant select, update on public.user_settings to authenticated;
+grant select, insert, update, delete on public.user_settings to service_role;
 
 create table public.user_roles (
   id uuid primary key default gen_random_uuid(),
@@ -149,6 +210,11 @@ create table public.user_roles (
   constraint user_roles_one_per_kind unique (user_id, role)
 );
 comment on table public.user_roles is 'Role flags (spec §3). admin opens the admin panel; beta_tester the seasonal store.';
+-- A person reads their own flags (the app asks whether it is an admin); admins read all, grant and
+-- revoke. Never updated (revoke and grant instead).
+revoke all on public.user_roles from public, anon, authenticated, service_role;
+grant select, insert, delete on public.user_roles to authenticated;
+grant select, insert, update, delete on public.user_roles to service_role;
 
 -- Account state of a person ('active' when unknown, so service calls are not blocked).
 create or replace function private.account_status(p_user_id uuid)
@@ -174,6 +240,10 @@ as $$
      and exists (select 1 from public.user_roles r where r.user_id = auth.uid() and r.role = 'admin')
      and private.account_status(auth.uid()) = 'active'
 $$;
+-- Policies of tables visitors read (profiles) call it; translations-manager asks it with the
+-- caller's token or the anon key.
+revoke all on function public.is_admin() from public, anon, authenticated, service_role;
+grant execute on function public.is_admin() to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Triggers shared by every table
@@ -401,6 +471,8 @@ as $$
      and not exists (select 1 from public.profiles p where lower(p.username) = lower(btrim(p_username)))
      and cardinality(public.find_forbidden_words(p_username)) = 0
 $$;
+revoke all on function public.username_available(text) from public, anon, authenticated, service_role;
+grant execute on function public.username_available(text) to anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Row level security

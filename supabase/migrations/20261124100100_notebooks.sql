@@ -48,6 +48,14 @@ create table public.paper_styles (
   constraint paper_styles_default_stays_active check (id <> 'lined-blue' or is_active)
 );
 
+-- Catalogues everyone reads (the store shows them to visitors); admins edit them.
+revoke all on public.notebook_themes from public, anon, authenticated, service_role;
+grant select on public.notebook_themes to anon;
+grant select, insert, update, delete on public.notebook_themes to authenticated, service_role;
+revoke all on public.paper_styles from public, anon, authenticated, service_role;
+grant select on public.paper_styles to anon;
+grant select, insert, update, delete on public.paper_styles to authenticated, service_role;
+
 insert into public.notebook_themes (id, name, sort_order) values
   ('purple', 'Roxo', 1), ('pink', 'Rosa', 2), ('blue', 'Azul', 3),
   ('teal', 'Verde-água', 4), ('yellow', 'Amarelo', 5), ('orange', 'Laranja', 6)
@@ -75,9 +83,16 @@ create table public.notebooks (
   is_shared boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint notebooks_title_min_length check (char_length(btrim(title)) >= 3)
 );
 create index notebooks_user_id_updated_at on public.notebooks (user_id, updated_at desc);
+-- Members read, signed-in people create their own, owners/editors/collaborators update, owners
+-- and admins delete. Visitors: nothing.
+revoke all on public.notebooks from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.notebooks to authenticated, service_role;
 
 create table public.favorites (
   id uuid primary key default gen_random_uuid(),
@@ -85,9 +100,16 @@ create table public.favorites (
   notebook_id uuid not null references public.notebooks (id) on delete cascade,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint favorites_once_per_notebook unique (user_id, notebook_id)
 );
 create index favorites_notebook_id on public.favorites (notebook_id);
+-- A person's own stars: added or removed, never updated.
+revoke all on public.favorites from public, anon, authenticated, service_role;
+grant select, insert, delete on public.favorites to authenticated;
+grant select, insert, update, delete on public.favorites to service_role;
 
 create table public.questions (
   id uuid primary key default gen_random_uuid(),
@@ -98,9 +120,16 @@ create table public.questions (
   blocked boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint questions_text_min_length check (char_length(btrim(text)) >= 3)
 );
 create index questions_notebook_id_order_index on public.questions (notebook_id, order_index);
+-- Members read (blocked ones only those who run the notebook); owners, editors and collaborators
+-- add, edit and remove.
+revoke all on public.questions from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.questions to authenticated, service_role;
 
 create table public.answers (
   -- Derived from (question_id, the answerer's secret) by a trigger: see public.answer_id().
@@ -117,10 +146,19 @@ create table public.answers (
   moderation_notes text,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
+  -- the answerer's device clock (ms since epoch) of the last edit of text/anonymity/name (S7)
+  client_clock bigint not null default 0,
   constraint answers_one_per_question_and_user unique (question_id, user_id)
 );
 create index answers_notebook_id on public.answers (notebook_id);
 create index answers_user_id on public.answers (user_id);
+-- Answerers write their own, moderators update, owners and admins delete. Anonymous answers of
+-- others are read through visible_answers or the pull (S5).
+revoke all on public.answers from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.answers to authenticated, service_role;
 
 create table public.notebook_shares (
   id uuid primary key default gen_random_uuid(),
@@ -130,9 +168,16 @@ create table public.notebook_shares (
   access_level text not null default 'viewer' check (access_level in ('viewer')),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint notebook_shares_once_per_person unique (notebook_id, shared_with)
 );
 create index notebook_shares_shared_with on public.notebook_shares (shared_with);
+-- Owners share, owners unshare and sharees leave; never updated.
+revoke all on public.notebook_shares from public, anon, authenticated, service_role;
+grant select, insert, delete on public.notebook_shares to authenticated;
+grant select, insert, update, delete on public.notebook_shares to service_role;
 
 create table public.notebook_collaborators (
   id uuid primary key default gen_random_uuid(),
@@ -145,9 +190,15 @@ create table public.notebook_collaborators (
   accepted_at timestamptz,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint notebook_collaborators_once_per_person unique (notebook_id, user_id)
 );
 create index notebook_collaborators_user_id on public.notebook_collaborators (user_id);
+-- Owners and editors invite and change roles, invitees accept, anyone leaves.
+revoke all on public.notebook_collaborators from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.notebook_collaborators to authenticated, service_role;
 
 create table public.invite_links (
   id uuid primary key default gen_random_uuid(),
@@ -159,10 +210,16 @@ create table public.invite_links (
   created_by uuid default auth.uid() references public.profiles (id) on delete set null,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1,
   constraint invite_links_code_format check (code ~ '^[A-Z0-9]{6,16}$'),
   constraint invite_links_code_unique unique (code)
 );
 create index invite_links_notebook_id on public.invite_links (notebook_id);
+-- Owners only (created and redeemed through create_invite_link / redeem_invite).
+revoke all on public.invite_links from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.invite_links to authenticated, service_role;
 
 create table public.notebook_changes (
   id bigint generated always as identity primary key,
@@ -175,6 +232,12 @@ create table public.notebook_changes (
   created_at timestamptz not null default now()
 );
 create index notebook_changes_notebook_id_created_at on public.notebook_changes (notebook_id, created_at desc);
+-- The history, written by triggers only; read by those who run the notebook.
+revoke all on public.notebook_changes from public, anon, authenticated, service_role;
+grant select on public.notebook_changes to authenticated;
+grant select, insert, update, delete on public.notebook_changes to service_role;
+revoke all on sequence public.notebook_changes_id_seq from public, anon, authenticated, service_role;
+grant usage on sequence public.notebook_changes_id_seq to service_role;
 
 create table public.notifications (
   id uuid primary key default gen_random_uuid(),
@@ -187,9 +250,16 @@ create table public.notifications (
   message text not null,
   is_read boolean not null default false,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- replication (S3, S9): the transaction that last wrote the row, and its revision
+  replication_xid xid8 not null default pg_current_xact_id(),
+  server_rev integer not null default 1
 );
 create index notifications_recipient_id_created_at on public.notifications (recipient_id, created_at desc);
+-- Written by triggers; the recipient reads, marks read and deletes.
+revoke all on public.notifications from public, anon, authenticated, service_role;
+grant select, update, delete on public.notifications to authenticated;
+grant select, insert, update, delete on public.notifications to service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- The membership helper
@@ -223,7 +293,9 @@ revoke all on function private.notebook_membership(uuid, uuid) from public, anon
 
 -- THE membership helper every policy and trigger uses: the caller's role in a notebook. Asked as
 -- RPC about someone else, it answers only to that notebook's owner, editors, collaborators and
--- admins (nobody can probe who belongs to a notebook they do not help run).
+-- admins (nobody can probe who belongs to a notebook they do not help run), and, without a user
+-- id, only to the service role and internal calls with no request role at all: a visitor (anon,
+-- no user id) must not learn who belongs to a notebook (tests/role-matrix.test.ts).
 create or replace function public.notebook_role(p_notebook_id uuid, p_user_id uuid default auth.uid())
 returns text
 language sql
@@ -232,15 +304,45 @@ security definer
 set search_path = ''
 as $$
   select case
-    when p_user_id is not distinct from auth.uid() or auth.uid() is null
+    when p_user_id is not distinct from auth.uid()
       then private.notebook_membership(p_notebook_id, p_user_id)
-    when private.notebook_membership(p_notebook_id, auth.uid()) in ('owner', 'editor', 'collaborator', 'admin')
+    when auth.uid() is null and coalesce(auth.role(), 'service_role') = 'service_role'
+      then private.notebook_membership(p_notebook_id, p_user_id)
+    when auth.uid() is not null
+         and private.notebook_membership(p_notebook_id, auth.uid()) in ('owner', 'editor', 'collaborator', 'admin')
       then private.notebook_membership(p_notebook_id, p_user_id)
     else 'none'
   end
 $$;
 comment on function public.notebook_role(uuid, uuid) is
   'owner | editor | collaborator | viewer | invited | admin | none — the one membership check every policy uses.';
+-- Every notebook policy and visible_answers call it as the signed-in caller; the service role asks
+-- it about anyone (achievement-manager). A visitor has no role.
+revoke all on function public.notebook_role(uuid, uuid) from public, anon, authenticated, service_role;
+grant execute on function public.notebook_role(uuid, uuid) to authenticated, service_role;
+
+-- Who may add people to a notebook: one home for the rule, used by the insert policies of shares
+-- and collaborators and by the "05" triggers that run it before anything about the person named
+-- (no membership oracle, issue 17).
+create or replace function private.may_share(p_notebook_id uuid)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select public.notebook_role(p_notebook_id) = 'owner'
+$$;
+grant execute on function private.may_share(uuid) to anon, authenticated, service_role;
+
+create or replace function private.may_invite_collaborators(p_notebook_id uuid)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select public.notebook_role(p_notebook_id) in ('owner', 'editor')
+$$;
+grant execute on function private.may_invite_collaborators(uuid) to anon, authenticated, service_role;
 
 -- Two people are notebook companions when both belong to one notebook (owner, collaborator,
 -- invitee or sharee): they may read each other's profile even when it is private.
@@ -287,6 +389,9 @@ begin
   return encode(h, 'hex')::uuid;
 end
 $$;
+-- The S6 derivation, used inside the server only (clients compute it themselves, or ask
+-- my_answer_id): not an RPC.
+revoke all on function public.answer_id(uuid, text) from public, anon, authenticated, service_role;
 
 create or replace function private.answer_id_for(p_question_id uuid, p_user_id uuid)
 returns uuid
@@ -300,11 +405,86 @@ $$;
 revoke all on function private.answer_id_for(uuid, uuid) from public, anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
+-- The time a person wrote something (notebooks, questions, answers)
+-- ---------------------------------------------------------------------------------------------
+
+-- A notebook, question or answer written offline may reach the server hours later; stamped with
+-- its arrival, every device would show, and list answers by, the time of the push (issue 16,
+-- defect 6). So created_at is the time the person wrote it, as their device says, within bounds
+-- the server sets:
+--
+--   never after the server's now()   nothing is written after it reached the server; a device
+--                                    whose clock runs ahead gets the server's time (no skew is
+--                                    allowed: a time from the future would sort before the
+--                                    answers really written after it)
+--   never before what it belongs to  an answer not before its question, a question not before
+--                                    its notebook, and nothing before its writer's account
+--
+-- A time outside the bounds is moved to the nearest bound, not refused: a phone with a wrong
+-- clock must not lose what its person wrote (S8). A time that is not a time at all ("ontem") is
+-- refused as 'validation', per row. The server's own writes (seeds, service role: no auth.uid())
+-- say their own time.
+--
+-- A new row's updated_at is its created_at: it was last changed when it was written. After
+-- that, updated_at stays the server's change time ("90 updated_at is stamped"), and replication
+-- keeps its own clock (transaction ids, server_rev: S3, S9), none of which a device sets.
+--
+-- A rejected answer edited by its author is recreated as pending (spec §4): its created_at is
+-- the time of that edit as the answerer's device wrote it (client_clock, S7), within the same
+-- bounds (not before the answer itself).
+
+-- THE rule, one home: a claimed time, bounded.
+create or replace function private.time_written(p_claimed timestamptz, p_not_before timestamptz)
+returns timestamptz
+language sql
+stable
+set search_path = ''
+as $$
+  -- greatest() skips a null bound; a missing claim is now
+  select greatest(least(coalesce(p_claimed, now()), now()), p_not_before)
+$$;
+revoke all on function private.time_written(timestamptz, timestamptz) from public, anon, authenticated;
+
+-- "06 a new row keeps the time it was written": the claimed created_at, bounded; updated_at
+-- the same. Runs for the people's own writes (pushes and REST inserts alike).
+create or replace function private.keep_time_written()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  not_before timestamptz;
+begin
+  if auth.uid() is null then
+    return new;
+  end if;
+  select p.created_at into not_before from public.profiles p where p.id = auth.uid();
+  if tg_table_name = 'questions' then
+    not_before := greatest(not_before, (select n.created_at from public.notebooks n where n.id = new.notebook_id));
+  elsif tg_table_name = 'answers' then
+    not_before := greatest(not_before, (select q.created_at from public.questions q where q.id = new.question_id));
+  end if;
+  new.created_at := private.time_written(new.created_at, not_before);
+  new.updated_at := new.created_at;
+  return new;
+end
+$$;
+
+create trigger "06 a new row keeps the time it was written" before insert on public.notebooks
+  for each row execute function private.keep_time_written();
+create trigger "06 a new row keeps the time it was written" before insert on public.questions
+  for each row execute function private.keep_time_written();
+create trigger "06 a new row keeps the time it was written" before insert on public.answers
+  for each row execute function private.keep_time_written();
+
+-- ---------------------------------------------------------------------------------------------
 -- Notebook rules
 -- ---------------------------------------------------------------------------------------------
 
--- "10 notebook fields are validated": title of at least 3 characters; the author label defaults
--- to 'Usuário'; no forbidden words in any text that changed (title, description, author, cover).
+-- "10 notebook fields are validated": title of at least 3 characters (title_too_short); the author
+-- label defaults to 'Usuário'; no forbidden words in any text that changed (title, description,
+-- author, cover).
 create or replace function private.validate_notebook()
 returns trigger
 language plpgsql
@@ -314,7 +494,7 @@ declare
   is_new boolean := tg_op = 'INSERT';
 begin
   if char_length(btrim(coalesce(new.title, ''))) < 3 then
-    raise exception using errcode = '23514', message = 'O título deve ter pelo menos 3 caracteres.', hint = 'validation';
+    raise exception using errcode = '23514', message = 'O título deve ter pelo menos 3 caracteres.', hint = 'title_too_short';
   end if;
   if new.author is null or btrim(new.author) = '' then
     new.author := 'Usuário';
@@ -376,7 +556,7 @@ create trigger "00 banned or deleted accounts cannot write" before insert or upd
 -- Question rules
 -- ---------------------------------------------------------------------------------------------
 
--- "10 question text is validated": at least 3 characters, no forbidden words.
+-- "10 question text is validated": at least 3 characters (question_too_short), no forbidden words.
 create or replace function private.validate_question()
 returns trigger
 language plpgsql
@@ -384,7 +564,7 @@ set search_path = ''
 as $$
 begin
   if char_length(btrim(coalesce(new.text, ''))) < 3 then
-    raise exception using errcode = '23514', message = 'A pergunta deve ter pelo menos 3 caracteres.', hint = 'validation';
+    raise exception using errcode = '23514', message = 'A pergunta deve ter pelo menos 3 caracteres.', hint = 'question_too_short';
   end if;
   if tg_op = 'INSERT' or new.text is distinct from old.text then
     perform private.assert_no_forbidden_words(new.text);
@@ -394,7 +574,8 @@ end
 $$;
 
 -- "15 a new question goes to the end": order_index = highest + 1, or 0 for the first question.
--- Concurrent inserts into one notebook are serialised by an advisory lock on the notebook.
+-- Concurrent inserts into one notebook are serialised by an advisory lock on the notebook. A
+-- question created already blocked (offline, then pushed) keeps the flag — if its author may block.
 create or replace function private.place_new_question()
 returns trigger
 language plpgsql
@@ -407,6 +588,9 @@ begin
     from public.questions q where q.notebook_id = new.notebook_id;
   if auth.uid() is not null then
     new.user_id := auth.uid();
+    if new.blocked and public.notebook_role(new.notebook_id) not in ('owner', 'editor') then
+      raise exception using errcode = '42501', message = 'Only the owner and editors can block questions.', hint = 'not_allowed';
+    end if;
   end if;
   return new;
 end
@@ -453,6 +637,7 @@ create trigger "90 updated_at is stamped" before update on public.questions
 -- "05 a new answer is placed by the server": the notebook comes from the question; the author is
 -- the caller; the id is derived (S6); the moderation state is decided here, never by the
 -- answerer: pending when the notebook has pre-moderation and the answerer is not its owner.
+-- created_at and updated_at are left to "06 a new row keeps the time it was written".
 create or replace function private.place_new_answer()
 returns trigger
 language plpgsql
@@ -489,13 +674,12 @@ begin
   new.moderated_by := null;
   new.moderated_at := null;
   new.moderation_notes := null;
-  new.created_at := now();
-  new.updated_at := now();
   return new;
 end
 $$;
 
--- "10 answer text is validated": not empty; no forbidden words in the text or responder name.
+-- "10 answer text is validated": not empty (answer_empty); no forbidden words in the text or
+-- responder name.
 create or replace function private.validate_answer()
 returns trigger
 language plpgsql
@@ -503,7 +687,7 @@ set search_path = ''
 as $$
 begin
   if btrim(coalesce(new.text, '')) = '' then
-    raise exception using errcode = '23514', message = 'A resposta não pode ficar vazia.', hint = 'validation';
+    raise exception using errcode = '23514', message = 'A resposta não pode ficar vazia.', hint = 'answer_empty';
   end if;
   if tg_op = 'INSERT' or new.text is distinct from old.text or new.responder_name is distinct from old.responder_name then
     perform private.assert_no_forbidden_words(new.text, new.responder_name);
@@ -515,7 +699,8 @@ $$;
 -- "20 answer fields have owners" (S7): the answerer owns text, is_anonymous and responder_name;
 -- the owner, editors and collaborators own the moderation fields (moderated_by and moderated_at
 -- are set here). An answerer's edit under pre-moderation returns to pending; a rejected answer
--- edited by its author is recreated as pending (spec §4).
+-- edited by its author is recreated as pending (spec §4), at the time its author wrote the edit
+-- (client_clock, bounded by private.time_written), not at its arrival.
 create or replace function private.protect_answer()
 returns trigger
 language plpgsql
@@ -527,6 +712,7 @@ declare
   answer_changed boolean;
   moderation_changed boolean;
   n record;
+  edit_written timestamptz;
 begin
   if new.id is distinct from old.id or new.question_id is distinct from old.question_id
      or new.notebook_id is distinct from old.notebook_id or new.user_id is distinct from old.user_id then
@@ -555,12 +741,16 @@ begin
     end if;
     select nb.user_id, nb.pre_moderation_enabled into n from public.notebooks nb where nb.id = old.notebook_id;
     if old.moderation_status = 'rejected' and not moderation_changed then
-      -- resubmission of a rejected answer: recreated, pending
+      -- resubmission of a rejected answer: recreated, pending, at the time the edit was written
+      -- (the device's clock of the edit, ms; an update that brings no newer clock was written now)
+      if uid is not null and new.client_clock > old.client_clock then
+        edit_written := to_timestamp(greatest(least(new.client_clock, extract(epoch from now()) * 1000), 0) / 1000.0);
+      end if;
       new.moderation_status := 'pending';
       new.moderated_by := null;
       new.moderated_at := null;
       new.moderation_notes := null;
-      new.created_at := now();
+      new.created_at := private.time_written(edit_written, old.created_at);
     elsif n.pre_moderation_enabled and old.user_id <> n.user_id and not moderation_changed then
       new.moderation_status := 'pending';
       new.moderated_by := null;
@@ -611,13 +801,45 @@ select a.id,
  where a.user_id = auth.uid()
     or r.role in ('owner', 'editor', 'collaborator', 'admin')
     or (r.role = 'viewer' and a.moderation_status = 'approved');
-revoke insert, update, delete, truncate on public.visible_answers from anon, authenticated;
+-- It filters by auth.uid() itself, so only a signed-in person has a use for it: not visitors, not
+-- the service role (no user: it would always be empty). Read only.
+revoke all on public.visible_answers from public, anon, authenticated, service_role;
 grant select on public.visible_answers to authenticated;
-revoke select on public.visible_answers from anon;
 
 -- ---------------------------------------------------------------------------------------------
 -- Share and collaboration rules
 -- ---------------------------------------------------------------------------------------------
+
+-- "05 only people who may add someone reach the checks": Postgres runs BEFORE triggers ahead of
+-- the policies' WITH CHECK, so without it "10 a share is validated" answered 'already_has_access'
+-- (409) to anyone — signed out too — who named a member, and the policy's refusal to anyone who
+-- named someone else: a membership oracle (issue 17). It refuses people the policy would refuse,
+-- with the policy's own error, before the validation runs.
+-- SECURITY INVOKER on purpose: row_security_active() then speaks of the caller. Inside SECURITY
+-- DEFINER code (redeem_invite) and for the service role no policy applies, so neither does this.
+create or replace function private.refuse_who_may_not_add_people()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if not row_security_active(tg_relid::regclass) then
+    return new;
+  end if;
+  if (tg_table_name = 'notebook_shares' and not private.may_share(new.notebook_id))
+     or (tg_table_name = 'notebook_collaborators' and not private.may_invite_collaborators(new.notebook_id)) then
+    raise exception using errcode = '42501',
+      message = format('new row violates row-level security policy for table "%s"', tg_table_name);
+  end if;
+  return new;
+end
+$$;
+grant execute on function private.refuse_who_may_not_add_people() to anon, authenticated, service_role;
+
+create trigger "05 only people who may add someone reach the checks" before insert on public.notebook_shares
+  for each row execute function private.refuse_who_may_not_add_people();
+create trigger "05 only people who may add someone reach the checks" before insert on public.notebook_collaborators
+  for each row execute function private.refuse_who_may_not_add_people();
 
 -- "10 a share is validated": nobody shares with themselves ('you cannot invite yourself') or with
 -- someone who already has access (the owner, a sharee, a collaborator).
@@ -920,7 +1142,8 @@ create trigger "a notification is sent about a collaboration" after insert or up
 
 -- One row per change of a notebook, its questions, shares, collaborators, invite links and the
 -- moderation of its answers: who (never an anonymous answerer), what, which fields. Values are
--- not copied (they stay where RLS guards them).
+-- not copied (they stay where RLS guards them). The replication bookkeeping (replication_xid,
+-- server_rev, client_clock) is no change of its own.
 create or replace function private.record_change()
 returns trigger
 language plpgsql
@@ -939,7 +1162,7 @@ begin
   if tg_op = 'UPDATE' then
     select coalesce(array_agg(k order by k), '{}') into fields
       from jsonb_object_keys(row_new) k
-     where k not in ('updated_at') and row_new -> k is distinct from row_old -> k;
+     where k not in ('updated_at', 'replication_xid', 'server_rev', 'client_clock') and row_new -> k is distinct from row_old -> k;
   end if;
   if entity = 'answer' then
     -- only a moderator's decision is history; answers themselves are not (anonymity)
@@ -1104,7 +1327,7 @@ create policy "owners, editors and the person shared with can read shares" on pu
   using (shared_with = auth.uid() or public.notebook_role(notebook_id) in ('owner', 'editor', 'admin'));
 create policy "owners can share their notebooks" on public.notebook_shares
   for insert to authenticated
-  with check (public.notebook_role(notebook_id) = 'owner');
+  with check (private.may_share(notebook_id));
 create policy "owners can unshare and sharees can leave" on public.notebook_shares
   for delete to authenticated
   using (shared_with = auth.uid() or public.notebook_role(notebook_id) = 'owner');
@@ -1115,7 +1338,7 @@ create policy "members who help and the invitee can read collaborators" on publi
   using (user_id = auth.uid() or public.notebook_role(notebook_id) in ('owner', 'editor', 'collaborator', 'admin'));
 create policy "owners and editors can invite collaborators" on public.notebook_collaborators
   for insert to authenticated
-  with check (public.notebook_role(notebook_id) in ('owner', 'editor'));
+  with check (private.may_invite_collaborators(notebook_id));
 create policy "invitees accept and owners and editors change roles" on public.notebook_collaborators
   for update to authenticated
   using (user_id = auth.uid() or public.notebook_role(notebook_id) in ('owner', 'editor'))

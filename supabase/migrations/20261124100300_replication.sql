@@ -1,7 +1,7 @@
 -- Replication: RxDB's protocol (checkpointed pull, batched push with conflicts) as two RPCs,
 --
 --   replication_pull(collection, checkpoint, limit)  → {documents, checkpoint, resync?}
---   replication_push(collection, rows)               → {conflicts: [master docs], rejected: [{id, reason, message, document}]}
+--   replication_push(collection, rows)               → {conflicts: [master docs], rejected: [{id, reason, code, message, details, document}]}
 --
 -- for the collections of ARCHITECTURE §2, and a per-user pulse for Realtime. The invariants:
 --
@@ -24,38 +24,20 @@
 --    client_clock (device clock, ms) must move forward, else the push is a conflict; the server
 --    keeps it monotonic. Delete beats edit for notebooks and questions.
 -- S8 per-row rejections with reason codes (forbidden_words, not_allowed, account_banned,
---    validation, invalid_id, not_found, duplicate, online_only, read_only, …); each row runs in
---    its own subtransaction, so one refusal never blocks the batch.
+--    validation, title_too_short, invalid_id, not_found, duplicate, online_only, read_only, …)
+--    and their parameters (details: the forbidden words); each row runs in its own
+--    subtransaction, so one refusal never blocks the batch.
 -- S9 compare-and-swap on server_rev (a per-row revision the server increments): a replayed or
 --    stale push is a conflict, never an overwrite.
 -- S10 deletions leave tombstones; replication_purge(retention) removes old ones and raises the
 --    horizon; a checkpoint older than the horizon gets {resync: true}.
 
 -- ---------------------------------------------------------------------------------------------
--- Revision columns and indexes
+-- Indexes of the pull
 -- ---------------------------------------------------------------------------------------------
 
-do $$
-declare
-  t text;
-begin
-  foreach t in array array['notebooks', 'questions', 'answers', 'notebook_shares', 'notebook_collaborators',
-                           'invite_links', 'profiles', 'user_settings', 'notifications', 'favorites', 'forbidden_words']
-  loop
-    execute format('alter table public.%I add column replication_xid xid8 not null default pg_current_xact_id()', t);
-    execute format('alter table public.%I add column server_rev integer not null default 1', t);
-  end loop;
-end
-$$;
-
--- Every replicated collection has its primary key in `id` (RxDB's primaryPath); the settings row
--- is keyed by its person.
-alter table public.user_settings add column id uuid generated always as (user_id) stored;
-create unique index user_settings_id on public.user_settings (id);
-
--- The answerer's device clock (ms since epoch) of the last edit of text/anonymity/name (S7).
-alter table public.answers add column client_clock bigint not null default 0;
-
+-- Every replicated table has replication_xid and server_rev (its own migration declares them),
+-- and its primary key in `id` (RxDB's primaryPath; user_settings.id is generated from its person).
 create index questions_replication on public.questions (notebook_id, replication_xid, id);
 create index questions_by_notebook_id on public.questions (notebook_id, id) include (replication_xid);
 create index answers_replication on public.answers (notebook_id, replication_xid, id);
@@ -97,6 +79,11 @@ create table private.replication_access (
   level text not null check (level in ('owner', 'editor', 'collaborator', 'viewer', 'invited', 'none')),
   xid xid8 not null default pg_current_xact_id(),
   changed_at timestamptz not null default now(),
+  -- S5 for profiles: was this person ever owner or editor (ever_manager) / owner, editor or
+  -- collaborator (ever_staff) of this notebook? Only ever turns on; the profiles pull names only
+  -- people the device may have known (private.replication_pull_sql).
+  ever_manager boolean not null default false,
+  ever_staff boolean not null default false,
   primary key (user_id, notebook_id)
 );
 create index replication_access_notebook on private.replication_access (notebook_id, user_id);
@@ -122,7 +109,9 @@ alter table private.replication_tombstones enable row level security;
 create table private.replication_horizon (
   singleton boolean primary key default true check (singleton),
   purged_xid xid8 not null default '0'::xid8,
-  purged_at timestamptz
+  purged_at timestamptz,
+  -- when replication_purge last ran, whoever ran it (pg_cron or the sync-server): public.purge_status
+  last_run_at timestamptz
 );
 insert into private.replication_horizon default values;
 alter table private.replication_horizon enable row level security;
@@ -147,6 +136,11 @@ create policy "people read their own pulses and everyone's" on public.replicatio
   for select to authenticated
   using (user_id = auth.uid() or user_id = '00000000-0000-0000-0000-000000000000');
 -- No insert, update or delete policy: pulses are written by triggers and purged by the server.
+revoke all on public.replication_pulses from public, anon, authenticated, service_role;
+grant select on public.replication_pulses to authenticated;
+grant select, insert, update, delete on public.replication_pulses to service_role;
+revoke all on sequence public.replication_pulses_id_seq from public, anon, authenticated, service_role;
+grant usage on sequence public.replication_pulses_id_seq to service_role;
 alter publication supabase_realtime add table public.replication_pulses;
 
 create or replace function private.pulse_users(p_users uuid[])
@@ -185,7 +179,8 @@ $$;
 -- Access log maintenance (S4)
 -- ---------------------------------------------------------------------------------------------
 
--- Re-reads a person's level in a notebook; logs it with this transaction's id when it changed.
+-- Re-reads a person's level in a notebook; logs it with this transaction's id when it changed,
+-- and remembers whether the person ever managed or helped run it (ever_manager, ever_staff).
 create or replace function private.refresh_access(p_notebook_id uuid, p_user_id uuid)
 returns void
 language plpgsql
@@ -201,12 +196,14 @@ begin
   if level = 'admin' then
     level := 'none'; -- admins read through the API, they do not replicate other people's notebooks
   end if;
-  insert into private.replication_access as a (user_id, notebook_id, level)
-  select p_user_id, p_notebook_id, level
+  insert into private.replication_access as a (user_id, notebook_id, level, ever_manager, ever_staff)
+  select p_user_id, p_notebook_id, level, level in ('owner', 'editor'), level in ('owner', 'editor', 'collaborator')
    where level <> 'none'
       or exists (select 1 from private.replication_access x where x.user_id = p_user_id and x.notebook_id = p_notebook_id)
   on conflict (user_id, notebook_id) do update
-     set level = excluded.level, xid = pg_current_xact_id(), changed_at = now()
+     set level = excluded.level, xid = pg_current_xact_id(), changed_at = now(),
+         ever_manager = a.ever_manager or excluded.ever_manager,
+         ever_staff = a.ever_staff or excluded.ever_staff
    where a.level is distinct from excluded.level;
   if found then
     perform private.pulse_users(array[p_user_id]);
@@ -245,19 +242,6 @@ create trigger "access to notebooks is logged for replication" after insert or d
   for each row execute function private.track_access();
 create trigger "access to notebooks is logged for replication" after insert or update or delete on public.notebook_collaborators
   for each row execute function private.track_access();
-
--- Notebooks and memberships that existed before this migration.
-insert into private.replication_access (user_id, notebook_id, level)
-select m.user_id, m.notebook_id, m.level
-  from (
-    select n.user_id, n.id as notebook_id, private.notebook_membership(n.id, n.user_id) as level from public.notebooks n
-    union
-    select s.shared_with, s.notebook_id, private.notebook_membership(s.notebook_id, s.shared_with) from public.notebook_shares s
-    union
-    select c.user_id, c.notebook_id, private.notebook_membership(c.notebook_id, c.user_id) from public.notebook_collaborators c
-  ) m
- where m.level not in ('none', 'admin')
-on conflict do nothing;
 
 -- ---------------------------------------------------------------------------------------------
 -- Per-row bookkeeping: revision, tombstones, pulses
@@ -378,85 +362,24 @@ $$;
 create trigger "25 the answerer's clock only moves forward" before insert or update on public.answers
   for each row execute function private.advance_answer_clock();
 
--- The change history ignores the replication bookkeeping columns.
-create or replace function private.record_change()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  entity text := tg_argv[0];
-  row_new jsonb := case when tg_op <> 'DELETE' then to_jsonb(new) end;
-  row_old jsonb := case when tg_op <> 'INSERT' then to_jsonb(old) end;
-  row_any jsonb := coalesce(row_new, row_old);
-  nb uuid := case when entity = 'notebook' then (row_any ->> 'id')::uuid else (row_any ->> 'notebook_id')::uuid end;
-  fields text[] := '{}';
-  what text := lower(tg_op) || 'd';
-begin
-  if tg_op = 'UPDATE' then
-    select coalesce(array_agg(k order by k), '{}') into fields
-      from jsonb_object_keys(row_new) k
-     where k not in ('updated_at', 'replication_xid', 'server_rev', 'client_clock') and row_new -> k is distinct from row_old -> k;
-  end if;
-  if entity = 'answer' then
-    -- only a moderator's decision is history; answers themselves are not (anonymity)
-    if tg_op <> 'UPDATE' or row_new ->> 'moderated_by' is null
-       or row_new ->> 'moderated_at' is not distinct from row_old ->> 'moderated_at' then
-      return null;
-    end if;
-    what := 'moderated:' || (row_new ->> 'moderation_status');
-    fields := array['moderation_status'];
-  elsif entity = 'question' and tg_op = 'UPDATE' and 'blocked' = any (fields) then
-    what := case when (row_new ->> 'blocked')::boolean then 'blocked' else 'unblocked' end;
-  elsif entity = 'notebook' and tg_op = 'DELETE' then
-    return null;
-  end if;
-  if tg_op = 'UPDATE' and cardinality(fields) = 0 then
-    return null;
-  end if;
-  if not exists (select 1 from public.notebooks n where n.id = nb) then
-    return null; -- the notebook itself is being deleted
-  end if;
-  insert into public.notebook_changes (notebook_id, actor_id, entity, entity_id, action, changed_fields)
-  values (nb, auth.uid(), entity, (row_any ->> 'id')::uuid, what, fields);
-  return null;
-end
-$$;
-
--- A question created already blocked (offline, then pushed) keeps the flag — if its author may block.
-create or replace function private.place_new_question()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  perform pg_advisory_xact_lock(hashtextextended('questions:' || new.notebook_id::text, 0));
-  select coalesce(max(q.order_index) + 1, 0) into new.order_index
-    from public.questions q where q.notebook_id = new.notebook_id;
-  if auth.uid() is not null then
-    new.user_id := auth.uid();
-    if new.blocked and public.notebook_role(new.notebook_id) not in ('owner', 'editor') then
-      raise exception using errcode = '42501', message = 'Only the owner and editors can block questions.', hint = 'not_allowed';
-    end if;
-  end if;
-  return new;
-end
-$$;
-
 -- ---------------------------------------------------------------------------------------------
 -- Documents: what one person may receive of one row (null = nothing: send a deletion)
 -- ---------------------------------------------------------------------------------------------
 
+-- Inlinable on purpose (supabase/tests/bench-replication.ts). A SQL function with a SET clause
+-- (search_path) is never inlined: Postgres calls it per row, saving and restoring the setting
+-- each time — about a third of a millisecond per document in the pull. These functions are
+-- SECURITY INVOKER, touch no table and call only built-ins (qualified where it matters), so they
+-- need no pinned search_path; without it the planner inlines them into the pull's page query.
+
 create or replace function private.replication_doc_notebooks(r public.notebooks, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when p_level in ('owner', 'editor', 'collaborator', 'viewer', 'invited')
     then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_questions(r public.questions, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when p_level in ('owner', 'editor', 'collaborator') or (p_level = 'viewer' and not r.blocked)
     then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
@@ -464,7 +387,7 @@ $$;
 -- Answers: managers see all; sharees see approved ones and their own; the author's identity of
 -- an anonymous answer goes only to the owner and the author.
 create or replace function private.replication_doc_answers(r public.answers, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case
     when p_level in ('owner', 'editor', 'collaborator')
       or (p_level = 'viewer' and (r.user_id = p_me or r.moderation_status = 'approved'))
@@ -477,63 +400,71 @@ returns jsonb language sql stable set search_path = '' as $$
 $$;
 
 create or replace function private.replication_doc_notebook_shares(r public.notebook_shares, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when p_level in ('owner', 'editor') or (p_level <> 'none' and r.shared_with = p_me)
     then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_notebook_collaborators(r public.notebook_collaborators, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when p_level in ('owner', 'editor', 'collaborator') or (p_level <> 'none' and r.user_id = p_me)
     then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_invite_links(r public.invite_links, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when p_level = 'owner' then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_profiles(r public.profiles, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when p_level <> 'none' then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_user_settings(r public.user_settings, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when r.user_id = p_me then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_notifications(r public.notifications, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when r.recipient_id = p_me then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_favorites(r public.favorites, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select case when r.user_id = p_me then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_forbidden_words(r public.forbidden_words, p_me uuid, p_level text)
-returns jsonb language sql stable set search_path = '' as $$
+returns jsonb language sql stable as $$
   select to_jsonb(r) - 'replication_xid' - 'normalized' - 'created_by' || '{"_deleted": false}'::jsonb
 $$;
 
 -- A deletion as RxDB receives it: the id, _deleted, and the keys a client indexes by.
 create or replace function private.deletion_doc(p_id uuid, p_notebook_id uuid, p_keys jsonb)
-returns jsonb language sql immutable set search_path = '' as $$
+returns jsonb language sql immutable as $$
   select jsonb_strip_nulls(jsonb_build_object('id', p_id, 'notebook_id', p_notebook_id)) || coalesce(p_keys, '{}'::jsonb)
          || '{"_deleted": true}'::jsonb
 $$;
+-- EXECUTE on the `private` helpers that replication_push (SECURITY INVOKER, so that RLS and
+-- triggers judge every pushed row) calls with the caller's privileges is granted explicitly, so
+-- the contract does not depend on PUBLIC's default EXECUTE on new functions. (Helpers reachable
+-- only from SECURITY DEFINER code need nothing; private.notebook_membership and
+-- private.answer_id_for stay revoked: they answer questions about other people.)
+grant execute on function private.deletion_doc(uuid, uuid, jsonb) to authenticated, service_role;
 
+-- A pushed new notebook, question or answer carries the time it was written (created_at; the
+-- rule is private.time_written, notebooks migration).
 insert into private.replication_collections
   (name, table_name, scope, scope_column, doc_function, insertable, updatable, deletable, delete_wins, insert_refusal) values
   ('notebooks', 'notebooks', 'notebook', 'id', 'private.replication_doc_notebooks',
-   '{id,user_id,title,description,author,theme,pre_moderation_enabled,paper_style,sticker_border,cover,is_shared}',
+   '{id,user_id,title,description,author,theme,pre_moderation_enabled,paper_style,sticker_border,cover,is_shared,created_at}',
    '{title,description,author,theme,pre_moderation_enabled,paper_style,sticker_border,cover,is_shared}', true, true, null),
   ('questions', 'questions', 'notebook', 'notebook_id', 'private.replication_doc_questions',
-   '{id,notebook_id,user_id,text,order_index,blocked}', '{text,order_index,blocked}', true, true, null),
+   '{id,notebook_id,user_id,text,order_index,blocked,created_at}', '{text,order_index,blocked}', true, true, null),
   ('answers', 'answers', 'notebook', 'notebook_id', 'private.replication_doc_answers',
-   '{id,question_id,notebook_id,user_id,text,is_anonymous,responder_name,client_clock}',
+   '{id,question_id,notebook_id,user_id,text,is_anonymous,responder_name,client_clock,created_at}',
    '{text,is_anonymous,responder_name,client_clock,moderation_status,moderation_notes}', true, false, null),
   ('notebook_shares', 'notebook_shares', 'notebook', 'notebook_id', 'private.replication_doc_notebook_shares',
    '{id,notebook_id,shared_with,access_level}', '{}', true, false, null),
@@ -569,13 +500,36 @@ begin
   return c;
 end
 $$;
+grant execute on function private.replication_collection(text) to authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- Pull
 -- ---------------------------------------------------------------------------------------------
 
--- The SQL of one pull page per scope ($1 me, $2 checkpoint xid, $3 checkpoint id, $4 snapshot
--- xmin, $5 limit, $6 fresh start). It returns the page as (documents, last key, last id, count).
+-- The SQL of one pull page per scope. It returns the page as (documents, last key, last id, count).
+-- Parameters: $1 me, $2 the key to read after, $3 the id to read after, $4 snapshot xmin,
+-- $5 limit, $6 from scratch (no tombstones needed), $7 global scope, $8 the pass floor ('0' when
+-- not in phase 1), $9 in phase 1.
+--
+-- S10 and a pass from scratch. replication_purge raises the horizon to the newest purged
+-- tombstone (or revoked access), and a checkpoint at or below the horizon is answered
+-- {resync: true}. A pass from scratch that handed out checkpoints at the keys of the (old) rows it
+-- sends would be told "resync" on its second page and never finish
+-- (tests/replication-first-sync.test.ts). Below the horizon there is nothing a device starting
+-- from scratch can miss — every purged tombstone and revocation committed before the pass began,
+-- so the rows they concern were already gone or invisible when it read — so a pass from scratch
+-- after a purge reads in two phases:
+--
+--   1. every row whose key is below the pass floor (horizon + 1), by id, each at key = floor;
+--      its checkpoints are (floor, id): above the horizon, so never stale;
+--   2. the rest by (key, id), from (floor, last id of phase 1) — the query of any other pull.
+--
+-- The page order is (greatest(key, floor), id): one total order, so paging stays exact. S3 holds:
+-- phase 1 runs only while the floor is below the snapshot's xmin, so no row with a key below the
+-- floor can commit later. If a purge raises the horizon during a pass, that pass's phase-1
+-- checkpoint falls below it and the device resyncs once (a purge runs hourly; a pass takes
+-- seconds).
+
 create or replace function private.replication_pull_sql(c private.replication_collections)
 returns text
 language plpgsql
@@ -630,6 +584,19 @@ begin
             where not $6 and t.collection = %3$L and t.notebook_id = a.notebook_id
               and t.xid > a.xid and t.xid < $4 and (t.xid, t.id) > ($2, $3)
             order by t.xid, t.id limit $5)
+          union all
+          -- phase 1 of a pass from scratch after a purge: rows whose key (greatest of row and
+          -- access xid) is below the floor, by id, at key = floor
+          (select r.id, $8, true, a.level, a.notebook_id
+             from public.%1$I r
+            where $9 and a.xid < $8 and r.%2$I = a.notebook_id and r.replication_xid < $8 and r.id > $3
+            order by r.id limit $5)
+          union all
+          (select t.id, $8, false, a.level, a.notebook_id
+             from private.replication_tombstones t
+            where $9 and not $6 and a.xid < $8 and t.collection = %3$L and t.notebook_id = a.notebook_id
+              and t.xid < $8 and t.id > $3
+            order by t.id limit $5)
         ) c
       ),
       page as (select * from cand order by key, id limit $5)
@@ -647,6 +614,17 @@ begin
           where not $6 and t.collection = %3$L and ($7 or t.owner_id = $1)
             and t.xid < $4 and (t.xid, t.id) > ($2, $3)
           order by t.xid, t.id limit $5)
+        union all
+        -- phase 1 of a pass from scratch after a purge (see above)
+        (select r.id, $8, true, 'owner', null::uuid
+           from public.%1$I r
+          where $9 and ($7 or r.%2$I = $1) and r.replication_xid < $8 and r.id > $3
+          order by r.id limit $5)
+        union all
+        (select t.id, $8, false, 'owner', null::uuid
+           from private.replication_tombstones t
+          where $9 and not $6 and t.collection = %3$L and ($7 or t.owner_id = $1) and t.xid < $8 and t.id > $3
+          order by t.id limit $5)
       ),
       page as (select * from cand order by key, id limit $5)
     $q$;
@@ -654,9 +632,10 @@ begin
     -- profile: me, and the people of my notebooks I may know: owners and editors know everyone
     -- in their notebooks; everyone knows the owner, editors and collaborators. Sharees never
     -- receive each other's profiles, so no sharee's device holds the id of an anonymous answerer.
+    -- Keys are raised to the floor ($8, '0' outside phase 1): the whole order is computed here.
     page_sql := $q$
       with mine as (
-        select a.notebook_id, a.level, a.xid from private.replication_access a where a.user_id = $1
+        select a.notebook_id, a.level, a.xid, a.ever_manager from private.replication_access a where a.user_id = $1
       ),
       pairs as (
         select o.user_id as other,
@@ -665,20 +644,23 @@ begin
                        and (m.level in ('owner', 'editor') or o.level in ('owner', 'editor', 'collaborator'))) as together
           from mine m join private.replication_access o on o.notebook_id = m.notebook_id
          where o.user_id <> $1
+           -- only people I may have known (a manager knows everyone; everyone knows the staff):
+           -- not even a deletion names anyone else
+           and (m.ever_manager or o.ever_staff)
          group by o.user_id
         union all
         select $1, '0'::xid8, true
       ),
       cand as (
-        select pr.id, greatest(pr.replication_xid, p.pair_key) as key, true as live,
+        select pr.id, greatest(pr.replication_xid, p.pair_key, $8) as key, true as live,
                case when p.together then 'viewer' else 'none' end as level, null::uuid as notebook_id
           from pairs p join public.profiles pr on pr.id = p.other
-         where greatest(pr.replication_xid, p.pair_key) < $4
-           and (greatest(pr.replication_xid, p.pair_key), pr.id) > ($2, $3)
+         where greatest(pr.replication_xid, p.pair_key, $8) < $4
+           and (greatest(pr.replication_xid, p.pair_key, $8), pr.id) > ($2, $3)
         union all
-        select t.id, greatest(t.xid, p.pair_key), false, 'none', null::uuid
+        select t.id, greatest(t.xid, p.pair_key, $8), false, 'none', null::uuid
           from pairs p join private.replication_tombstones t on t.collection = %3$L and t.id = p.other
-         where not $6 and greatest(t.xid, p.pair_key) < $4 and (greatest(t.xid, p.pair_key), t.id) > ($2, $3)
+         where not $6 and greatest(t.xid, p.pair_key, $8) < $4 and (greatest(t.xid, p.pair_key, $8), t.id) > ($2, $3)
       ),
       page as (select * from cand order by key, id limit $5)
     $q$;
@@ -700,10 +682,13 @@ declare
   lim integer := least(greatest(coalesce(p_limit, 100), 1), 1000);
   snapshot_xmin xid8 := pg_snapshot_xmin(pg_current_snapshot());
   fresh boolean := p_checkpoint is null or jsonb_typeof(p_checkpoint) <> 'object' or p_checkpoint ->> 'xid' is null;
+  no_id constant uuid := '00000000-0000-0000-0000-000000000000';
   cp_xid xid8 := case when fresh then '0'::xid8 else (p_checkpoint ->> 'xid')::xid8 end;
-  cp_id uuid := case when fresh then '00000000-0000-0000-0000-000000000000'::uuid
-                     else coalesce((p_checkpoint ->> 'id')::uuid, '00000000-0000-0000-0000-000000000000'::uuid) end;
+  cp_id uuid := case when fresh then no_id else coalesce((p_checkpoint ->> 'id')::uuid, no_id) end;
   horizon xid8;
+  pass_floor xid8;
+  below_floor boolean;
+  after_xid xid8;
   docs jsonb;
   last_key xid8;
   last_id uuid;
@@ -715,9 +700,22 @@ begin
     return jsonb_build_object('documents', '[]'::jsonb, 'checkpoint', null, 'resync', true);
   end if;
 
+  -- Phase 1 of a pass from scratch after a purge: from null, or from a phase-1 checkpoint
+  -- (floor, the id of a row). An end-of-pass checkpoint (xmin, no id) never is one.
+  pass_floor := (horizon::text::numeric + 1)::text::xid8;
+  below_floor := horizon > '0'::xid8 and (fresh or (cp_xid = pass_floor and cp_id <> no_id));
+  if below_floor and pass_floor >= snapshot_xmin then
+    -- A transaction older than the purged history is still running (possible only with a
+    -- retention shorter than a transaction): nothing below the floor may be handed out yet.
+    return jsonb_build_object('documents', '[]'::jsonb, 'checkpoint', case when fresh then null
+                              else jsonb_build_object('xid', cp_xid::text, 'id', cp_id) end);
+  end if;
+  after_xid := case when below_floor then pass_floor else cp_xid end;
+
   execute private.replication_pull_sql(c)
      into docs, last_key, last_id, n
-    using me, cp_xid, cp_id, snapshot_xmin, lim, fresh, c.scope = 'global';
+    using me, after_xid, cp_id, snapshot_xmin, lim, fresh, c.scope = 'global',
+          case when below_floor then pass_floor else '0'::xid8 end, below_floor;
 
   if n >= lim then
     return jsonb_build_object('documents', docs, 'checkpoint', jsonb_build_object('xid', last_key::text, 'id', last_id));
@@ -727,13 +725,15 @@ begin
   return jsonb_build_object(
     'documents', coalesce(docs, '[]'::jsonb),
     'checkpoint', case
-      when snapshot_xmin > cp_xid then jsonb_build_object('xid', snapshot_xmin::text, 'id', '00000000-0000-0000-0000-000000000000')
+      when snapshot_xmin > after_xid then jsonb_build_object('xid', snapshot_xmin::text, 'id', no_id)
       when fresh then null
       else jsonb_build_object('xid', cp_xid::text, 'id', cp_id) end);
 end
 $$;
 comment on function public.replication_pull(text, jsonb, integer) is
   'RxDB pull handler: documents after the checkpoint {xid, id} that the caller may see, deletions for those they may not (S3, S4, S5, S10).';
+revoke all on function public.replication_pull(text, jsonb, integer) from public, anon, authenticated, service_role;
+grant execute on function public.replication_pull(text, jsonb, integer) to anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Push
@@ -780,6 +780,7 @@ begin
   return jsonb_build_object('state', 'visible', 'doc', doc);
 end
 $$;
+grant execute on function private.replication_master(text, uuid) to authenticated, service_role;
 
 -- The id the caller's answer to a question has (S6): clients may check their own derivation.
 create or replace function public.my_answer_id(p_question_id uuid)
@@ -791,6 +792,9 @@ set search_path = ''
 as $$
   select private.answer_id_for(p_question_id, auth.uid())
 $$;
+-- A visitor has no answer secret.
+revoke all on function public.my_answer_id(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.my_answer_id(uuid) to authenticated;
 
 -- Moderation with compare-and-swap, for moderators who cannot see the row through the answers
 -- table (anonymous answers): true when applied.
@@ -814,6 +818,7 @@ begin
   return found;
 end
 $$;
+grant execute on function private.moderate_answer_cas(uuid, text, text, integer) to authenticated, service_role;
 
 -- Why a write was refused, as a reason code the client can show (S8).
 create or replace function private.rejection_reason(p_state text, p_hint text)
@@ -831,7 +836,50 @@ as $$
     else 'error'
   end
 $$;
+grant execute on function private.rejection_reason(text, text) to authenticated, service_role;
 
+-- The parameters of a refusal: an error's detail when it is a JSON array or object (the forbidden
+-- words), else null (a detail in words is for developers, like the message).
+create or replace function private.rejection_details(p_detail text)
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  parsed jsonb;
+begin
+  if p_detail is null or p_detail !~ '^\s*[\[{]' then
+    return null;
+  end if;
+  parsed := p_detail::jsonb;
+  return parsed;
+exception when others then
+  return null;
+end
+$$;
+-- Called by replication_push with the caller's privileges, like the helpers above.
+revoke all on function private.rejection_details(text) from public, anon;
+grant execute on function private.rejection_details(text) to authenticated, service_role;
+
+-- The push (S6–S9). A push is compare-and-swap on the columns a device may set
+-- (private.replication_collections.updatable) that it changed since its base. When none is left
+-- to write but the device's copy differs from the server's row, the push is answered with that
+-- row as a conflict and nothing is written: otherwise the device would keep its own copy for
+-- good (nothing moves the row on the server again, the next pull has nothing to bring). The
+-- device takes it (src/data/replication/conflicts.ts: no change of its own is left to keep). That
+-- happens whenever the device changed only what the server keeps:
+--
+--   - an owner rejects an answer and approves it again before the push goes out: the status is
+--     the server's again, but the device stamped its own moderator and time (moderated_by,
+--     moderated_at), which the server sets itself;
+--   - with pre-moderation an answerer edits an approved answer and writes the old words back:
+--     the device guessed "pending" (not the answerer's to set) and moved its clock;
+--   - the same words with another clock (an answer written A → B → A on one device, B never
+--     pushed): the clock stays the server's, it marks edits of the words ("25 the answerer's
+--     clock only moves forward").
+--
+-- (Found by src/data/invariants/convergence.property.test.ts, seed 894923244.)
 create or replace function public.replication_push(p_collection text, p_rows jsonb)
 returns jsonb
 language plpgsql
@@ -857,6 +905,7 @@ declare
   err_state text;
   err_message text;
   err_hint text;
+  err_detail text;
   account text := private.account_status(me);
 begin
   c := private.replication_collection(p_collection);
@@ -928,6 +977,7 @@ begin
         -- compare-and-swap: apply only the fields this device changed
         cols := array(select k from unnest(c.updatable) k
                        where (new_doc -> k) is distinct from (assumed -> k) and new_doc ? k);
+        moderation_cols := '{}';
         if p_collection = 'answers' then
           if public.notebook_role((master ->> 'notebook_id')::uuid) not in ('owner', 'editor', 'collaborator') then
             -- an answerer's copy of the moderation fields is not theirs to set: the server decides
@@ -942,6 +992,8 @@ begin
             continue;
           end if;
           if cardinality(answer_cols) = 0 then
+            -- the same words with another clock: the clock stays the server's (it marks edits
+            -- of the words)
             cols := array(select k from unnest(cols) k where k <> 'client_clock');
           end if;
           if cardinality(moderation_cols) > 0 then
@@ -957,6 +1009,16 @@ begin
               assumed := jsonb_set(assumed, '{server_rev}', to_jsonb((assumed ->> 'server_rev')::integer + 1));
             end if;
           end if;
+        end if;
+        if cardinality(cols) = 0 and cardinality(moderation_cols) = 0 then
+          -- nothing to write: what this device changed is not its to set (the server's fields,
+          -- the moderation of an answerer's copy, a clock alone). A copy that differs from the
+          -- server's row gets it back, or the device would keep its own values for good.
+          if exists (select 1 from jsonb_each(new_doc) d
+                      where d.value is distinct from coalesce(master -> d.key, 'null'::jsonb)) then
+            conflicts := conflicts || master;
+          end if;
+          continue;
         end if;
         if cardinality(cols) > 0 then
           execute format('update public.%1$I t set %2$s from jsonb_populate_record(null::public.%1$I, $1) s where t.id = $2 and t.server_rev = $3',
@@ -974,12 +1036,14 @@ begin
         end if;
       end if;
     exception when others then
-      get stacked diagnostics err_state = returned_sqlstate, err_message = message_text, err_hint = pg_exception_hint;
+      get stacked diagnostics err_state = returned_sqlstate, err_message = message_text, err_hint = pg_exception_hint,
+                              err_detail = pg_exception_detail;
       rejected := rejected || jsonb_build_object(
         'id', new_doc ->> 'id',
         'reason', private.rejection_reason(err_state, err_hint),
         'code', err_state,
         'message', err_message,
+        'details', private.rejection_details(err_detail),
         'document', case when master is not null and jsonb_typeof(master) = 'object' and master ? 'id' then master end);
     end;
   end loop;
@@ -987,11 +1051,16 @@ begin
 end
 $$;
 comment on function public.replication_push(text, jsonb) is
-  'RxDB push handler: rows [{newDocumentState, assumedMasterState}] → conflicts (master states) and per-row rejections with reason codes (S6–S9).';
+  'RxDB push handler: rows [{newDocumentState, assumedMasterState}] → conflicts (master states) and per-row rejections with reason codes and their details, e.g. the forbidden words (S6–S9).';
+revoke all on function public.replication_push(text, jsonb) from public, anon, authenticated, service_role;
+grant execute on function public.replication_push(text, jsonb) to anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- Purge (S10): run by the server (service role) on a schedule
 -- ---------------------------------------------------------------------------------------------
+
+-- Every run records its time (also the runs that find nothing to purge): public.purge_status
+-- reports it (20261124100500_purge_schedule.sql).
 
 create or replace function public.replication_purge(p_retention interval default interval '30 days')
 returns jsonb
@@ -1020,9 +1089,10 @@ begin
        set purged_xid = greatest(purged_xid, coalesce(tomb_xid, '0'::xid8), coalesce(access_xid, '0'::xid8)),
            purged_at = now();
   end if;
+  update private.replication_horizon set last_run_at = now();
   return jsonb_build_object('tombstones', tombs, 'accesses', accesses, 'pulses', pulses,
                             'horizon', (select purged_xid::text from private.replication_horizon));
 end
 $$;
-revoke all on function public.replication_purge(interval) from public, anon, authenticated;
+revoke all on function public.replication_purge(interval) from public, anon, authenticated, service_role;
 grant execute on function public.replication_purge(interval) to service_role;

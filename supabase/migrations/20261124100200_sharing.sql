@@ -8,6 +8,12 @@
 --
 -- Messages are the spec's: 'Invalid or expired invitation.', 'Usuário não autenticado',
 -- 'you cannot invite yourself', 'Could not generate a unique invite code. Please try again.'
+--
+-- These RPCs are a signed-in person's. Each refuses a caller without a user itself, with the
+-- spec's 'Usuário não autenticado' (hint not_authenticated), so visitors may call them to hear that
+-- instead of a bare "permission denied"; the service role has no user and nothing to do here.
+--
+-- And removing someone keeps them out (issue 16): private.notebook_removals, at the end.
 
 -- The caller, who must be signed in; RPCs that write also refuse banned and deleted accounts
 -- with the spec's messages (p_writing).
@@ -81,6 +87,8 @@ begin
     message = 'Could not generate a unique invite code. Please try again.', hint = 'invite_code_exhausted';
 end
 $$;
+revoke all on function public.create_invite_link(uuid, timestamptz) from public, anon, authenticated, service_role;
+grant execute on function public.create_invite_link(uuid, timestamptz) to anon, authenticated;
 
 create or replace function public.revoke_invite_link(p_invite_id uuid)
 returns public.invite_links
@@ -103,6 +111,8 @@ begin
   return link;
 end
 $$;
+revoke all on function public.revoke_invite_link(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.revoke_invite_link(uuid) to anon, authenticated;
 
 -- Redeems an invite code (or the public link {origin}/n/{notebook id} of a notebook whose shared
 -- flag is on): the caller gets a share given by the owner, and the notebook id comes back. Someone
@@ -143,6 +153,8 @@ begin
   return target;
 end
 $$;
+revoke all on function public.redeem_invite(text) from public, anon, authenticated, service_role;
+grant execute on function public.redeem_invite(text) to anon, authenticated;
 
 -- People for the share dialog: '@ana' matches usernames starting with "ana"; anything else
 -- matches username or display name containing it. Active accounts only, never the caller, only
@@ -177,6 +189,8 @@ begin
      limit least(greatest(coalesce(p_limit, 10), 1), 50);
 end
 $$;
+revoke all on function public.search_users(text, integer) from public, anon, authenticated, service_role;
+grant execute on function public.search_users(text, integer) to anon, authenticated;
 
 -- Moderation by the owner, editors and collaborators, for any answer they may see — including
 -- anonymous ones, which the answers table does not show them. Returns the answer as they may
@@ -208,3 +222,122 @@ begin
   return result;
 end
 $$;
+revoke all on function public.moderate_answer(uuid, text, text) from public, anon, authenticated, service_role;
+grant execute on function public.moderate_answer(uuid, text, text) to anon, authenticated;
+
+-- ---------------------------------------------------------------------------------------------
+-- Removing someone keeps them out (issue 16)
+-- ---------------------------------------------------------------------------------------------
+
+-- redeem_invite gives a share to anyone who has a valid code: without more, a person whose access
+-- the owner removed would open the same /n/{code} link and be straight back in. So a removal by
+-- someone else is remembered, and a person who was removed cannot give
+-- themselves a share again — through redeem_invite (an invite code or the public link), or any
+-- other path that inserts a share in their own name. The refusal carries the code
+-- `access_removed`. The owner sharing with them again, or the owner or an editor inviting them to
+-- collaborate, forgets the removal. Leaving (or declining an invitation) by oneself closes nothing.
+--
+-- Realtime and the replication need nothing more: they show a person only what notebook_role
+-- lets them see, and a removed person has no role until someone lets them back in.
+
+-- (notebook, person) removed by someone else. Read and written only by the SECURITY DEFINER
+-- triggers below; no API role sees it.
+create table private.notebook_removals (
+  notebook_id uuid not null references public.notebooks (id) on delete cascade,
+  user_id uuid not null references public.profiles (id) on delete cascade,
+  removed_by uuid references public.profiles (id) on delete set null,
+  removed_at timestamptz not null default now(),
+  primary key (notebook_id, user_id)
+);
+alter table private.notebook_removals enable row level security;
+revoke all on private.notebook_removals from public, anon, authenticated;
+
+-- "a removal is remembered": a share or a collaboration deleted by someone other than its person.
+create or replace function private.remember_removal()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  person uuid;
+begin
+  if tg_table_name = 'notebook_shares' then
+    person := old.shared_with;
+  else
+    person := old.user_id;
+  end if;
+  -- Leaving by oneself closes nothing. Without a caller (the service role, or a notebook or
+  -- an account being deleted, which takes its shares along) there is nothing to remember either.
+  if auth.uid() is null or auth.uid() = person
+     or not exists (select 1 from public.notebooks n where n.id = old.notebook_id)
+     or not exists (select 1 from public.profiles p where p.id = person) then
+    return null;
+  end if;
+  insert into private.notebook_removals as r (notebook_id, user_id, removed_by)
+  values (old.notebook_id, person, auth.uid())
+  on conflict (notebook_id, user_id) do update set removed_by = excluded.removed_by, removed_at = now();
+  return null;
+end
+$$;
+revoke all on function private.remember_removal() from public, anon, authenticated;
+
+create trigger "a removal is remembered" after delete on public.notebook_shares
+  for each row execute function private.remember_removal();
+create trigger "a removal is remembered" after delete on public.notebook_collaborators
+  for each row execute function private.remember_removal();
+
+-- "someone who runs the notebook letting a person in forgets their removal": a share given by
+-- the owner (RLS lets only the owner insert one for someone else) or a collaboration invite by
+-- the owner or an editor. A share a person gives themselves (redeem_invite) forgets nothing.
+create or replace function private.forget_removal()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  person uuid;
+begin
+  if tg_table_name = 'notebook_shares' then
+    person := new.shared_with;
+  else
+    person := new.user_id;
+  end if;
+  if auth.uid() is distinct from person then
+    delete from private.notebook_removals r where r.notebook_id = new.notebook_id and r.user_id = person;
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.forget_removal() from public, anon, authenticated;
+
+create trigger "letting someone in forgets their removal" after insert on public.notebook_shares
+  for each row execute function private.forget_removal();
+create trigger "letting someone in forgets their removal" after insert on public.notebook_collaborators
+  for each row execute function private.forget_removal();
+
+-- "06 a removed person cannot let themselves back in": a share in one's own name (what
+-- redeem_invite inserts for a code or the public link) is refused while a removal stands. Only
+-- the person's own removal is told, and only to them. After "05 only people who may add someone
+-- reach the checks" (no membership oracle, notebooks migration): over REST a person may not add
+-- shares at all and hears only that; inside redeem_invite, where no policy applies, this is what
+-- keeps them out.
+create or replace function private.refuse_removed_person()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() = new.shared_with
+     and exists (select 1 from private.notebook_removals r where r.notebook_id = new.notebook_id and r.user_id = new.shared_with) then
+    raise exception using errcode = '42501', message = 'The owner removed your access to this notebook.', hint = 'access_removed';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.refuse_removed_person() from public, anon, authenticated;
+
+create trigger "06 a removed person cannot let themselves back in" before insert on public.notebook_shares
+  for each row execute function private.refuse_removed_person();

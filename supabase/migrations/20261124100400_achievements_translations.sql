@@ -4,6 +4,13 @@
 --   user_achievements   who earned what; written only by check_achievements (service role,
 --                       called by the achievement-manager edge function)
 --   translations        key, pt_br, en_us; read by everyone, written by admins
+--
+-- Achievements never point at an anonymous answer (ARCHITECTURE S5; issue 17): the
+-- achievement-manager awards only its caller, so nothing needs to learn who wrote an answer with
+-- the service role. Achievements stay visible on public profiles (spec §2), but an award could
+-- still tie a person to an answer by its timing (an anonymous answer appears, and a moment later
+-- someone's profile shows "participative"): so only the day of an award is kept, and others see it
+-- only from the next day (UTC); the person sees their own at once.
 
 create table public.achievements (
   id text primary key check (id ~ '^[a-z0-9_]{2,40}$'),
@@ -21,6 +28,10 @@ create table public.achievements (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+-- The catalogue, read by everyone (public profiles show it); admins edit it.
+revoke all on public.achievements from public, anon, authenticated, service_role;
+grant select on public.achievements to anon;
+grant select, insert, update, delete on public.achievements to authenticated, service_role;
 
 create table public.user_achievements (
   id uuid primary key default gen_random_uuid(),
@@ -30,6 +41,11 @@ create table public.user_achievements (
   constraint user_achievements_once unique (user_id, achievement_id)
 );
 create index user_achievements_user_id on public.user_achievements (user_id);
+-- Read by their person and, on public profiles, by anyone; awarded by check_achievements
+-- (SECURITY DEFINER) only.
+revoke all on public.user_achievements from public, anon, authenticated, service_role;
+grant select on public.user_achievements to anon, authenticated;
+grant select, insert, update, delete on public.user_achievements to service_role;
 
 create table public.translations (
   id uuid primary key default gen_random_uuid(),
@@ -40,11 +56,30 @@ create table public.translations (
   updated_at timestamptz not null default now(),
   constraint translations_key_unique unique (key)
 );
+-- Dynamic texts everyone reads; admins edit them (translations-manager).
+revoke all on public.translations from public, anon, authenticated, service_role;
+grant select on public.translations to anon;
+grant select, insert, update, delete on public.translations to authenticated, service_role;
 
 create trigger "00 banned or deleted accounts cannot write" before insert or update or delete on public.achievements
   for each row execute function private.refuse_inactive_writer();
 create trigger "90 updated_at is stamped" before update on public.achievements
   for each row execute function private.stamp_updated_at();
+-- "10 only the day of an award is kept" (earned_at keeps no time: see the top of this file).
+create or replace function private.keep_only_the_day_earned()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.earned_at := date_trunc('day', coalesce(new.earned_at, now()), 'UTC');
+  return new;
+end
+$$;
+
+create trigger "10 only the day of an award is kept" before insert or update on public.user_achievements
+  for each row execute function private.keep_only_the_day_earned();
+
 create trigger "00 banned or deleted accounts cannot write" before insert or update or delete on public.translations
   for each row execute function private.refuse_inactive_writer();
 create trigger "01 an update that changes nothing does nothing" before update on public.translations
@@ -66,12 +101,13 @@ create policy "admins remove achievements" on public.achievements
   for delete to authenticated using (public.is_admin());
 
 -- user_achievements: awarded by check_achievements only (no insert, update or delete policy).
-create policy "people read their own achievements and those on public profiles" on public.user_achievements
+create policy "people read their own achievements and yesterday's on public profiles" on public.user_achievements
   for select to anon, authenticated
   using (
     user_id = auth.uid()
-    or exists (select 1 from public.profiles p
-                where p.id = user_id and p.visibility = 'public' and p.account_status = 'active')
+    or (earned_at < date_trunc('day', now(), 'UTC')
+        and exists (select 1 from public.profiles p
+                     where p.id = user_id and p.visibility = 'public' and p.account_status = 'active'))
   );
 
 create policy "anyone can read translations" on public.translations
@@ -144,19 +180,6 @@ begin
   end loop;
 end
 $$;
-revoke all on function public.check_achievements(uuid, text) from public, anon, authenticated;
+-- Server-side only: the achievement-manager with the service key.
+revoke all on function public.check_achievements(uuid, text) from public, anon, authenticated, service_role;
 grant execute on function public.check_achievements(uuid, text) to service_role;
-
--- The author of an answer and the owner of its notebook (for the achievement-manager, which
--- runs with the service role and checks both).
-create or replace function public.answer_people(p_answer_id uuid)
-returns table (answerer uuid, owner uuid, notebook_id uuid)
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select a.user_id, n.user_id, n.id from public.answers a join public.notebooks n on n.id = a.notebook_id where a.id = p_answer_id
-$$;
-revoke all on function public.answer_people(uuid) from public, anon, authenticated;
-grant execute on function public.answer_people(uuid) to service_role;
