@@ -3,10 +3,15 @@
  * is defined in ONE migration file, in its latest form. Before the fold, later files re-declared
  * earlier functions (replication_pull_sql three times, replication_push three times, every
  * replication_doc_* twice …) and altered earlier policies, so no file said what the database runs.
- * A change to an object goes to the file that defines it, never into a second definition.
+ *
+ * From the fold on, migrations only move forward: a folded file never changes (a database that
+ * applied it would never see the change), so its digest is pinned below. A later change to an
+ * object is a new migration that replaces it, and is named in REPLACED_LATER with its file: a
+ * second definition is always a decision someone wrote down, never an accident.
  *
  * Read from the SQL text (comments stripped), so it needs no database.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +24,37 @@ interface Definition {
   file: string;
 }
 
-test('no function, view, policy or trigger is defined in two migration files', () => {
+/** The folded migrations (issue 19) and their SHA-256: applied databases hold them as they are. */
+const FOLDED: Record<string, string> = {
+  '20261124100000_accounts.sql': '1745baf3261fe01e8a4968c313fbcabd7da354ecb1578eb1fef127d294e21e72',
+  '20261124100100_notebooks.sql': '7145840beea6bc413efb2b0a2f616e4f041f7afc9afe2d0d6a80fbeabb0c0c16',
+  '20261124100200_sharing.sql': '08312c0ee1b2d2159b7c9b4c489192c360d34f85d404dac846a120a60f4e3e83',
+  '20261124100300_replication.sql': 'b9e47920531a1a2dc0721c7e3931fa6bb8b0669f2d76023c2b41dcfdec8e0a03',
+  '20261124100400_achievements_translations.sql': 'b94c1534086f9113891de61832a16713df0a8e820285817ed227900f3dd2cef7',
+  '20261124100500_purge_schedule.sql': '998588af246c5cefc7959e1b61e2d3389c020231bb2017390d0425c2038bc3f7',
+  '20261124100600_reference_data.sql': 'c8766a3ebe113acdbc9a125124f37fcf7ccd91dca87c0efd1c295822f6fbf90e',
+};
+
+/**
+ * Objects a forward migration replaces on purpose, as `object: file` (the format the check
+ * prints). Empty until the first change after the fold.
+ */
+const REPLACED_LATER: string[] = [];
+
+test('the folded migrations are as they were folded (a change is a new migration)', () => {
+  const digests = Object.fromEntries(
+    Object.keys(FOLDED).map((file) => {
+      const full = path.join(MIGRATIONS_DIR, file);
+      return [file, fs.existsSync(full) ? createHash('sha256').update(fs.readFileSync(full)).digest('hex') : 'missing'];
+    }),
+  );
+  expect(digests).toEqual(FOLDED);
+  const later = fs.readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql') && !(file in FOLDED));
+  const lastFolded = Object.keys(FOLDED).sort().at(-1)!;
+  expect(later.filter((file) => file < lastFolded), 'a new migration must sort after the folded ones').toEqual([]);
+});
+
+test('no function, view, policy or trigger is defined in two migration files, unless a forward migration says it replaces it', () => {
   const definitions = definitionsIn(MIGRATIONS_DIR);
   expect(definitions.map((d) => d.object)).toEqual(
     expect.arrayContaining([
@@ -30,10 +65,10 @@ test('no function, view, policy or trigger is defined in two migration files', (
       'trigger "05 a new answer is placed by the server" on public.answers',
     ]),
   );
-  expect(definedMoreThanOnce(definitions)).toEqual([]);
+  expect(unexplainedDefinitions(definitions, REPLACED_LATER)).toEqual([]);
 });
 
-test('the check finds a function defined again, even with other parameter names, and a policy altered in another file', () => {
+test('the check finds a function defined again (and lets a named forward replacement through), even with other parameter names, and a policy altered in another file', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-fold-test-'));
   try {
     fs.writeFileSync(
@@ -52,10 +87,34 @@ test('the check finds a function defined again, even with other parameter names,
       'function private.f(uuid, text): 1_first.sql, 2_second.sql',
       'policy "people read" on public.t: 1_first.sql, 2_second.sql',
     ]);
+    // A forward migration after the fold: a replacement counts only when REPLACED_LATER names it.
+    const forward = definitionsIn(dir).map((d) => (d.file === '1_first.sql' ? { ...d, file: '20261124100000_accounts.sql' } : d));
+    expect(unexplainedDefinitions(forward, [])).toEqual([
+      'function private.f(uuid, text): 20261124100000_accounts.sql, 2_second.sql',
+      'policy "people read" on public.t: 20261124100000_accounts.sql, 2_second.sql',
+    ]);
+    expect(
+      unexplainedDefinitions(forward, ['function private.f(uuid, text): 2_second.sql', 'policy "people read" on public.t: 2_second.sql']),
+    ).toEqual([]);
+    // Two folded files defining one object are never explained by the list.
+    const twiceFolded = forward.map((d) => (d.file === '2_second.sql' ? { ...d, file: '20261124100100_notebooks.sql' } : d));
+    expect(unexplainedDefinitions(twiceFolded, ['function private.f(uuid, text): 20261124100100_notebooks.sql'])).toHaveLength(2);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Objects defined twice in the folded files, or replaced by a later file that REPLACED_LATER does not name. */
+function unexplainedDefinitions(definitions: Definition[], replacedLater: string[]): string[] {
+  const named = new Set(replacedLater);
+  return definedMoreThanOnce(definitions).filter((row) => {
+    const object = row.slice(0, row.lastIndexOf(': '));
+    const places = definitions.filter((d) => d.object === object);
+    const inFolded = new Set(places.filter((d) => d.file in FOLDED).map((d) => d.file));
+    const later = places.filter((d) => !(d.file in FOLDED)).map((d) => `${object}: ${d.file}`);
+    return inFolded.size > 1 || !later.every((replacement) => named.has(replacement));
+  });
+}
 
 function definedMoreThanOnce(definitions: Definition[]): string[] {
   const files = new Map<string, Set<string>>();
