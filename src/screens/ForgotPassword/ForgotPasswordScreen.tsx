@@ -1,8 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
-import { FormField } from '../../components/FormField.tsx';
-import { emailMessage, passwordActionMessage } from '../accounts/messages.ts';
+import { AuthPanel, CheckEmailPanel } from '../accounts/AuthPanel.tsx';
+import { EmailField } from '../accounts/fields.tsx';
+import { FormAlert } from '../accounts/FormAlert.tsx';
+import { SubmitButton } from '../accounts/SubmitButton.tsx';
+import { inWords, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { appUrl } from '../accounts/links.ts';
@@ -37,8 +40,7 @@ export default function ForgotPasswordScreen() {
     const result = await requestPasswordReset(email, appUrl('/reset-password'));
     setBusy(false);
     if (!result.ok) {
-      const sentence = passwordActionMessage(result);
-      const detail = typeof sentence === 'string' ? sentence : i18n._(sentence);
+      const detail = inWords(i18n, passwordActionMessage(result));
       setServerError(detail);
       toast({ title: t`Erro ao enviar e-mail de recuperação`, description: detail || undefined, variant: 'destructive' });
       return;
@@ -48,74 +50,43 @@ export default function ForgotPasswordScreen() {
 
   if (sentTo) {
     return (
-      <div className={f.authPage}>
-        <div className={f.panel} data-testid="recovery-sent">
-          <h1 className={f.title}>
-            <Trans>Confira seu e-mail</Trans>
-          </h1>
-          <p className={f.lede}>
-            <Trans>
-              Se existe uma conta com <strong>{sentTo}</strong>, enviamos para lá um link para criar uma nova senha.
-              Abra o e-mail neste aparelho e toque no link.
-            </Trans>
-          </p>
-          <p className={f.hint}>
-            <Trans>Não chegou? Veja a caixa de spam ou tente de novo em alguns minutos.</Trans>
-          </p>
-          <div className={f.links}>
-            <button type="button" className={button.secondary} onClick={() => setSentTo(null)}>
-              <Trans>Enviar de novo</Trans>
-            </button>
-            <Link href="/login" className={f.link}>
-              <Trans>Voltar para o login</Trans>
-            </Link>
-          </div>
-        </div>
-      </div>
+      <CheckEmailPanel
+        testId="recovery-sent"
+        lede={
+          <Trans>
+            Se existe uma conta com <strong>{sentTo}</strong>, enviamos para lá um link para criar uma nova senha.
+            Abra o e-mail neste aparelho e toque no link.
+          </Trans>
+        }
+        hint={<Trans>Não chegou? Veja a caixa de spam ou tente de novo em alguns minutos.</Trans>}
+      >
+        <button type="button" className={button.secondary} onClick={() => setSentTo(null)}>
+          <Trans>Enviar de novo</Trans>
+        </button>
+        <Link href="/login" className={f.link}>
+          <Trans>Voltar para o login</Trans>
+        </Link>
+      </CheckEmailPanel>
     );
   }
 
   return (
-    <div className={f.authPage}>
-      <div className={f.panel}>
-        <h1 className={f.title}>
-          <Trans>Esqueci minha senha</Trans>
-        </h1>
-        <p className={f.lede}>
-          <Trans>Digite o e-mail da sua conta. Vamos mandar um link para você criar uma senha nova.</Trans>
-        </p>
-        <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-          {serverError !== null && (
-            <p className={f.alert} role="alert">
-              <strong>
-                <Trans>Erro ao enviar e-mail de recuperação</Trans>
-              </strong>
-              {serverError && `: ${serverError}`}
-            </p>
-          )}
-          <FormField
-            ref={emailRef}
-            id="forgot-email"
-            label={<Trans>E-mail</Trans>}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={problem && i18n._(emailMessage(problem))}
-          />
-          <button type="submit" className={`${button.primary} ${f.submit}`} disabled={busy}>
-            {busy ? <Trans>Enviando…</Trans> : <Trans>Enviar link de recuperação</Trans>}
-          </button>
-        </form>
-        <div className={f.links}>
-          <Link href="/login" className={f.link}>
-            <Trans>Lembrei a senha. Entrar</Trans>
-          </Link>
-        </div>
+    <AuthPanel
+      title={<Trans>Esqueci minha senha</Trans>}
+      lede={<Trans>Digite o e-mail da sua conta. Vamos mandar um link para você criar uma senha nova.</Trans>}
+    >
+      <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        <FormAlert title={<Trans>Erro ao enviar e-mail de recuperação</Trans>} message={serverError} />
+        <EmailField ref={emailRef} id="forgot-email" value={email} onChange={setEmail} problem={problem} />
+        <SubmitButton busy={busy} busyLabel={<Trans>Enviando…</Trans>}>
+          <Trans>Enviar link de recuperação</Trans>
+        </SubmitButton>
+      </form>
+      <div className={f.links}>
+        <Link href="/login" className={f.link}>
+          <Trans>Lembrei a senha. Entrar</Trans>
+        </Link>
       </div>
-    </div>
+    </AuthPanel>
   );
 }

@@ -1,9 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
-import { FormField } from '../../components/FormField.tsx';
+import { AuthPanel } from '../accounts/AuthPanel.tsx';
+import { EmailField, PasswordField } from '../accounts/fields.tsx';
+import { FormAlert } from '../accounts/FormAlert.tsx';
+import { SubmitButton } from '../accounts/SubmitButton.tsx';
 import { afterSignIn, withNext } from '../accounts/links.ts';
-import { emailMessage, loginMessage } from '../accounts/messages.ts';
+import { inWords, loginMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { signIn } from '../../data/auth.ts';
@@ -11,8 +14,6 @@ import { validateEmail, type EmailProblem } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-
-/** Where a person lands after logging in. */
 
 /** /login (spec §2, §8): e-mail and password; 'Erro no login' with the server's message. */
 export default function LoginScreen() {
@@ -48,8 +49,7 @@ export default function LoginScreen() {
     if (result.ok) justSignedIn.current = true;
     setBusy(false);
     if (!result.ok) {
-      const sentence = loginMessage(result);
-      const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
+      const message = inWords(i18n, loginMessage(result));
       setServerError(message);
       toast({ title: t`Erro no login`, description: message, variant: 'destructive' });
       passwordRef.current?.select();
@@ -61,80 +61,48 @@ export default function LoginScreen() {
 
   if (status === 'signed-in' && !busy && !justSignedIn.current) {
     return (
-      <div className={f.authPage}>
-        <div className={f.panel}>
-          <h1 className={f.title}>
-            <Trans>Você já entrou</Trans>
-          </h1>
-          <p className={f.lede}>
-            {username ? <Trans>Conectado como @{username}.</Trans> : <Trans>Sua sessão está ativa neste aparelho.</Trans>}
-          </p>
-          <Link href={afterSignIn(search)} className={`${button.primary} ${f.submit}`}>
-            <Trans>Ir para meus cadernos</Trans>
-          </Link>
-        </div>
-      </div>
+      <AuthPanel
+        title={<Trans>Você já entrou</Trans>}
+        lede={username ? <Trans>Conectado como @{username}.</Trans> : <Trans>Sua sessão está ativa neste aparelho.</Trans>}
+      >
+        <Link href={afterSignIn(search)} className={`${button.primary} ${f.submit}`}>
+          <Trans>Ir para meus cadernos</Trans>
+        </Link>
+      </AuthPanel>
     );
   }
 
   return (
-    <div className={f.authPage}>
-      <div className={f.panel}>
-        <h1 className={f.title}>
+    <AuthPanel
+      title={<Trans>Entrar</Trans>}
+      lede={<Trans>Entre com seu e-mail e senha. Depois, seus cadernos abrem mesmo sem internet.</Trans>}
+    >
+      <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        {/* an empty sentence from the server shows no alert here (the toast still says 'Erro no login') */}
+        <FormAlert title={<Trans>Erro no login</Trans>} message={serverError || null} testId="login-error" />
+        <EmailField ref={emailRef} id="login-email" value={email} onChange={setEmail} problem={errors.email} />
+        <PasswordField
+          ref={passwordRef}
+          id="login-password"
+          label={<Trans>Senha</Trans>}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={errors.password && t`Informe sua senha.`}
+        />
+        <SubmitButton busy={busy} busyLabel={<Trans>Entrando…</Trans>}>
           <Trans>Entrar</Trans>
-        </h1>
-        <p className={f.lede}>
-          <Trans>Entre com seu e-mail e senha. Depois, seus cadernos abrem mesmo sem internet.</Trans>
-        </p>
-        <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-          {serverError && (
-            <p className={f.alert} role="alert" data-testid="login-error">
-              <strong>
-                <Trans>Erro no login</Trans>
-              </strong>
-              {': '}
-              {serverError}
-            </p>
-          )}
-          <FormField
-            ref={emailRef}
-            id="login-email"
-            label={<Trans>E-mail</Trans>}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email && i18n._(emailMessage(errors.email))}
-          />
-          <FormField
-            ref={passwordRef}
-            id="login-password"
-            label={<Trans>Senha</Trans>}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            revealable
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password && t`Informe sua senha.`}
-          />
-          <button type="submit" className={`${button.primary} ${f.submit}`} disabled={busy}>
-            {busy ? <Trans>Entrando…</Trans> : <Trans>Entrar</Trans>}
-          </button>
-        </form>
-        <div className={f.links}>
-          <Link href="/forgot-password" className={f.link}>
-            <Trans>Esqueci minha senha</Trans>
-          </Link>
-          <Link href={withNext('/register', search)} className={f.link}>
-            <Trans>Ainda não tem conta? Cadastre-se</Trans>
-          </Link>
-        </div>
+        </SubmitButton>
+      </form>
+      <div className={f.links}>
+        <Link href="/forgot-password" className={f.link}>
+          <Trans>Esqueci minha senha</Trans>
+        </Link>
+        <Link href={withNext('/register', search)} className={f.link}>
+          <Trans>Ainda não tem conta? Cadastre-se</Trans>
+        </Link>
       </div>
-    </div>
+    </AuthPanel>
   );
 }

@@ -2,10 +2,13 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefOb
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
+import { AuthPanel, CheckEmailPanel } from '../accounts/AuthPanel.tsx';
+import { ConfirmPasswordField, EmailField, NewPasswordField } from '../accounts/fields.tsx';
+import { FormAlert } from '../accounts/FormAlert.tsx';
+import { SubmitButton } from '../accounts/SubmitButton.tsx';
 import {
   PASSWORD_RULES,
-  confirmationMessage,
-  emailMessage,
+  inWords,
   passwordMessage,
   registrationErrorField,
   registrationMessage,
@@ -137,12 +140,7 @@ export default function RegisterScreen() {
       }
       if (!outcome.ok) {
         setServerError(outcome);
-        const message = registrationMessage(outcome);
-        toast({
-          title: t`Erro no registro`,
-          description: typeof message === 'string' ? message : i18n._(message),
-          variant: 'destructive',
-        });
+        toast({ title: t`Erro no registro`, description: inWords(i18n, registrationMessage(outcome)), variant: 'destructive' });
         const field = registrationErrorField(outcome);
         refs[field ?? 'email'].current?.focus();
         return;
@@ -157,33 +155,25 @@ export default function RegisterScreen() {
 
   if (sentTo) {
     return (
-      <div className={f.authPage}>
-        <div className={f.panel} data-testid="check-email">
-          <h1 className={f.title}>
-            <Trans>Confira seu e-mail</Trans>
-          </h1>
-          <p className={f.lede}>
-            <Trans>
-              Enviamos um link de confirmação para <strong>{sentTo}</strong>. Abra o e-mail e toque no link para ativar
-              sua conta; depois é só entrar.
-            </Trans>
-          </p>
-          <p className={f.hint}>
-            <Trans>Não chegou? Veja a caixa de spam ou lixo eletrônico.</Trans>
-          </p>
-          <div className={f.links}>
-            <Link href={withNext('/login', search)} className={`${button.primary} ${f.submit}`}>
-              <Trans>Ir para o login</Trans>
-            </Link>
-          </div>
-        </div>
-      </div>
+      <CheckEmailPanel
+        testId="check-email"
+        lede={
+          <Trans>
+            Enviamos um link de confirmação para <strong>{sentTo}</strong>. Abra o e-mail e toque no link para ativar
+            sua conta; depois é só entrar.
+          </Trans>
+        }
+        hint={<Trans>Não chegou? Veja a caixa de spam ou lixo eletrônico.</Trans>}
+      >
+        <Link href={withNext('/login', search)} className={`${button.primary} ${f.submit}`}>
+          <Trans>Ir para o login</Trans>
+        </Link>
+      </CheckEmailPanel>
     );
   }
 
   const serverField = serverError ? registrationErrorField(serverError) : null;
-  const serverText = serverError ? registrationMessage(serverError) : null;
-  const serverMessage = serverText === null ? null : typeof serverText === 'string' ? serverText : i18n._(serverText);
+  const serverMessage = serverError ? inWords(i18n, registrationMessage(serverError)) : null;
   const unmet = unmetPasswordRules(password);
 
   let usernameStatus: string | null = null;
@@ -196,141 +186,115 @@ export default function RegisterScreen() {
   }
 
   return (
-    <div className={f.authPage}>
-      <div className={f.panel}>
-        <h1 className={f.title}>
-          <Trans>Criar conta</Trans>
-        </h1>
-        <p className={f.lede}>
-          <Trans>Crie seus cadernos e responda os dos amigos. Leva menos de um minuto.</Trans>
+    <AuthPanel
+      title={<Trans>Criar conta</Trans>}
+      lede={<Trans>Crie seus cadernos e responda os dos amigos. Leva menos de um minuto.</Trans>}
+    >
+      <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+        <FormAlert message={serverMessage && !serverField ? serverMessage : null} />
+        <FormField
+          ref={refs.username}
+          id="register-username"
+          label={<Trans>Nome de usuário</Trans>}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={40}
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          hint={<Trans>De 3 a 20 caracteres: letras, números, _ ou -.</Trans>}
+          status={usernameStatus}
+          statusTone={usernameTone}
+          error={problems.username && i18n._(usernameMessage(problems.username))}
+        />
+        <EmailField
+          ref={refs.email}
+          id="register-email"
+          value={email}
+          onChange={setEmail}
+          problem={problems.email}
+          error={serverField === 'email' ? serverMessage : undefined}
+        />
+        <NewPasswordField
+          ref={refs.password}
+          id="register-password"
+          label={<Trans>Senha</Trans>}
+          value={password}
+          onChange={setPassword}
+          hint={
+            <>
+              <Trans>A senha precisa ter:</Trans>
+              <ul className={f.rules}>
+                {PASSWORD_RULES.map(({ rule, label }) => {
+                  const met = !unmet.includes(rule);
+                  return (
+                    <li key={rule} className={met ? f.ruleMet : f.ruleUnmet}>
+                      <Icon name={met ? 'check' : 'circle'} />{' '}
+                      <span className={visuallyHidden}>{met ? t`Cumprido:` : t`Falta:`} </span>
+                      {i18n._(label)}
+                    </li>
+                  );
+                })}
+              </ul>
+            </>
+          }
+          error={
+            problems.password
+              ? i18n._(passwordMessage(problems.password))
+              : serverField === 'password'
+                ? serverMessage
+                : undefined
+          }
+        />
+        <ConfirmPasswordField
+          ref={refs.confirmation}
+          id="register-confirmation"
+          label={<Trans>Confirme a senha</Trans>}
+          value={confirmation}
+          onChange={setConfirmation}
+          problem={problems.confirmation}
+        />
+        <fieldset className={f.fieldset}>
+          <legend className={f.legend}>
+            <Trans>Idade</Trans>
+          </legend>
+          <CheckField
+            inputRef={refs.isThirteenOrOlder}
+            id="register-age"
+            checked={isThirteenOrOlder}
+            onChange={setThirteen}
+            error={problems.isThirteenOrOlder && t`O Cadernos é para quem tem 13 anos ou mais.`}
+          >
+            <Trans>Tenho 13 anos ou mais.</Trans>
+          </CheckField>
+          <CheckField
+            inputRef={refs.hasGuardianIfMinor}
+            id="register-guardian"
+            checked={hasGuardianIfMinor}
+            onChange={setGuardian}
+            error={problems.hasGuardianIfMinor && t`Confirme a supervisão de um responsável (ou que você tem 18 anos ou mais).`}
+          >
+            <Trans>Se tenho menos de 18 anos, uso o Cadernos com a supervisão de um responsável.</Trans>
+          </CheckField>
+        </fieldset>
+        <p className={f.hint}>
+          <Trans>
+            Ao criar a conta, você aceita os <Link href="/terms">Termos de Uso</Link> e a{' '}
+            <Link href="/privacy">Política de Privacidade</Link>.
+          </Trans>
         </p>
-        <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-          {serverMessage && !serverField && (
-            <p className={f.alert} role="alert">
-              {serverMessage}
-            </p>
-          )}
-          <FormField
-            ref={refs.username}
-            id="register-username"
-            label={<Trans>Nome de usuário</Trans>}
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={40}
-            required
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            hint={<Trans>De 3 a 20 caracteres: letras, números, _ ou -.</Trans>}
-            status={usernameStatus}
-            statusTone={usernameTone}
-            error={problems.username && i18n._(usernameMessage(problems.username))}
-          />
-          <FormField
-            ref={refs.email}
-            id="register-email"
-            label={<Trans>E-mail</Trans>}
-            type="email"
-            name="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={
-              problems.email ? i18n._(emailMessage(problems.email)) : serverField === 'email' ? serverMessage : undefined
-            }
-          />
-          <FormField
-            ref={refs.password}
-            id="register-password"
-            label={<Trans>Senha</Trans>}
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            required
-            revealable
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            hint={
-              <>
-                <Trans>A senha precisa ter:</Trans>
-                <ul className={f.rules}>
-                  {PASSWORD_RULES.map(({ rule, label }) => {
-                    const met = !unmet.includes(rule);
-                    return (
-                      <li key={rule} className={met ? f.ruleMet : f.ruleUnmet}>
-                        <Icon name={met ? 'check' : 'circle'} />{' '}
-                        <span className={visuallyHidden}>{met ? t`Cumprido:` : t`Falta:`} </span>
-                        {i18n._(label)}
-                      </li>
-                    );
-                  })}
-                </ul>
-              </>
-            }
-            error={
-              problems.password
-                ? i18n._(passwordMessage(problems.password))
-                : serverField === 'password'
-                  ? serverMessage
-                  : undefined
-            }
-          />
-          <FormField
-            ref={refs.confirmation}
-            id="register-confirmation"
-            label={<Trans>Confirme a senha</Trans>}
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            revealable
-            value={confirmation}
-            onChange={(e) => setConfirmation(e.target.value)}
-            error={problems.confirmation && i18n._(confirmationMessage(problems.confirmation))}
-          />
-          <fieldset className={f.fieldset}>
-            <legend className={f.legend}>
-              <Trans>Idade</Trans>
-            </legend>
-            <CheckField
-              inputRef={refs.isThirteenOrOlder}
-              id="register-age"
-              checked={isThirteenOrOlder}
-              onChange={setThirteen}
-              error={problems.isThirteenOrOlder && t`O Cadernos é para quem tem 13 anos ou mais.`}
-            >
-              <Trans>Tenho 13 anos ou mais.</Trans>
-            </CheckField>
-            <CheckField
-              inputRef={refs.hasGuardianIfMinor}
-              id="register-guardian"
-              checked={hasGuardianIfMinor}
-              onChange={setGuardian}
-              error={problems.hasGuardianIfMinor && t`Confirme a supervisão de um responsável (ou que você tem 18 anos ou mais).`}
-            >
-              <Trans>Se tenho menos de 18 anos, uso o Cadernos com a supervisão de um responsável.</Trans>
-            </CheckField>
-          </fieldset>
-          <p className={f.hint}>
-            <Trans>
-              Ao criar a conta, você aceita os <Link href="/terms">Termos de Uso</Link> e a{' '}
-              <Link href="/privacy">Política de Privacidade</Link>.
-            </Trans>
-          </p>
-          <button type="submit" className={`${button.primary} ${f.submit}`} disabled={busy}>
-            {busy ? <Trans>Criando conta…</Trans> : <Trans>Criar conta</Trans>}
-          </button>
-        </form>
-        <div className={f.links}>
-          <Link href={withNext('/login', search)} className={f.link}>
-            <Trans>Já tem conta? Entre</Trans>
-          </Link>
-        </div>
+        <SubmitButton busy={busy} busyLabel={<Trans>Criando conta…</Trans>}>
+          <Trans>Criar conta</Trans>
+        </SubmitButton>
+      </form>
+      <div className={f.links}>
+        <Link href={withNext('/login', search)} className={f.link}>
+          <Trans>Já tem conta? Entre</Trans>
+        </Link>
       </div>
-    </div>
+    </AuthPanel>
   );
 }
 

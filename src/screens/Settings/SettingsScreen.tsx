@@ -1,13 +1,16 @@
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
-import { FormField } from '../../components/FormField.tsx';
-import { confirmationMessage, passwordActionMessage } from '../accounts/messages.ts';
+import { NewPasswordFields, PasswordField } from '../accounts/fields.tsx';
+import { FormAlert } from '../accounts/FormAlert.tsx';
+import { SubmitButton } from '../accounts/SubmitButton.tsx';
+import { inWords, passwordActionMessage } from '../accounts/messages.ts';
+import { useNewPassword } from '../accounts/new-password.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { signOutWithFeedback } from '../../app/session.ts';
 import { changePassword, signOutOtherDevices } from '../../data/auth.ts';
-import { validateConfirmation, validateNewPassword, type ConfirmationProblem } from '../../data/validation.ts';
+import { PASSWORD_MIN } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
@@ -157,59 +160,46 @@ function AccountTab() {
 function ChangePasswordSection() {
   const { t, i18n } = useLingui();
   const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [problems, setProblems] = useState<{
-    current?: string;
-    next?: string;
-    confirmation?: ConfirmationProblem;
-  }>({});
+  const [currentError, setCurrentError] = useState<string>();
+  const newPassword = useNewPassword(PASSWORD_MIN);
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const currentRef = useRef<HTMLInputElement>(null);
-  const nextRef = useRef<HTMLInputElement>(null);
-  const confirmationRef = useRef<HTMLInputElement>(null);
 
-  useUnsavedChanges('settings-password', !busy && (current !== '' || next !== ''));
+  useUnsavedChanges('settings-password', !busy && (current !== '' || newPassword.password !== ''));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const nextProblem = validateNewPassword(next);
-    const found = {
-      current: current ? undefined : t`Informe sua senha atual.`,
-      next: nextProblem === 'required' ? t`Digite a nova senha.` : nextProblem === 'tooShort' ? t`A senha precisa ter pelo menos 8 caracteres.` : undefined,
-      confirmation: validateConfirmation(next, confirmation) ?? undefined,
-    };
-    setProblems(found);
+    setCurrentError(current ? undefined : t`Informe sua senha atual.`);
+    // every field says its problem; the first one in the form gets the focus
+    const newPasswordFine = newPassword.check(current !== '');
     setFormError(null);
-    if (found.current) return currentRef.current?.focus();
-    if (found.next) return nextRef.current?.focus();
-    if (found.confirmation) return confirmationRef.current?.focus();
+    if (!current) return currentRef.current?.focus();
+    if (!newPasswordFine) return;
     if (!navigator.onLine) {
       setFormError(t`Você está sem internet. Conecte-se para alterar a senha.`);
       return;
     }
     setBusy(true);
-    const result = await changePassword(current, next);
+    const result = await changePassword(current, newPassword.password);
     setBusy(false);
     if (result.ok) {
       setCurrent('');
-      setNext('');
-      setConfirmation('');
+      newPassword.clear();
       toast({ title: t`Senha alterada com sucesso!` });
       return;
     }
-    const sentence = passwordActionMessage(result);
-    const message = typeof sentence === 'string' ? sentence : i18n._(sentence);
+    const message = inWords(i18n, passwordActionMessage(result));
     switch (result.code) {
       case 'current_password_incorrect':
-        setProblems({ current: message });
+        setCurrentError(message);
+        newPassword.clearProblems();
         toast({ title: message, variant: 'destructive' });
         currentRef.current?.focus();
         return;
       case 'same_password':
-        setProblems({ next: message });
-        nextRef.current?.focus();
+        setCurrentError(undefined);
+        newPassword.refuse(message);
         return;
       case 'server':
         setFormError(message);
@@ -226,54 +216,25 @@ function ChangePasswordSection() {
         <Trans>Alterar senha</Trans>
       </h2>
       <form className={f.form} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
-        {formError !== null && (
-          <p className={f.alert} role="alert">
-            {formError || t`Erro ao atualizar senha`}
-          </p>
-        )}
-        <FormField
+        {/* no title here: without the server's words the alert says 'Erro ao atualizar senha' alone */}
+        <FormAlert message={formError === null ? null : formError || t`Erro ao atualizar senha`} />
+        <PasswordField
           ref={currentRef}
           id="settings-current-password"
           label={<Trans>Senha atual</Trans>}
-          type="password"
           name="current-password"
           autoComplete="current-password"
-          required
-          revealable
           value={current}
-          onChange={(e) => setCurrent(e.target.value)}
-          error={problems.current}
+          onChange={setCurrent}
+          error={currentError}
         />
-        <FormField
-          ref={nextRef}
-          id="settings-new-password"
-          label={<Trans>Nova senha</Trans>}
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          required
-          revealable
-          placeholder={t`Mínimo de 8 caracteres`}
-          value={next}
-          onChange={(e) => setNext(e.target.value)}
-          error={problems.next}
+        <NewPasswordFields
+          pair={newPassword}
+          ids={{ password: 'settings-new-password', confirmation: 'settings-confirm-password' }}
         />
-        <FormField
-          ref={confirmationRef}
-          id="settings-confirm-password"
-          label={<Trans>Confirme a nova senha</Trans>}
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          required
-          revealable
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={problems.confirmation && i18n._(confirmationMessage(problems.confirmation))}
-        />
-        <button type="submit" className={button.primary} disabled={busy}>
-          {busy ? <Trans>Salvando…</Trans> : <Trans>Alterar senha</Trans>}
-        </button>
+        <SubmitButton inline busy={busy} busyLabel={<Trans>Salvando…</Trans>}>
+          <Trans>Alterar senha</Trans>
+        </SubmitButton>
       </form>
     </section>
   );

@@ -1,11 +1,13 @@
 import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { AuthFailure, LoginError, PasswordActionCode, RegistrationError } from '../../data/auth-errors.ts';
-import type {
-  ConfirmationProblem,
-  EmailProblem,
-  PasswordProblem,
-  UsernameProblem,
+import {
+  PASSWORD_MIN,
+  RESET_PASSWORD_MIN,
+  type ConfirmationProblem,
+  type EmailProblem,
+  type PasswordProblem,
+  type UsernameProblem,
 } from '../../data/validation.ts';
 
 /**
@@ -53,8 +55,38 @@ export const PASSWORD_RULES: { rule: Exclude<PasswordProblem, 'required'>; label
   { rule: 'digit', label: msg`um número` },
 ];
 
+/** The minimum length of a new password: the reset form's 6, Settings' 8 (spec §5). */
+export type NewPasswordMinimum = typeof RESET_PASSWORD_MIN | typeof PASSWORD_MIN;
+
+const NEW_PASSWORD_TOO_SHORT: Record<NewPasswordMinimum, MessageDescriptor> = {
+  [RESET_PASSWORD_MIN]: msg`A senha precisa ter pelo menos 6 caracteres.`,
+  [PASSWORD_MIN]: msg`A senha precisa ter pelo menos 8 caracteres.`,
+};
+
+const NEW_PASSWORD_PLACEHOLDER: Record<NewPasswordMinimum, MessageDescriptor> = {
+  [RESET_PASSWORD_MIN]: msg`Mínimo de 6 caracteres`,
+  [PASSWORD_MIN]: msg`Mínimo de 8 caracteres`,
+};
+
+/** The new password of the reset form and of Settings (validateResetPassword, validateNewPassword). */
+export function newPasswordMessage(problem: 'required' | 'tooShort', minimum: NewPasswordMinimum): MessageDescriptor {
+  return problem === 'required' ? msg`Digite a nova senha.` : NEW_PASSWORD_TOO_SHORT[minimum];
+}
+
+export function newPasswordPlaceholder(minimum: NewPasswordMinimum): MessageDescriptor {
+  return NEW_PASSWORD_PLACEHOLDER[minimum];
+}
+
 export function confirmationMessage(problem: ConfirmationProblem): MessageDescriptor {
   return problem === 'required' ? msg`Repita a senha.` : msg`As senhas não coincidem.`;
+}
+
+/**
+ * A sentence of this file as the person reads it: a descriptor in the page's language, the
+ * server's own words ('server' codes) as they came.
+ */
+export function inWords(i18n: I18n, sentence: MessageDescriptor | string): string {
+  return typeof sentence === 'string' ? sentence : i18n._(sentence);
 }
 
 /** Spec §5's registration mapping, as sentences. 'server' shows the server's words unchanged. */
