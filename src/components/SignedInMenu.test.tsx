@@ -5,7 +5,7 @@ import { i18n } from '@lingui/core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import SignedInMenu from './SignedInMenu.tsx';
-import { useSessionStore } from '../state/session.ts';
+import { useSessionStore, useSignOutConfirmStore } from '../state/session.ts';
 
 function renderMenu() {
   const location = memoryLocation({ path: '/meus-cadernos', record: true });
@@ -28,6 +28,7 @@ beforeAll(() => {
 afterEach(() => {
   cleanup();
   useSessionStore.setState({ username: null });
+  useSignOutConfirmStore.setState({ pending: null, resolve: null });
 });
 
 describe('the signed-in menu', () => {
@@ -61,5 +62,22 @@ describe('the signed-in menu', () => {
     fireEvent.click(toggle());
     fireEvent.pointerDown(document.body);
     expect(sair()).toBeNull();
+  });
+
+  it('closes when the focus leaves it (Tab past its last item)', () => {
+    useSessionStore.setState({ username: 'ana' });
+    render(<button type="button">depois</button>);
+    renderMenu();
+    fireEvent.click(toggle());
+    fireEvent.focusOut(sair()!, { relatedTarget: screen.getByRole('button', { name: 'depois' }) });
+    expect(sair()).toBeNull();
+  });
+
+  it('closes when it opens the "sign out anyway?" dialog, so the menu does not stay open behind it', async () => {
+    useSessionStore.setState({ username: 'ana' });
+    renderMenu();
+    fireEvent.click(toggle());
+    act(() => void useSignOutConfirmStore.getState().ask([{ id: 'w1', kind: 'questions', label: '' }]));
+    expect(toggle().getAttribute('aria-expanded')).toBe('false');
   });
 });

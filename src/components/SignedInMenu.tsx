@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useSessionStore, useSignOutConfirmStore } from '../state/session.ts';
@@ -21,6 +21,12 @@ export default function SignedInMenu() {
   const pending = useSignOutConfirmStore((st) => st.pending);
   const menu = useMenu();
   const [busy, setBusy] = useState(false);
+  const { setOpen } = menu;
+  // The "sign out anyway?" dialog takes over: the menu must not stay open behind it.
+  useEffect(() => {
+    if (pending) setOpen(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setOpen is new on each render; only `pending` matters.
+  }, [pending]);
 
   const signOut = async () => {
     setBusy(true);

@@ -5,7 +5,7 @@ import { vars } from '../../styles/theme.css.ts';
  * The app's frame: a compact top bar (56 px plus the notch), a bottom navigation on phones that
  * becomes a side navigation on wide screens, and room for both in the page (safe areas included).
  */
-const WIDE = 'screen and (min-width: 900px)';
+export const WIDE = 'screen and (min-width: 900px)';
 export const BAR_HEIGHT = '56px';
 const NAV_HEIGHT = '64px';
 const SIDE_WIDTH = '220px';
@@ -76,6 +76,8 @@ export const iconButton = style({
   selectors: {
     '&:hover': { background: vars.color.primarySoft },
     '&[aria-expanded="true"]': { background: vars.color.primarySoft },
+    // Drawn inside: at the screen's edge an outer ring is cut off.
+    '&:focus-visible': { outlineOffset: '-3px' },
   },
 });
 

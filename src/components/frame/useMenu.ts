@@ -3,7 +3,8 @@ import { useLocation } from 'wouter';
 
 /**
  * A menu button and its panel: opens on the button, closes on Escape (focus back on the button),
- * on a press elsewhere, and when the person goes to another page.
+ * on a press elsewhere, when the focus leaves it (Tab past its last item, as menu buttons do), and
+ * when the person goes to another page.
  */
 export function useMenu() {
   const [location] = useLocation();
@@ -27,11 +28,19 @@ export function useMenu() {
     const onPointer = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpenOn(null);
     };
+    // Only a focus that lands elsewhere closes it: no related target is a press on the page, handled above.
+    const onFocusOut = (e: FocusEvent) => {
+      const next = e.relatedTarget as Node | null;
+      if (next && !root.current?.contains(next)) setOpenOn(null);
+    };
+    const menuRoot = root.current;
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
+    menuRoot?.addEventListener('focusout', onFocusOut);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
+      menuRoot?.removeEventListener('focusout', onFocusOut);
     };
   }, [open]);
 

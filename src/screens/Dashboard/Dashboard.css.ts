@@ -1,4 +1,4 @@
-import { style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 import { tabStrip } from '../../components/ui.css.ts';
 
@@ -33,6 +33,25 @@ export const search = style({
   font: 'inherit',
 });
 export const toggles = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+
+// The pressed view reads as selected without colour: a thicker outline, bold text and a check mark.
+globalStyle(`${toggles} [aria-pressed="true"]`, {
+  background: vars.color.primarySoft,
+  borderColor: vars.color.primary,
+  boxShadow: `inset 0 0 0 1px ${vars.color.primary}`,
+  fontWeight: 700,
+});
+globalStyle(`${toggles} [aria-pressed="true"]::before`, {
+  content: '""',
+  display: 'inline-block',
+  width: '0.35em',
+  height: '0.7em',
+  marginRight: '0.5em',
+  marginBottom: '0.15em',
+  borderRight: '2px solid currentColor',
+  borderBottom: '2px solid currentColor',
+  transform: 'rotate(45deg)',
+});
 
 export const cards = styleVariants({
   grid: { display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 15rem), 1fr))', listStyle: 'none', margin: 0, padding: 0 },
