@@ -89,7 +89,14 @@ test('first visit to an invitation: the overlays leave "Criar conta" and "Entrar
     expect(await tapReaches(page, action), name).toBe(true);
   }
   await expect(page.getByTestId('install-card')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/fixer/invite-first-visit.png' });
+});
+
+test('first visit to the landing page: the cookie question leaves its headline uncovered, and no install offer shows', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('cookie-consent')).toBeVisible();
+  await page.screenshot({ path: '/tmp/fixer/landing-first-visit.png' });
+  expect(await tapReaches(page, page.getByRole('heading', { level: 1 }))).toBe(true);
+  await expect(page.getByTestId('install-card')).toHaveCount(0);
 });
 
 test('the top bar’s "Entrar" and "Criar conta" bring the person back where they were going', async ({ page }) => {
