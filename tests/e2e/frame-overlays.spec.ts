@@ -75,6 +75,10 @@ test('the dashboard shows which view is on, not by colour alone', async ({ page,
   expect(pressed.weight).not.toBe(unpressed.weight);
   expect(pressed.mark).not.toBe(unpressed.mark);
   await page.screenshot({ path: '/tmp/fixer/dashboard-toggles.png' });
+  // The avatar's focus ring stays whole at the screen's edge.
+  await page.keyboard.press('Shift');
+  await page.getByTestId('account-menu').focus();
+  await page.screenshot({ path: '/tmp/fixer/avatar-focus.png', clip: { x: 240, y: 0, width: 120, height: 64 } });
 });
 
 test('first visit to an invitation: the overlays leave "Criar conta" and "Entrar" uncovered, and no install offer shows', async ({ page }) => {
