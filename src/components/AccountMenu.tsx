@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSessionStore } from '../state/session.ts';
-import { nextPath, withNext } from '../screens/accounts/links.ts';
+import { backTo, nextPath, withNext } from '../screens/accounts/links.ts';
 import { ROUTES } from '../app/routes.ts';
 import { PreferencesMenu } from './frame/PreferencesMenu.tsx';
 import * as s from './frame/frame.css.ts';
@@ -23,7 +23,7 @@ function isWorthReturningTo(path: string): boolean {
  */
 function accountLink(path: string, location: string, search: string): string {
   if (nextPath(search)) return withNext(path, search);
-  return isWorthReturningTo(location) ? withNext(path, `next=${encodeURIComponent(location)}`) : path;
+  return backTo(path, isWorthReturningTo(location) ? location : null);
 }
 
 /**

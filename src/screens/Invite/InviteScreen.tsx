@@ -7,7 +7,7 @@ import * as f from '../../components/form.css.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
-import { withNext } from '../accounts/links.ts';
+import { backTo } from '../accounts/links.ts';
 import { useInviteRedemption, type FailureReason, type InviteStep } from './redemption.ts';
 import { usePreloadNextSteps } from './next-steps.ts';
 import * as s from './InviteScreen.css.ts';
@@ -30,7 +30,7 @@ export default function InviteScreen() {
   }, [redemption, navigate]);
 
   const step: InviteStep = status !== 'signed-in' ? 'login' : redemption.state === 'opening' || redemption.state === 'ready' ? 'open' : 'process';
-  const back = `?next=${encodeURIComponent(`/n/${code}`)}`;
+  const back = `/n/${code}`;
 
   return (
     <div className={f.authPage}>
@@ -50,10 +50,10 @@ export default function InviteScreen() {
               <Trans>Entre ou crie uma conta para aceitar o convite. Depois você volta direto para cá.</Trans>
             </p>
             <div className={s.actions}>
-              <Link href={withNext('/login', back)} className={button.primary}>
+              <Link href={backTo('/login', back)} className={button.primary}>
                 <Trans>Entrar</Trans>
               </Link>
-              <Link href={withNext('/register', back)} className={button.secondary}>
+              <Link href={backTo('/register', back)} className={button.secondary}>
                 <Trans>Criar conta</Trans>
               </Link>
             </div>

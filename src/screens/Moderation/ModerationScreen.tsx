@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
+import { backTo } from '../accounts/links.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import { MANAGES } from '../../data/repositories/roles.ts';
 import type { ModerationLists } from '../../data/queries/moderation.ts';
@@ -24,7 +25,7 @@ export default function ModerationScreen() {
   const { notebookId } = useParams<{ notebookId: string }>();
   const signedOut = (
     <StatePanel title={<Trans>Entre para moderar respostas</Trans>}>
-      <Link href={`/login?next=${encodeURIComponent(`/moderation/answers/${notebookId}`)}`} className={button.primary}>
+      <Link href={backTo('/login', `/moderation/answers/${notebookId}`)} className={button.primary}>
         <Trans>Entrar</Trans>
       </Link>
     </StatePanel>

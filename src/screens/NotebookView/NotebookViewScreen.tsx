@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
+import { backTo } from '../accounts/links.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { ProfileDoc } from '../../data/schemas/index.ts';
 import { ANSWERS } from '../../data/repositories/roles.ts';
@@ -25,7 +26,7 @@ export default function NotebookViewScreen() {
         <Trans>Cadernos compartilhados precisam de login e permissão para serem vistos.</Trans>
       </p>
       {/* Back here after logging in: a shared notebook's link is often the first thing a friend opens. */}
-      <Link href={`/login?next=${encodeURIComponent(`/notebook/${id}`)}`} className={button.primary}>
+      <Link href={backTo('/login', `/notebook/${id}`)} className={button.primary}>
         <Trans>Entrar</Trans>
       </Link>
     </StatePanel>

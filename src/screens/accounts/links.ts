@@ -33,8 +33,12 @@ export function afterSignIn(search: string): string {
   return nextPath(search) ?? AFTER_LOGIN;
 }
 
-/** A link to an account page that brings the person back to `next` afterwards. */
-export function withNext(path: string, search: string): string {
-  const next = nextPath(search);
+/** A link to an account page (log in, register) that brings the person back to `next` afterwards. */
+export function backTo(path: string, next: string | null): string {
   return next ? `${path}?next=${encodeURIComponent(next)}` : path;
+}
+
+/** A link to an account page that passes on the `next` this page was given. */
+export function withNext(path: string, search: string): string {
+  return backTo(path, nextPath(search));
 }

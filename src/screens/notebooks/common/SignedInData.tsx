@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { backTo } from '../../accounts/links.ts';
 import { getCurrentUserId } from '../../../data/auth.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import { useDataLayer } from './useData.ts';
@@ -36,7 +37,7 @@ export function SignedInData(props: SignedInDataProps) {
       return <>{props.loading}</>;
     case 'signed-out':
       if ('signedOut' in props) return <>{props.signedOut}</>;
-      if (nobodySignedIn()) return <Redirect to={`/login?next=${encodeURIComponent(props.loginNext)}`} replace />;
+      if (nobodySignedIn()) return <Redirect to={backTo('/login', props.loginNext)} replace />;
       return <>{props.loading}</>;
   }
 }
