@@ -39,7 +39,10 @@ const FOLDED: Record<string, string> = {
  * Objects a forward migration replaces on purpose, as `object: file` (the format the check
  * prints). Empty until the first change after the fold.
  */
-const REPLACED_LATER: string[] = [];
+const REPLACED_LATER: string[] = [
+  // issue 21: the unique-code rule moved to a trigger (offline-made invite codes)
+  'function public.create_invite_link(uuid, timestamptz): 20261124110100_offline_invites.sql',
+];
 
 test('the folded migrations are as they were folded (a change is a new migration)', () => {
   const digests = Object.fromEntries(
