@@ -34,7 +34,7 @@ const NOT_CALLABLE: Record<string, string> = {
  * profiles calls it), and the signed-in RPCs that answer a visitor 'Usuário não autenticado'.
  */
 const VISITOR_RPCS = [
-  'create_invite_link', 'find_forbidden_words', 'is_admin', 'moderate_answer', 'redeem_invite',
+  'create_invite_link', 'find_forbidden_words', 'is_admin', 'moderate_answer', 'profile_view', 'redeem_invite',
   'replication_pull', 'replication_push', 'revoke_invite_link', 'search_users', 'username_available',
 ];
 
