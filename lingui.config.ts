@@ -19,7 +19,7 @@ export const ACCOUNT_SCREEN_DIRS = [
     (file) => `<rootDir>/src/${file}`,
   ),
 ];
-export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Invite', 'notebooks'].map(
+export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Invite', 'PassThePhone', 'Claim', 'notebooks'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
 const notSource = ['**/*.test.*', '**/node_modules/**'];
