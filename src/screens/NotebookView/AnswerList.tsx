@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, type Ref } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UserText, isolate } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
@@ -36,6 +36,9 @@ export interface SavingAnswer {
 }
 
 export const SAVING_ID_PREFIX = 'saving:';
+
+/** Blocking the author of an answer (issue 22): its own chunk, loaded with the first named answer. */
+const BlockPersonButton = lazy(() => import('../safety/BlockPersonButton.tsx'));
 
 /**
  * The answers shown under each question: approved ones, and my own one whatever its state
@@ -175,6 +178,11 @@ const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles, ref
           </span>
         ) : null}
       </p>
+      {answer.user_id && (author.kind === 'named' || author.kind === 'revealed') && author.username && !beingSaved ? (
+        <Suspense fallback={null}>
+          <BlockPersonButton userId={answer.user_id} username={author.username} checkFirst={false} />
+        </Suspense>
+      ) : null}
       {rejection && !refusalShownAbove ? <RefusedNotice rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
     </li>
   );

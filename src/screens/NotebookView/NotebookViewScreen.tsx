@@ -84,7 +84,7 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
   return (
     <div className={page}>
       <div className={css.layout}>
-        <NotebookSidebar view={view} />
+        <NotebookSidebar view={view} ownerUsername={profiles?.get(view.notebook.user_id)?.username} />
         <div className={css.main}>
           {ANSWERS.has(view.role) ? (
             <section aria-labelledby="answer-heading">
