@@ -81,6 +81,11 @@ function StepHeading({ children }: { children: ReactNode }) {
   );
 }
 
+/** After a refusal: the field, whose error line a screen reader then reads with it (FormField ties them). */
+function focusField(id: string): void {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
 /** A refusal's sentence for a field's error line (FormField ties it to the field). */
 function useProblemText() {
   const { i18n } = useLingui();
@@ -118,11 +123,12 @@ function StartRound({ layer, notebookId }: { layer: DataLayer; notebookId: strin
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setMismatch(secret !== again);
-    if (secret !== again) return;
+    if (secret !== again) return focusField('round-secret-again');
     setBusy(true);
     const result = await layer.api.rounds.start(notebookId, { kind, secret });
     setBusy(false);
     setProblem(result.ok ? null : result.problem);
+    if (!result.ok) focusField('round-secret');
   };
   const isPin = kind === 'pin';
   const secretError = problemText(problem, 'round');
@@ -218,7 +224,10 @@ function Handover({ layer, state, title }: { layer: DataLayer; state: RoundState
     setBusy(true);
     const result = await layer.api.rounds.startTurn({ name, anonymous });
     setBusy(false);
-    if (!result.ok) setProblem(result.problem);
+    if (!result.ok) {
+      setProblem(result.problem);
+      focusField('guest-name');
+    }
   };
   return (
     <>
@@ -400,13 +409,16 @@ function EndRound({ layer, state }: { layer: DataLayer; state: RoundState }) {
     setBusy(true);
     const result = await layer.api.rounds.end(secret);
     setBusy(false);
-    if (!result.ok) return setProblem(result.problem);
+    if (!result.ok) {
+      setProblem(result.problem);
+      return focusField('end-round-secret');
+    }
     navigate(`/notebook/${result.value}`, { replace: true });
   };
   return (
     <section className={css.endRound} aria-label={t`Encerrar a rodada`}>
       {!open ? (
-        <button type="button" className={button.ghost} onClick={() => setOpen(true)} aria-expanded={false}>
+        <button type="button" className={button.ghost} onClick={() => setOpen(true)}>
           <Trans>Encerrar a rodada</Trans>
         </button>
       ) : (
