@@ -22,6 +22,8 @@ export const ACCOUNT_SCREEN_DIRS = [
 export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Invite', 'PassThePhone', 'Claim', 'notebooks'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
+/** The online-only profile screens (issue 22): loaded with the profile pages and the settings. */
+export const PROFILE_SCREEN_DIRS = ['Profile', 'ManageProfile', 'online'].map((dir) => `<rootDir>/src/screens/${dir}/**`);
 const notSource = ['**/*.test.*', '**/node_modules/**'];
 
 export default defineConfig({
@@ -32,7 +34,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS],
+      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS, ...PROFILE_SCREEN_DIRS],
     },
     {
       path: '<rootDir>/src/screens/static/locales/{locale}/messages',
@@ -47,6 +49,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/screens/notebooks/locales/{locale}/messages',
       include: NOTEBOOK_SCREEN_DIRS,
+      exclude: notSource,
+    },
+    {
+      path: '<rootDir>/src/screens/online/locales/{locale}/messages',
+      include: PROFILE_SCREEN_DIRS,
       exclude: notSource,
     },
   ],

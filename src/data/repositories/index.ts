@@ -8,6 +8,7 @@ import { moderationLists$ } from '../queries/moderation.ts';
 import { collaborations$, dashboard$, favoriteNotebooks$, myNotebooks$, sharedWithMe$ } from '../queries/dashboard.ts';
 import { notifications$, unreadNotificationCount$ } from '../queries/notifications.ts';
 import { profilesById$ } from '../queries/profiles.ts';
+import { notebookDefaults$ } from '../queries/notebook-defaults.ts';
 import { roundView$ } from '../queries/round.ts';
 import { answerQuestion, deleteAnswer, myAnswerId, type AnswerInput } from './answers.ts';
 import { setFavorite } from './favorites.ts';
@@ -148,6 +149,8 @@ function createWrites(ctx: ApiContext) {
       notifications: () => notifications$(ctx),
       unreadNotifications: () => unreadNotificationCount$(ctx),
       profiles: () => profilesById$(ctx),
+      /** What a new notebook starts with (Settings → notebooks). */
+      notebookDefaults: () => notebookDefaults$(ctx),
     },
   };
 }
