@@ -192,11 +192,21 @@ export async function handOn(ctx: RoundContext): Promise<PartyResult<RoundState>
 
 /** Ends the round with its PIN or password, checked on this device. */
 export async function endRound(ctx: RoundContext, secret: string): Promise<PartyResult<string>> {
-  const state = await storeOf(ctx).current();
+  const ended = await endRoundOnDevice(secret, ctx.kv);
+  if (ended.ok) ctx.syncNow?.();
+  return ended;
+}
+
+/**
+ * The same without a data layer: a round whose host's session ended meanwhile (the phone stays in
+ * the round, signed out) is still ended by its lock alone.
+ */
+export async function endRoundOnDevice(secret: string, kv?: KvStore): Promise<PartyResult<string>> {
+  const store = roundStoreOf(kv);
+  const state = await store.current();
   if (!state) return refuseParty({ code: 'no_round' });
   if (!(await unlocks(state.lock, secret))) return refuseParty({ code: 'wrong_secret', field: 'secret' });
-  await storeOf(ctx).save(null);
-  ctx.syncNow?.();
+  await store.save(null);
   return ok(state.notebookId);
 }
 

@@ -2,13 +2,14 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'wouter';
 import type { DataLayer } from '../../data/data-layer.ts';
-import type { PartyProblem } from '../../data/problems.ts';
+import type { PartyProblem, PartyResult } from '../../data/problems.ts';
 import type { RoundView } from '../../data/queries/round.ts';
 import { ANSWERS } from '../../data/repositories/roles.ts';
 import { claimPath, formatClaimCode } from '../../data/party/claim-code.ts';
 import type { LockKind } from '../../data/party/round-lock.ts';
 import type { RoundState } from '../../data/party/round-state.ts';
 import { localizePath } from '../../locale/detect.ts';
+import { useRoundStore } from '../../state/round.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../locale/locales.ts';
 import { FormField } from '../../components/FormField.tsx';
 import * as f from '../../components/form.css.ts';
@@ -29,7 +30,16 @@ import * as css from './PassThePhone.css.ts';
  */
 export default function PassThePhoneScreen() {
   const { id } = useParams<{ id: string }>();
-  const signedOut = (
+  const roundGoingOn = useRoundStore((st) => st.active !== null);
+  const signedOut = roundGoingOn ? (
+    // The host's session ended during the round: the phone stays here, and the lock still ends it.
+    <div className={css.stack}>
+      <h1 className={css.heading}>
+        <Trans>Uma rodada está acontecendo neste celular</Trans>
+      </h1>
+      <EndRoundForm end={(secret) => import('../../data/repositories/rounds.ts').then((rounds) => rounds.endRoundOnDevice(secret))} lock="unknown" />
+    </div>
+  ) : (
     <StatePanel title={<Trans>Entre para começar uma rodada</Trans>}>
       <Link href={backTo('/login', `/notebook/${id}/rodada`)} className={button.primary}>
         <Trans>Entrar</Trans>
@@ -396,18 +406,43 @@ function TurnEnded({ layer, name, claimCode }: { layer: DataLayer; name: string;
 
 /** Only the round's lock ends it (checked on the device: it works offline). */
 function EndRound({ layer, state }: { layer: DataLayer; state: RoundState }) {
+  const [open, setOpen] = useState(false);
   const { t } = useLingui();
+  return (
+    <section className={css.endRound} aria-label={t`Encerrar a rodada`}>
+      {!open ? (
+        <button type="button" className={button.ghost} onClick={() => setOpen(true)}>
+          <Trans>Encerrar a rodada</Trans>
+        </button>
+      ) : (
+        <EndRoundForm end={(secret) => layer.api.rounds.end(secret)} lock={state.lock.kind} onCancel={() => setOpen(false)} />
+      )}
+    </section>
+  );
+}
+
+function EndRoundForm({
+  end,
+  lock,
+  onCancel,
+}: {
+  end: (secret: string) => Promise<PartyResult<string>>;
+  /** unknown: signed out, the round's state is not read here. */
+  lock: LockKind | 'unknown';
+  onCancel?: () => void;
+}) {
+  const { t } = useLingui();
+  const isPin = lock === 'pin';
+  const label = isPin ? t`PIN de quem começou a rodada` : lock === 'password' ? t`Senha de quem começou a rodada` : t`PIN ou senha de quem começou a rodada`;
   const problemText = useProblemText();
   const [, navigate] = useLocation();
-  const [open, setOpen] = useState(false);
   const [secret, setSecret] = useState('');
   const [problem, setProblem] = useState<PartyProblem | null>(null);
   const [busy, setBusy] = useState(false);
-  const isPin = state.lock.kind === 'pin';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    const result = await layer.api.rounds.end(secret);
+    const result = await end(secret);
     setBusy(false);
     if (!result.ok) {
       setProblem(result.problem);
@@ -416,36 +451,30 @@ function EndRound({ layer, state }: { layer: DataLayer; state: RoundState }) {
     navigate(`/notebook/${result.value}`, { replace: true });
   };
   return (
-    <section className={css.endRound} aria-label={t`Encerrar a rodada`}>
-      {!open ? (
-        <button type="button" className={button.ghost} onClick={() => setOpen(true)}>
-          <Trans>Encerrar a rodada</Trans>
+    <form className={f.form} onSubmit={(event) => void submit(event)} noValidate>
+      <FormField
+        id="end-round-secret"
+        label={label}
+        type="password"
+        inputMode={isPin ? 'numeric' : undefined}
+        autoComplete="off"
+        value={secret}
+        onChange={(event) => setSecret(event.target.value)}
+        error={problemText(problem, 'round')}
+        autoFocus
+        required
+      />
+      <div className={css.actions}>
+        <button type="submit" className={button.danger} disabled={busy}>
+          <Trans>Encerrar</Trans>
         </button>
-      ) : (
-        <form className={f.form} onSubmit={(event) => void submit(event)} noValidate>
-          <FormField
-            id="end-round-secret"
-            label={isPin ? t`PIN de quem começou a rodada` : t`Senha de quem começou a rodada`}
-            type="password"
-            inputMode={isPin ? 'numeric' : undefined}
-            autoComplete="off"
-            value={secret}
-            onChange={(event) => setSecret(event.target.value)}
-            error={problemText(problem, 'round')}
-            autoFocus
-            required
-          />
-          <div className={css.actions}>
-            <button type="submit" className={button.danger} disabled={busy}>
-              <Trans>Encerrar</Trans>
-            </button>
-            <button type="button" className={button.ghost} onClick={() => setOpen(false)}>
-              <Trans>Continuar a rodada</Trans>
-            </button>
-          </div>
-        </form>
-      )}
-    </section>
+        {onCancel && (
+          <button type="button" className={button.ghost} onClick={onCancel}>
+            <Trans>Continuar a rodada</Trans>
+          </button>
+        )}
+      </div>
+    </form>
   );
 }
 
