@@ -6,8 +6,9 @@
  * is redeemed like any other, one that never reached the server is invite_invalid.
  */
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openTestDatabase, type SqlError, type TestDatabase } from './harness.ts';
+import { TEST_DATABASE_URL, openTestDatabase, type SqlError, type TestDatabase } from './harness.ts';
 import { Device, push, type Doc } from './replication-client.ts';
 
 let t: TestDatabase;
@@ -180,5 +181,56 @@ describe('an invite made offline', () => {
     expect(link).toMatchObject({ status: 'active' });
     expect(link.code).toMatch(/^[A-Z0-9]{8}$/);
     await expect(t.as(editor, `select code from create_invite_link($1)`, [notebookId])).rejects.toMatchObject({ hint: 'not_allowed' });
+  });
+});
+
+describe.runIf(Boolean(TEST_DATABASE_URL))('two phones pushing the same code at once (real PostgreSQL, two connections)', () => {
+  let pgt: TestDatabase;
+  const connections: pg.Client[] = [];
+
+  async function pushingAs(userId: string): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: pgt.url });
+    await c.connect();
+    connections.push(c);
+    await c.query('begin');
+    await c.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`, [
+      JSON.stringify({ role: 'authenticated', sub: userId }),
+    ]);
+    return c;
+  }
+
+  const pushSql = `select replication_push('invite_links', $1::jsonb) as r`;
+  const rowsFor = (notebook: string, code: string) => JSON.stringify([{ newDocumentState: offlineInvite(notebook, code), assumedMasterState: null }]);
+
+  beforeAll(async () => {
+    pgt = await openTestDatabase({ backend: 'postgres' });
+  });
+  afterAll(async () => {
+    for (const c of connections) await c.end().catch(() => {});
+    await pgt?.close();
+  });
+
+  test('the second waits for the first, then gets a new code: both links are accepted, none refused as duplicate', async () => {
+    const ana = await pgt.createUser('ana_concorrente');
+    const bia = await pgt.createUser('bia_concorrente');
+    const [{ id: anasNotebook }] = await pgt.as<{ id: string }>(ana, `insert into notebooks (title, user_id) values ('Festa A', $1) returning id`, [ana]);
+    const [{ id: biasNotebook }] = await pgt.as<{ id: string }>(bia, `insert into notebooks (title, user_id) values ('Festa B', $1) returning id`, [bia]);
+    const first = await pushingAs(ana);
+    const second = await pushingAs(bia);
+    const firstResult = await first.query(pushSql, [rowsFor(anasNotebook, 'JUNTOS234567')]);
+    const secondPush = second.query(pushSql, [rowsFor(biasNotebook, 'JUNTOS234567')]);
+    // The second waits on the code's lock while the first is open.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await first.query('commit');
+    const secondResult = await secondPush;
+    await second.query('commit');
+    expect(firstResult.rows[0].r).toEqual({ conflicts: [], rejected: [] });
+    expect(secondResult.rows[0].r).toEqual({ conflicts: [], rejected: [] });
+    const codes = await pgt.sql<{ notebook_id: string; code: string }>(
+      `select notebook_id, code from invite_links where notebook_id in ($1, $2)`,
+      [anasNotebook, biasNotebook],
+    );
+    expect(codes.find((row) => row.notebook_id === anasNotebook)?.code).toBe('JUNTOS234567');
+    expect(codes.find((row) => row.notebook_id === biasNotebook)?.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/);
   });
 });
