@@ -279,6 +279,8 @@ revoke all on function private.guest_for_answer(uuid) from public, anon, authent
 -- derived from the guest's secret, the anonymity from the guest row and the name only when the
 -- guest is not anonymous (S5: an anonymous guest's name stays in guests.name). The moderation
 -- state follows the same rule: pending with pre-moderation (a guest is never the owner).
+-- A guest's answer whose id left a tombstone (claimed, or removed by the owner) is not written
+-- again: a replayed push changes nothing (S9).
 -- claim_guest moves a guest's answer to the person claiming it (cadernos.claiming_guest = 'on'):
 -- then the text, anonymity and moderation are kept as they were, and access was settled by the
 -- claim.
@@ -329,6 +331,12 @@ begin
   end if;
   if new.guest_id is not null then
     new.id := public.answer_id(new.question_id, g.answer_secret);
+    if exists (select 1 from private.replication_tombstones t where t.collection = 'answers' and t.id = new.id) then
+      -- A guest's answer that was claimed (moved to its person) or removed by the owner, pushed
+      -- again: a replay (S9). Only the host writes a guest's answers, and only during the turn,
+      -- so nothing new is lost: the deletion stands and reaches the device on its next pull.
+      return null;
+    end if;
   else
     new.id := private.answer_id_for(new.question_id, new.user_id);
   end if;

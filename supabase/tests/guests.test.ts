@@ -407,6 +407,9 @@ describe.each(TEST_BACKENDS)('guests of a party round ($name)', ({ postgresServe
     expect(await serverAnswer(id)).toBeUndefined();
     expect((await hostPhone.sync('answers')).find((d) => d.id === id)).toMatchObject({ _deleted: true });
     expect(hostPhone.store.get('answers')!.has(id)).toBe(false);
+    // S9: the phone's push of that answer, replayed later, does not bring it back.
+    expect(await push(host, 'answers', inserts([guestAnswerDoc(caio, q2, notebookId, 'Samba')]))).toEqual({ conflicts: [], rejected: [] });
+    expect(await serverAnswer(id)).toBeUndefined();
   });
 
   describe('claiming', () => {
@@ -440,6 +443,12 @@ describe.each(TEST_BACKENDS)('guests of a party round ($name)', ({ postgresServe
       // The host's device receives the deletion of the guest's answer.
       expect((await hostPhone.sync('answers')).find((d) => d.id === guestAnswer)).toMatchObject({ _deleted: true });
       expect(hostPhone.store.get('answers')!.has(guestAnswer)).toBe(false);
+      // S9: the phone's pushes of the round, replayed after the claim, bring nothing back.
+      const serverRows = async () => (await server.ctx.db.query(`select id, server_rev from public.answers order by id`)).rows;
+      const before = await serverRows();
+      expect(await push(host, 'guests', inserts([guestDoc(caio)]))).toMatchObject({ rejected: [] });
+      expect(await push(host, 'answers', inserts([guestAnswerDoc(caio, q1, notebookId, 'Quindim')]))).toMatchObject({ rejected: [] });
+      expect(await serverRows()).toEqual(before);
       // Claiming again is harmless and answers the same; someone else is refused.
       expect((await friend.client.rpc('claim_guest', { p_code: caio.code })).data).toEqual(data);
       expect((await stranger.client.rpc('claim_guest', { p_code: caio.code })).error?.hint).toBe('claim_already_claimed');
