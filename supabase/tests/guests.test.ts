@@ -412,6 +412,41 @@ describe.each(TEST_BACKENDS)('guests of a party round ($name)', ({ postgresServe
     expect(await serverAnswer(id)).toBeUndefined();
   });
 
+  test('pre-moderation: a guest\'s answer waits (the owner and moderators are told; the host still sees it, other sharees do not); the host\'s edit waits again', async () => {
+    const { data: moderated } = await owner.client.from('notebooks').insert({ title: 'Festa moderada', user_id: owner.id, pre_moderation_enabled: true }).select('id').single();
+    const nb = moderated!.id as string;
+    const { data: question } = await owner.client.from('questions').insert({ notebook_id: nb, text: 'Um recado?' }).select('id').single();
+    for (const person of [host, sharee]) {
+      expect((await owner.client.from('notebook_shares').insert({ notebook_id: nb, shared_with: person.id })).error).toBeNull();
+    }
+    expect((await owner.client.from('notebook_collaborators').insert({ notebook_id: nb, user_id: collaborator.id, role: 'collaborator' })).error).toBeNull();
+    expect((await collaborator.client.from('notebook_collaborators').update({ status: 'accepted' }).eq('notebook_id', nb)).error).toBeNull();
+    const lia = newGuest(host, nb, 'Lia');
+    expect(await push(host, 'guests', inserts([guestDoc(lia)]))).toEqual({ conflicts: [], rejected: [] });
+    const doc = guestAnswerDoc(lia, question!.id, nb, 'Parabéns!', 1_000);
+    expect(await push(host, 'answers', inserts([doc]))).toEqual({ conflicts: [], rejected: [] });
+    expect(await serverAnswer(doc.id)).toMatchObject({ moderation_status: 'pending' });
+    for (const moderator of [owner, collaborator]) {
+      const { data } = await moderator.client.from('notifications').select('type').eq('answer_id', doc.id);
+      expect(data, moderator.name).toEqual([{ type: 'answer_pending' }]);
+    }
+    const hostCopy = (await deviceCopy(host, 'answers')).get(doc.id);
+    expect(hostCopy).toMatchObject({ moderation_status: 'pending', text: 'Parabéns!' });
+    expect((await deviceCopy(sharee, 'answers')).has(doc.id)).toBe(false);
+    // Approved: the sharee sees it; the host edits it: pending again, and the sharee's device loses it.
+    expect((await owner.client.rpc('moderate_answer', { p_answer_id: doc.id, p_status: 'approved' })).error).toBeNull();
+    expect((await deviceCopy(sharee, 'answers')).get(doc.id)).toMatchObject({ responder_name: 'Lia', guest_id: lia.id });
+    const master = (await deviceCopy(host, 'answers')).get(doc.id)!;
+    expect(await push(host, 'answers', [{ newDocumentState: { ...master, text: 'Parabéns, Dona!', client_clock: 2_000 }, assumedMasterState: master }]))
+      .toEqual({ conflicts: [], rejected: [] });
+    expect(await serverAnswer(doc.id)).toMatchObject({ moderation_status: 'pending', text: 'Parabéns, Dona!' });
+    expect((await deviceCopy(sharee, 'answers')).has(doc.id)).toBe(false);
+    // Nobody but the host edits a guest's answer (the owner moderates it, but its words are the guest's).
+    const ownerCopy = (await deviceCopy(owner, 'answers')).get(doc.id)!;
+    const edited = await push(owner, 'answers', [{ newDocumentState: { ...ownerCopy, text: 'Outra', client_clock: 3_000 }, assumedMasterState: ownerCopy }]);
+    expect(edited.rejected.map((r) => r.reason)).toEqual(['not_allowed']);
+  });
+
   describe('claiming', () => {
     test('a wrong or malformed code is claim_invalid; the host cannot claim their own guest (claim_host)', async () => {
       for (const code of ['AAAA-BBBB-CCCC', 'curto', '', caio.code.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))]) {
