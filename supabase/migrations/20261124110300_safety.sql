@@ -104,6 +104,7 @@ grant execute on function private.awaits_guardian(uuid) to anon, authenticated, 
 create or replace function private.check_age_on_sign_up()
 returns trigger
 language plpgsql
+security definer -- GoTrue's own role (supabase_auth_admin) may not use the schema private
 set search_path = ''
 as $$
 declare

@@ -12,6 +12,10 @@ import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { dismissConsent } from './helpers.ts';
 import { PASSWORD, createNotebook, logIn, newPerson, signUp } from './people.ts';
 
+// Each test signs people up (password hashing) and reads online data: give a busy machine room.
+test.describe.configure({ timeout: 120_000 });
+const expectSoon = expect.configure({ timeout: 15_000 });
+
 function bornYearsAgo(years: number): string {
   const d = new Date();
   d.setUTCFullYear(d.getUTCFullYear() - years);
@@ -30,9 +34,9 @@ test('under 13, the registration form says so kindly and sends nothing', async (
   await page.getByLabel('Data de nascimento').fill(bornYearsAgo(11));
   await page.getByRole('button', { name: 'Criar conta' }).click();
   const birthDate = page.getByLabel('Data de nascimento');
-  await expect(birthDate).toBeFocused();
-  await expect(birthDate).toHaveAccessibleDescription(/Ele é para quem tem 13 anos ou mais/);
-  await expect(page).toHaveURL(/\/register$/);
+  await expectSoon(birthDate).toBeFocused();
+  await expectSoon(birthDate).toHaveAccessibleDescription(/Ele é para quem tem 13 anos ou mais/);
+  await expectSoon(page).toHaveURL(/\/register$/);
 });
 
 test('a 14-year-old registers; the guardian confirms from the mail; private by default, not found by a stranger', async ({ page, browser, baseURL }) => {
@@ -47,17 +51,17 @@ test('a 14-year-old registers; the guardian confirms from the mail; private by d
   await page.getByLabel('Data de nascimento').fill(bornYearsAgo(14));
   // 13–17: the guardian's e-mail and acknowledgement are asked, and required
   await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page.getByLabel('E-mail do responsável')).toBeFocused();
+  await expectSoon(page.getByLabel('E-mail do responsável')).toBeFocused();
   await page.getByLabel('E-mail do responsável').fill(guardian);
   await page.getByLabel(/Meu responsável sabe que estou criando esta conta/).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   // a sign-up hashes a password: slow on a busy machine
-  await expect(page.getByTestId('toast').filter({ hasText: 'Registro realizado com sucesso!' })).toBeVisible({ timeout: 20_000 });
+  await expectSoon(page.getByTestId('toast').filter({ hasText: 'Registro realizado com sucesso!' })).toBeVisible({ timeout: 20_000 });
 
   // the settings say the guardian has not confirmed yet
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Conta' }).click();
-  await expect(page.getByTestId('guardian-status')).toContainText(`Esperando seu responsável (${guardian})`);
+  await expectSoon(page.getByTestId('guardian-status')).toContainText(`Esperando seu responsável (${guardian})`);
 
   // the guardian's mail, in the local mailbox, with the app's link
   const mails = await (await fetch(`${baseURL}/auth/v1/mailbox.json?to=${encodeURIComponent(guardian)}`)).json();
@@ -72,12 +76,12 @@ test('a 14-year-old registers; the guardian confirms from the mail; private by d
   await guardianPage.goto(link.pathname);
   await dismissConsent(guardianPage);
   await guardianPage.getByRole('button', { name: 'Confirmo que acompanho esta conta' }).click();
-  await expect(guardianPage.getByTestId('guardian-confirmed')).toContainText(`A conta de @${teen.username} está confirmada`);
+  await expectSoon(guardianPage.getByTestId('guardian-confirmed')).toContainText(`A conta de @${teen.username} está confirmada`);
   await guardianContext.close();
 
   await page.reload();
   await page.getByRole('tab', { name: 'Conta' }).click();
-  await expect(page.getByTestId('guardian-status')).toContainText(`Seu responsável (${guardian}) confirmou`);
+  await expectSoon(page.getByTestId('guardian-status')).toContainText(`Seu responsável (${guardian}) confirmou`);
 
   // private by default: a stranger does not find them, and sees only their card
   const stranger = await signUp(baseURL!, 'estr');
@@ -106,7 +110,7 @@ test('blocking a person from their notebook: they no longer see the profile, fin
   await dismissConsent(page);
   await page.getByRole('button', { name: `Bloquear @${pest.username}` }).click();
   await page.getByRole('group', { name: `Bloquear @${pest.username}` }).getByRole('button', { name: 'Bloquear', exact: true }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: `@${pest.username} foi bloqueado(a)` })).toBeVisible();
+  await expectSoon(page.getByTestId('toast').filter({ hasText: `@${pest.username} foi bloqueado(a)` })).toBeVisible();
 
   // what the blocked person can no longer do
   expect((await pest.client.rpc('profile_view', { p_username: me.username })).data).toBeNull();
@@ -124,9 +128,9 @@ test('blocking a person from their notebook: they no longer see the profile, fin
   await page.goto('/settings');
   await page.getByRole('tab', { name: 'Conta' }).click();
   const list = page.getByRole('list', { name: 'Pessoas bloqueadas' });
-  await expect(list).toContainText(`@${pest.username}`);
+  await expectSoon(list).toContainText(`@${pest.username}`);
   await list.getByRole('button', { name: `Desbloquear @${pest.username}` }).click();
-  await expect(page.getByText('Você não bloqueou ninguém.')).toBeVisible();
+  await expectSoon(page.getByText('Você não bloqueou ninguém.')).toBeVisible();
   expect((await pest.client.rpc('profile_view', { p_username: me.username })).data).toMatchObject({ username: me.username });
 });
 
@@ -154,11 +158,11 @@ test('download my data, then delete my account: signed out, sent home, and the a
   await page.getByRole('button', { name: 'Excluir minha conta' }).click();
   await page.getByLabel(/Para confirmar, digite seu nome de usuário/).fill('outro_nome');
   await page.getByRole('button', { name: 'Excluir para sempre' }).click();
-  await expect(page.getByLabel(/Para confirmar, digite seu nome de usuário/)).toHaveAccessibleDescription('O nome de usuário digitado não confere.');
+  await expectSoon(page.getByLabel(/Para confirmar, digite seu nome de usuário/)).toHaveAccessibleDescription('O nome de usuário digitado não confere.');
   await page.getByLabel(/Para confirmar, digite seu nome de usuário/).fill(me.username);
   await page.getByRole('button', { name: 'Excluir para sempre' }).click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Sua conta foi removida.' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`^${baseURL}/?$`));
+  await expectSoon(page.getByTestId('toast').filter({ hasText: 'Sua conta foi removida.' })).toBeVisible();
+  await expectSoon(page).toHaveURL(new RegExp(`^${baseURL}/?$`));
 
   // signed out everywhere, and no way back in
   expect((await otherDevice.auth.refreshSession()).error).not.toBeNull();

@@ -23,6 +23,8 @@ interface AnswerListProps {
   onFix: (questionId: string) => void;
   viewer: Viewer;
   profiles: Map<string, ProfileDoc>;
+  /** People the viewer blocked: their answers are not listed (issue 22). */
+  hiddenAuthors?: readonly string[];
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
@@ -64,12 +66,23 @@ export function listedAnswers(entry: NotebookView['questions'][number], saving?:
   return entry.answers.map((a, i) => (i === at ? mine : a));
 }
 
+const NOBODY: readonly string[] = [];
+
+/** The answers whose author is not one of `hidden` (anonymous ones carry no author for others). */
+export function withoutAuthors(answers: AnswerDoc[], hidden: readonly string[]): AnswerDoc[] {
+  if (hidden.length === 0) return answers;
+  return answers.filter((answer) => !answer.user_id || !hidden.includes(answer.user_id));
+}
+
 function placeholderAnswer(questionId: string, notebookId: string, userId: string | null): AnswerDoc {
   return newAnswerDoc({ id: `${SAVING_ID_PREFIX}${questionId}`, question_id: questionId, notebook_id: notebookId, user_id: userId }, { at: '', clock: 0 });
 }
 
-export function AnswerList({ api, view, saving, onFix, viewer, profiles, headingRef }: AnswerListProps) {
-  const groups = view.questions.map((entry) => ({ entry, answers: listedAnswers(entry, saving[entry.question.id], viewer.userId) }));
+export function AnswerList({ api, view, saving, onFix, viewer, profiles, hiddenAuthors = NOBODY, headingRef }: AnswerListProps) {
+  const groups = view.questions.map((entry) => ({
+    entry,
+    answers: withoutAuthors(listedAnswers(entry, saving[entry.question.id], viewer.userId), hiddenAuthors),
+  }));
   useLayoutEffect(() => noteListed(groups.flatMap((g) => g.answers)));
   return (
     <section aria-labelledby="answers-heading">

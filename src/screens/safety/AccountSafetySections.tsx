@@ -16,6 +16,7 @@ import {
   type SafetyResult,
 } from '../../data/online/safety.ts';
 import { OfflineNote } from '../online/OnlineData.tsx';
+import { noteBlocked } from './blocked-store.ts';
 import { safetyProblemMessage } from './messages.ts';
 import * as css from './safety.css.ts';
 
@@ -82,6 +83,7 @@ function BlockedPeopleSection({ userId }: { userId: string }) {
   const unblock = useMutation({
     mutationFn: (person: { id: string; username: string }) => unwrap(unblockPerson(person.id)).then(() => person),
     onSuccess: (person) => {
+      noteBlocked(userId, person.id, false);
       toast({ title: t`@${person.username} foi desbloqueado(a)` });
       void client.invalidateQueries({ queryKey: safetyKeys.blocked(userId) });
     },

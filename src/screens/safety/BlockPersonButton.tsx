@@ -4,6 +4,7 @@ import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
 import { blockPerson, haveBlocked, unblockPerson } from '../../data/online/safety.ts';
+import { noteBlocked } from './blocked-store.ts';
 import { safetyProblemMessage } from './messages.ts';
 import * as css from './safety.css.ts';
 
@@ -54,6 +55,7 @@ export default function BlockPersonButton({
       return;
     }
     setBlocked(action === 'block');
+    noteBlocked(me!, userId, action === 'block');
     toast({ title: action === 'block' ? t`@${username} foi bloqueado(a)` : t`@${username} foi desbloqueado(a)` });
     if (action === 'block') onBlocked?.();
   }
