@@ -6,7 +6,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { dismissConsent, waitForServiceWorker } from './helpers.ts';
+import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
 import { logIn, signUp } from './people.ts';
 
 /** A solid-colour PNG of the given size (a real, decodable picture). */
@@ -185,4 +185,40 @@ test('notebook defaults set in settings are what a new notebook starts with', as
   await expect
     .poll(async () => (await person.client.from('notebooks').select('theme, author, pre_moderation_enabled').eq('title', 'Caderno padrão')).data)
     .toEqual([{ theme: 'teal', author: 'Bia', pre_moderation_enabled: true }]);
+});
+
+test('settings, profile and manage-profile: keyboard tabs, no serious accessibility problem, fit a 360 px phone; offline, saving is off and says why', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const person = await signUp(baseURL!, 'a11y');
+  await person.client.from('profiles').update({ bio: 'Uma bio', status_message: 'oi' }).eq('id', person.userId);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, person);
+  for (const path of ['/settings', '/settings?tab=account', '/profile', '/manage-profile', `/en/profile/${person.username}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousAxeIssues(page, path);
+    await expectFitsPhone(page, path);
+  }
+
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Perfil' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Conta' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Conta' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
+
+  const social = page.getByRole('region', { name: 'Social' });
+  await expect(social.getByRole('radio', { name: /^Público/ })).toBeChecked();
+  await page.context().setOffline(true);
+  await expect(social.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await expect(social.getByText('Você está sem internet. Conecte-se para salvar.')).toBeVisible();
+  await expect(page.getByLabel('Foto do perfil')).toBeDisabled();
+  await page.context().setOffline(false);
+  await social.getByRole('radio', { name: /^Privado/ }).check();
+  await social.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Alterações salvas' })).toBeVisible();
+  await expect
+    .poll(async () => (await person.client.from('profiles').select('visibility').eq('id', person.userId)).data)
+    .toEqual([{ visibility: 'private' }]);
 });
