@@ -34,8 +34,9 @@ export function InviteLinks({ layer, notebook, links, online }: Props) {
     const result = await layer.api.invites.create(notebook.id, expiryDate(expiry));
     setBusy(false);
     if (result.ok && online) toast({ title: t`Convite criado` });
-    else if (result.ok) toast({ title: t`Convite criado`, description: t`Aguardando ativação: ele passa a funcionar quando este aparelho se conectar à internet.` });
-    else toast({ title: t`Erro ao criar convite`, description: i18n._(sharingProblem(result.problem, 'invite')), variant: 'destructive' });
+    else if (result.ok) {
+      toast({ title: t`Convite criado`, description: t`Aguardando ativação: ele passa a funcionar quando este aparelho se conectar à internet.` });
+    } else toast({ title: t`Erro ao criar convite`, description: i18n._(sharingProblem(result.problem, 'invite')), variant: 'destructive' });
   }
 
   const expiryLabel = (choice: ExpiryChoice) =>
@@ -125,7 +126,10 @@ function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteL
         <code className={s.code} aria-label={t`Código ${link.code}`}>
           {link.code}
         </code>
-        <span className={s.badge[state]}>{stateLabel[state]}</span>
+        {/* Announced when the server confirms a link made offline (waiting → active). */}
+        <span className={s.badge[state]} aria-live="polite">
+          {stateLabel[state]}
+        </span>
         {link.expires_at && (state === 'active' || waiting) && (
           <span className={f.hint}>
             <Trans>até {i18n.date(link.expires_at, { dateStyle: 'short', timeStyle: 'short' })}</Trans>
