@@ -5,7 +5,8 @@
  * from their answer and what they can no longer do; downloading one's data and deleting the
  * account.
  */
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
@@ -15,6 +16,17 @@ import { PASSWORD, createNotebook, logIn, newPerson, signUp } from './people.ts'
 // Each test signs people up (password hashing) and reads online data: give a busy machine room.
 test.describe.configure({ timeout: 120_000 });
 const expectSoon = expect.configure({ timeout: 15_000 });
+
+/** No serious accessibility violation, and nothing wider than the phone (360 px). */
+async function expectUsableOnAPhone(page: Page, what: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${what}: ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(serious, serious.join('\n')).toEqual([]);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, what).toBeLessThanOrEqual(0);
+}
 
 function bornYearsAgo(years: number): string {
   const d = new Date();
@@ -42,6 +54,7 @@ test('under 13, the registration form says so kindly and sends nothing', async (
 test('a 14-year-old registers; the guardian confirms from the mail; private by default, not found by a stranger', async ({ page, browser, baseURL }) => {
   const teen = newPerson('teen');
   const guardian = `resp-${teen.username}@example.com`;
+  await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/register');
   await dismissConsent(page);
   await page.getByLabel('Nome de usuário').fill(teen.username);
@@ -54,6 +67,7 @@ test('a 14-year-old registers; the guardian confirms from the mail; private by d
   await expectSoon(page.getByLabel('E-mail do responsável')).toBeFocused();
   await page.getByLabel('E-mail do responsável').fill(guardian);
   await page.getByLabel(/Meu responsável sabe que estou criando esta conta/).check();
+  await expectUsableOnAPhone(page, 'registration with the guardian fields');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   // a sign-up hashes a password: slow on a busy machine
   await expectSoon(page.getByTestId('toast').filter({ hasText: 'Registro realizado com sucesso!' })).toBeVisible({ timeout: 20_000 });
@@ -73,8 +87,11 @@ test('a 14-year-old registers; the guardian confirms from the mail; private by d
   // the guardian (no account, another browser) confirms
   const guardianContext = await browser.newContext();
   const guardianPage = await guardianContext.newPage();
-  await guardianPage.goto(link.pathname);
+  await guardianPage.setViewportSize({ width: 360, height: 740 });
   await dismissConsent(guardianPage);
+  await guardianPage.goto(link.pathname);
+  await expectSoon(guardianPage.getByRole('heading', { name: 'Confirmação do responsável' })).toBeVisible();
+  await expectUsableOnAPhone(guardianPage, 'the guardian page');
   await guardianPage.getByRole('button', { name: 'Confirmo que acompanho esta conta' }).click();
   await expectSoon(guardianPage.getByTestId('guardian-confirmed')).toContainText(`A conta de @${teen.username} está confirmada`);
   await guardianContext.close();
@@ -129,6 +146,8 @@ test('blocking a person from their notebook: they no longer see the profile, fin
   await page.getByRole('tab', { name: 'Conta' }).click();
   const list = page.getByRole('list', { name: 'Pessoas bloqueadas' });
   await expectSoon(list).toContainText(`@${pest.username}`);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectUsableOnAPhone(page, 'the settings account tab');
   await list.getByRole('button', { name: `Desbloquear @${pest.username}` }).click();
   await expectSoon(page.getByText('Você não bloqueou ninguém.')).toBeVisible();
   expect((await pest.client.rpc('profile_view', { p_username: me.username })).data).toMatchObject({ username: me.username });
