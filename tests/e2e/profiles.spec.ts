@@ -144,6 +144,12 @@ test('a private profile: a stranger sees only the name and photo; a visitor sees
     'href',
     `/login?next=${encodeURIComponent(`/profile/${owner.username}`)}`,
   );
+  // in English too: the way back is the page's own path, the router adds /en again
+  await visitor.goto(`/en/profile/${owner.username}`);
+  await expect(visitor.getByTestId('profile-not-found').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/en/login?next=${encodeURIComponent(`/profile/${owner.username}`)}`,
+  );
   await visitorContext.close();
 
   const ownerContext = await browser.newContext();
