@@ -7,7 +7,10 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
-import { logIn, signUp } from './people.ts';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { logIn, newPerson, signUp } from './people.ts';
 
 /** A solid-colour PNG of the given size (a real, decodable picture). */
 function png(width: number, height: number): Buffer {
@@ -232,4 +235,27 @@ test('settings, profile and manage-profile: keyboard tabs, no serious accessibil
   await expect
     .poll(async () => (await person.client.from('profiles').select('visibility').eq('id', person.userId)).data)
     .toEqual([{ visibility: 'private' }]);
+});
+
+test("a 14-year-old whose guardian has not confirmed is told why the profile stays private", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const minor = newPerson('teen');
+  const fourteenYearsAgo = new Date(Date.now() - 14.2 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const client = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { error } = await client.auth.signUp({
+    email: minor.email,
+    password: minor.password,
+    options: { data: { username: minor.username, birth_date: fourteenYearsAgo, guardian_email: `resp.${minor.email}`, guardian_acknowledged: 'true' } },
+  });
+  expect(error, error?.message).toBeNull();
+  await logIn(page, minor);
+  await page.goto('/settings');
+  const social = page.getByRole('region', { name: 'Social' });
+  await expect(social.getByRole('radio', { name: /^Privado/ })).toBeChecked();
+  await social.getByRole('radio', { name: /^Público/ }).check();
+  await social.getByRole('button', { name: 'Salvar' }).click();
+  await expect(social.getByRole('alert')).toHaveText('Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.');
 });
