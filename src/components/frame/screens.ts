@@ -42,6 +42,7 @@ export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/register': { title: msg`Criar conta`, parent: '/' },
   '/forgot-password': { title: msg`Recuperar senha`, parent: '/login' },
   '/reset-password': { title: msg`Nova senha`, parent: '/login' },
+  '/guardian/:token': { title: msg`Confirmação do responsável`, parent: '/' },
   '/timeline': { title: msg`Novidades`, place: 'news' },
   '/meus-cadernos': { title: msg`Meus cadernos`, place: 'notebooks' },
   '/settings': { title: msg`Configurações`, parent: '/profile', place: 'profile' },
