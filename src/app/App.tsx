@@ -9,10 +9,12 @@ import { TopBar } from '../components/frame/TopBar.tsx';
 import { useTrackDepth } from '../components/frame/useFrameScreen.ts';
 import * as frame from '../components/frame/frame.css.ts';
 import { useSessionStore } from '../state/session.ts';
+import { useRoundStore } from '../state/round.ts';
 import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes, forgetFailedPages } from './AppRoutes.tsx';
 import { SessionManager } from './SessionManager.tsx';
+import { RoundGuard, useActiveRound } from './RoundGuard.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
 
 const DeferredOverlays = lazy(() => import('./overlays-lazy.tsx'));
@@ -34,18 +36,22 @@ function PageViews() {
 function Shell() {
   const [location] = useLocation();
   const signedIn = useSessionStore((st) => st.status === 'signed-in');
+  // A round of "Passar o caderno" keeps the phone in the round: no places, footer or account menu.
+  useActiveRound();
+  const inRound = useRoundStore((st) => st.active !== null);
   useTrackDepth();
   return (
-    <div className={signedIn ? `${frame.shell} ${frame.shellWithPlaces}` : frame.shell}>
-      <TopBar />
+    <div className={signedIn && !inRound ? `${frame.shell} ${frame.shellWithPlaces}` : frame.shell}>
+      <TopBar locked={inRound} />
       <main id="main" className={frame.main} tabIndex={-1}>
+        <RoundGuard />
         {/* Keyed by location so an error on one page does not stick to the next. */}
         <ErrorBoundary key={location} onReset={forgetFailedPages}>
           <AppRoutes />
         </ErrorBoundary>
       </main>
-      <SiteFooter />
-      {signedIn && (
+      {!inRound && <SiteFooter />}
+      {signedIn && !inRound && (
         <Suspense fallback={null}>
           <PlacesNav />
         </Suspense>

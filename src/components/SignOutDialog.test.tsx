@@ -22,17 +22,17 @@ afterEach(() => {
 });
 
 describe('"sign out anyway?" dialog', () => {
-  it('lists the unsynced writes and stays signed in by default (focused first)', async () => {
+  it('lists the unsynced writes, counted; keeping them on this device is focused first; Continuar conectado stays', async () => {
     const answer = useSignOutConfirmStore.getState().ask([
       { id: 'a1', label: 'Resposta: qual sua cor favorita?' },
       { id: 'n1', label: 'Caderno da turma 8B' },
     ]);
     renderDialog();
     expect(screen.getByRole('list', { name: 'Alterações não enviadas' }).textContent).toContain('Caderno da turma 8B');
-    const stay = screen.getByRole('button', { name: 'Continuar conectado' });
-    expect(document.activeElement).toBe(stay);
-    fireEvent.click(stay);
-    expect(await answer).toBe(false);
+    expect(screen.getByText('Estas 2 alterações ainda não foram enviadas:')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sair e guardar neste aparelho' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar conectado' }));
+    expect(await answer).toBe('stay');
     expect(useSignOutConfirmStore.getState().pending).toBeNull();
   });
 
@@ -46,18 +46,31 @@ describe('"sign out anyway?" dialog', () => {
     expect(items).toEqual(['Compartilhamento', 'Colaboração']);
   });
 
-  it('signs out and discards when asked to', async () => {
+  it('keeps the work on this device for the same person, and says so', async () => {
     const answer = useSignOutConfirmStore.getState().ask([{ id: 'a1', label: 'x' }]);
     renderDialog();
-    fireEvent.click(screen.getByRole('button', { name: 'Sair e descartar' }));
-    expect(await answer).toBe(true);
+    expect(screen.getByRole('dialog').getAttribute('aria-describedby')).toContain('sign-out-keep');
+    expect(screen.getByText(/Quem entrar com outra conta neste aparelho não as vê/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sair e guardar neste aparelho' }));
+    expect(await answer).toBe('keep');
+  });
+
+  it('discarding says what is lost (one write), and is chosen only by its own button', async () => {
+    const answer = useSignOutConfirmStore.getState().ask([{ id: 'a1', label: 'x' }]);
+    renderDialog();
+    const discard = screen.getByRole('button', { name: 'Sair e descartar' });
+    expect(document.getElementById(discard.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Descartar apaga esta alteração para sempre: ela nunca chegará ao servidor.',
+    );
+    fireEvent.click(discard);
+    expect(await answer).toBe('discard');
   });
 
   it('a new question answers the previous one with "stay"', async () => {
     const first = useSignOutConfirmStore.getState().ask([{ id: 'a', label: 'a' }]);
     const second = useSignOutConfirmStore.getState().ask([{ id: 'b', label: 'b' }]);
-    expect(await first).toBe(false);
-    useSignOutConfirmStore.getState().answer(true);
-    expect(await second).toBe(true);
+    expect(await first).toBe('stay');
+    useSignOutConfirmStore.getState().answer('discard');
+    expect(await second).toBe('discard');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthRetryableFetchError } from '@supabase/supabase-js';
+import type { UnsyncedChoice } from './session/lifecycle.ts';
 
 /**
  * The session rules of spec §4 and §8 against a stand-in supabase-js client: the server's logout
@@ -159,15 +160,30 @@ describe('signOut', () => {
     fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
     const items = [{ id: 'a1', label: 'Resposta: minha cor favorita…' }];
     lifecycle.onBeforeSignOut(() => items);
-    const confirmUnsynced = vi.fn(async () => false);
+    const confirmUnsynced = vi.fn<(items: unknown[]) => Promise<UnsyncedChoice>>(async () => 'stay');
     expect(await auth.signOut({ confirmUnsynced })).toEqual({ ok: false, code: 'unsynced', params: { unsynced: items } });
     expect(confirmUnsynced).toHaveBeenCalledWith(items);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(await kv.getItem(STORAGE_KEY)).not.toBeNull();
     expect(auth.getCurrentUserId()).toBe(user.id);
 
-    confirmUnsynced.mockResolvedValue(true);
+    confirmUnsynced.mockResolvedValue('discard');
     expect(await auth.signOut({ confirmUnsynced })).toEqual({ ok: true, server: 'ok' });
+  });
+
+  it('keeping the unsent work on this device is told to the data layer before the session ends, and after', async () => {
+    const { auth, lifecycle, kv } = await signedIn();
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    lifecycle.onBeforeSignOut(() => [{ id: 'notebooks/n1', label: 'Caderno da festa' }]);
+    const seen: string[] = [];
+    lifecycle.onSignOutDecided(async (ctx) => {
+      seen.push(`decided keep=${ctx.keepLocalData} session=${(await kv.getItem(STORAGE_KEY)) !== null}`);
+    });
+    lifecycle.onAfterSignOut(async (ctx) => {
+      seen.push(`after keep=${ctx.keepLocalData} session=${(await kv.getItem(STORAGE_KEY)) !== null}`);
+    });
+    expect(await auth.signOut({ confirmUnsynced: async () => 'keep' })).toEqual({ ok: true, server: 'ok' });
+    expect(seen).toEqual(['decided keep=true session=true', 'after keep=true session=false']);
   });
 
   it('does not sign out with unsynced writes when nobody can be asked', async () => {
@@ -180,7 +196,7 @@ describe('signOut', () => {
     const { auth, lifecycle } = await signedIn();
     fetchMock.mockResolvedValue(new Response(null, { status: 403 }));
     lifecycle.onBeforeSignOut(() => [{ id: 'a1', label: 'x' }]);
-    const confirmUnsynced = vi.fn(async () => false);
+    const confirmUnsynced = vi.fn(async (): Promise<UnsyncedChoice> => 'stay');
     expect(await auth.signOut({ reason: 'banned', confirmUnsynced })).toEqual({ ok: true, server: 'session-not-found' });
     expect(confirmUnsynced).not.toHaveBeenCalled();
   });

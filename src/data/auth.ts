@@ -23,8 +23,10 @@ import { kvStore } from './kv-store.ts';
 import {
   runAfterSignOut,
   runBeforeSignOut,
+  runSignOutDecided,
   type SignOutContext,
   type SignOutReason,
+  type UnsyncedChoice,
   type UnsyncedItem,
 } from './session/lifecycle.ts';
 import { AUTH_STORAGE_KEY, apiHeaders, getSupabase, supabaseUrl, withLocalOnlyAuth } from './supabase.ts';
@@ -288,6 +290,21 @@ export interface SignUpInput {
   password: string;
   /** Where the confirmation link leads (the site root in the page's language). */
   redirectTo: string;
+  /** yyyy-mm-dd (issue 22): kept private by the server; 13–17 also name a guardian. */
+  birthDate?: string;
+  guardianEmail?: string;
+  guardianAcknowledged?: boolean;
+}
+
+/** The sign-up metadata: the username, and the age and guardian the server checks (safety migration). */
+function signUpData(input: SignUpInput): Record<string, unknown> {
+  const data: Record<string, unknown> = { username: input.username.trim() };
+  if (input.birthDate) data.birth_date = input.birthDate;
+  if (input.guardianEmail) {
+    data.guardian_email = input.guardianEmail.trim();
+    data.guardian_acknowledged = input.guardianAcknowledged === true;
+  }
+  return data;
 }
 
 export async function signUp(input: SignUpInput, client: SupabaseClient = getSupabase()): Promise<SignUpResult> {
@@ -297,7 +314,7 @@ export async function signUp(input: SignUpInput, client: SupabaseClient = getSup
     const { data, error } = await client.auth.signUp({
       email,
       password: input.password,
-      options: { data: { username: input.username.trim() }, emailRedirectTo: input.redirectTo },
+      options: { data: signUpData(input), emailRedirectTo: input.redirectTo },
     });
     outcome = signUpOutcome(data, error as AuthErrorLike | null, email);
   } catch (error) {
@@ -352,19 +369,21 @@ export interface SignOutOptions {
   scope?: 'local' | 'global';
   reason?: SignOutReason;
   /**
-   * Asked when the data layer reports writes that could not be sent: resolve true to sign out
-   * anyway (they are lost), false to stay. Without it a person's sign-out with unsynced writes is
+   * Asked when the data layer reports writes that could not be sent: 'keep' signs out keeping the
+   * person's local database on this device (sent at their next sign-in here), 'discard' signs out
+   * losing them, 'stay' stays signed in. Without it a person's sign-out with unsynced writes is
    * cancelled, so nothing typed is thrown away silently. Banned and removed accounts are not asked.
    */
-  confirmUnsynced?: (items: UnsyncedItem[]) => Promise<boolean>;
+  confirmUnsynced?: (items: UnsyncedItem[]) => Promise<UnsyncedChoice>;
   /** For tests: the server's time limit. */
   timeoutMs?: number;
 }
 
 /**
- * Signs out: the data layer's before-hooks (push pending writes), a confirmation when some could
- * not be sent, the server's logout with a 5-second limit, the local session cleared whatever the
- * server said, then the after-hooks (wipe local data). The logout-in-progress flag keeps
+ * Signs out: the data layer's before-hooks (push pending writes), the person's choice when some
+ * could not be sent (stay, keep them on this device, discard them) and the decided-hooks, the
+ * server's logout with a 5-second limit, the local session cleared whatever the server said, then
+ * the after-hooks (wipe local data, or close it when kept). The logout-in-progress flag keeps
  * supabase-js's own SIGNED_OUT from being handled as an unexpected sign-out meanwhile.
  */
 export async function signOut(options: SignOutOptions = {}): Promise<SignOutResult> {
@@ -374,9 +393,11 @@ export async function signOut(options: SignOutOptions = {}): Promise<SignOutResu
   try {
     const unsynced = await runBeforeSignOut(context);
     if (unsynced.length > 0 && reason === 'user') {
-      const confirmed = options.confirmUnsynced ? await options.confirmUnsynced(unsynced) : false;
-      if (!confirmed) return { ok: false, code: 'unsynced', params: { unsynced } };
+      const choice = options.confirmUnsynced ? await options.confirmUnsynced(unsynced) : 'stay';
+      if (choice === 'stay') return { ok: false, code: 'unsynced', params: { unsynced } };
+      context.keepLocalData = choice === 'keep';
     }
+    await runSignOutDecided(context);
     const server = await serverLogout(options.scope ?? 'local', options.timeoutMs ?? SERVER_LOGOUT_TIMEOUT_MS);
     await clearLocalSession();
     setCurrentUser(null);

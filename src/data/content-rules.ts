@@ -4,10 +4,12 @@
  * server matches them (private.normalize_text in supabase/migrations/…_accounts.sql): lower case,
  * accents folded, every run of other characters one space, whole words only.
  */
-import type { Problem } from './problems.ts';
+import type { PartyProblem, Problem } from './problems.ts';
 
 export const TITLE_MIN_LENGTH = 3;
 export const QUESTION_MIN_LENGTH = 3;
+/** A guest's name at a round (issue 21; guests.name's check on the server). */
+export const GUEST_NAME_MAX_LENGTH = 50;
 
 const ACCENTED = 'ÁÀÂÃÄÅáàâãäåÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖóòôõöÚÙÛÜúùûüÇçÑñÝýÿ';
 const PLAIN = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuCcNnYyy';
@@ -76,4 +78,13 @@ export function checkAnswerText(list: ForbiddenWordList, text: string, responder
   if (text.trim() === '') return { code: 'answer_empty', field: 'text' };
   const words = findForbiddenWords(list, text, responderName);
   return words.length > 0 ? forbidden(words, 'text') : null;
+}
+
+/** A guest's name at a round: 1 to 50 characters once trimmed, no forbidden words (the server checks it again). */
+export function checkGuestName(list: ForbiddenWordList, name: string): PartyProblem | null {
+  const trimmed = name.trim();
+  if (trimmed === '') return { code: 'guest_name_empty', field: 'name' };
+  if ([...trimmed].length > GUEST_NAME_MAX_LENGTH) return { code: 'guest_name_too_long', field: 'name' };
+  const words = findForbiddenWords(list, trimmed);
+  return words.length > 0 ? forbidden(words, 'name') : null;
 }

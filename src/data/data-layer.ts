@@ -6,6 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxDatabase } from 'rxdb';
 import { databaseNameFor, openDatabase, type DatabaseOptions } from './db.ts';
+import { createKvStore, KV_DB_NAME, kvStore, type KvStore } from './kv-store.ts';
 import { requestPersistentStorage } from './persist.ts';
 import { firstSyncHoldsReleased } from './replication/first-sync-holds.ts';
 import { SyncLedger } from './replication/ledger.ts';
@@ -29,6 +30,11 @@ export interface DataLayerOptions {
   publishStatus?: boolean;
   now?: () => number;
   newId?: () => string;
+  /**
+   * The device's key-value store (a round of "Passar o caderno" lives there). Default: the app's,
+   * or the one in `database.indexedDB` (a simulated device).
+   */
+  kv?: KvStore;
 }
 
 export interface DataLayer {
@@ -67,6 +73,7 @@ export async function openDataLayer(options: DataLayerOptions): Promise<DataLaye
     client: options.client,
     onSaved: () => void requestPersistentStorage(),
     syncNow: () => engine?.syncNow(),
+    kv: options.kv ?? (options.database?.indexedDB ? createKvStore(KV_DB_NAME, options.database.indexedDB) : kvStore),
   };
   const unpublishStatus = options.publishStatus === false ? () => undefined : publishSyncStatus(ledger);
   // An invitation being redeemed first: its notebook then comes with the first pull.

@@ -6,7 +6,7 @@
  * a shared phone never opens the first one's data.
  *
  * Open-core limits (STACK.md): at most 13 open collections per JavaScript process, so the app
- * opens 11 and tests that simulate several devices open only the collections they need
+ * opens 12 and tests that simulate several devices open only the collections they need
  * (`collections` option). Dev-mode needs a schema validator (DVM1), so it always comes with
  * `wrappedValidateAjvStorage`; warnings are disabled before the plugin is added.
  */

@@ -32,6 +32,12 @@ export const SERVER_REFUSAL_CODES = [
   'invalid_id',
   'read_only',
   'online_only',
+  /** Issue 21: a guest's answer pushed before its guest row (retried, never shown as a refusal). */
+  'guest_not_synced',
+  /** A guest's name empty once trimmed, or longer than 50 characters. */
+  'guest_name_invalid',
+  /** A guest's answer secret or claim hash not in the shape the contract gives. */
+  'invalid_secret',
   /** Anything the server did not name (private.rejection_reason's last case). */
   'error',
 ] as const;
@@ -79,3 +85,40 @@ export type WriteResult<T> = { ok: true; value: T } | { ok: false; problem: Prob
 
 export const ok = <T>(value: T): WriteResult<T> => ({ ok: true, value });
 export const refuse = (problem: Problem): { ok: false; problem: Problem } => ({ ok: false, problem });
+
+/**
+ * "Passar o caderno" (issue 21): the round's own problems, found on the device, and the server's
+ * refusals of claim_guest (its `hint`). Kept apart from PROBLEM_CODES: only the round's and the
+ * claim's screens show them (src/screens/notebooks/party/messages.ts has their words).
+ */
+export const ROUND_PROBLEM_CODES = [
+  /** Another round is going on on this device. */
+  'round_active',
+  /** No round of this person on this device. */
+  'no_round',
+  /** The PIN or password typed does not open the round's lock. */
+  'wrong_secret',
+  'pin_invalid',
+  'password_too_short',
+  'guest_name_empty',
+  'guest_name_too_long',
+  /** The step asked for is not the round's current one (an answer with nobody's turn going on). */
+  'not_your_turn',
+] as const;
+
+export const CLAIM_REFUSAL_CODES = ['claim_invalid', 'claim_already_claimed', 'claim_host'] as const;
+
+export type RoundProblemCode = (typeof ROUND_PROBLEM_CODES)[number];
+export type ClaimRefusalCode = (typeof CLAIM_REFUSAL_CODES)[number];
+export type PartyProblemCode = ProblemCode | RoundProblemCode | ClaimRefusalCode;
+
+export interface PartyProblem {
+  code: PartyProblemCode;
+  field?: string;
+  words?: string[];
+}
+
+export type PartyResult<T> = { ok: true; value: T } | { ok: false; problem: PartyProblem };
+
+export const refuseParty = (problem: PartyProblem): { ok: false; problem: PartyProblem } => ({ ok: false, problem });
+

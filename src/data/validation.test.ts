@@ -105,8 +105,9 @@ describe('registration form', () => {
     email: 'ana@example.com',
     password: 'Abcdefg1',
     confirmation: 'Abcdefg1',
-    isThirteenOrOlder: true,
-    hasGuardianIfMinor: true,
+    birthDate: '1990-05-01',
+    guardianEmail: '',
+    guardianAcknowledged: false,
   };
   it('has no problem when everything is filled in', () => {
     expect(validateRegistration(valid)).toEqual({});
@@ -117,21 +118,26 @@ describe('registration form', () => {
       email: 'x',
       password: 'abc',
       confirmation: 'abd',
-      isThirteenOrOlder: false,
-      hasGuardianIfMinor: false,
+      birthDate: '',
+      guardianEmail: '',
+      guardianAcknowledged: false,
     });
-    expect(Object.keys(problems)).toEqual([
-      'username',
-      'email',
-      'password',
-      'confirmation',
-      'isThirteenOrOlder',
-      'hasGuardianIfMinor',
-    ]);
+    expect(Object.keys(problems)).toEqual(['username', 'email', 'password', 'confirmation', 'birthDate']);
     expect(problems.confirmation).toBe('mismatch');
   });
-  it('needs the age (13+) and the guardian confirmations', () => {
-    expect(validateRegistration({ ...valid, isThirteenOrOlder: false })).toEqual({ isThirteenOrOlder: 'required' });
-    expect(validateRegistration({ ...valid, hasGuardianIfMinor: false })).toEqual({ hasGuardianIfMinor: 'required' });
+  it('refuses an age under 13 and a date that is not one', () => {
+    const today = new Date();
+    const twelve = `${today.getUTCFullYear() - 12}-01-01`;
+    expect(validateRegistration({ ...valid, birthDate: twelve })).toEqual({ birthDate: 'underAge' });
+    expect(validateRegistration({ ...valid, birthDate: '2010-02-31' })).toEqual({ birthDate: 'invalid' });
+    expect(validateRegistration({ ...valid, birthDate: '2999-01-01' })).toEqual({ birthDate: 'invalid' });
+  });
+  it('asks a 13–17-year-old for a guardian (not their own e-mail) and the acknowledgement', () => {
+    const fifteen = `${new Date().getUTCFullYear() - 15}-01-01`;
+    expect(validateRegistration({ ...valid, birthDate: fifteen })).toEqual({ guardianEmail: 'required', guardianAcknowledged: 'required' });
+    expect(validateRegistration({ ...valid, birthDate: fifteen, guardianEmail: 'ANA@example.com', guardianAcknowledged: true })).toEqual({
+      guardianEmail: 'sameAsOwn',
+    });
+    expect(validateRegistration({ ...valid, birthDate: fifteen, guardianEmail: 'mae@example.com', guardianAcknowledged: true })).toEqual({});
   });
 });

@@ -85,8 +85,57 @@ export interface RegistrationInput {
   email: string;
   password: string;
   confirmation: string;
-  isThirteenOrOlder: boolean;
-  hasGuardianIfMinor: boolean;
+  /** yyyy-mm-dd, as a date input gives it ('' when empty). */
+  birthDate: string;
+  /** Asked only of 13–17-year-olds. */
+  guardianEmail: string;
+  guardianAcknowledged: boolean;
+}
+
+/** Under 18, with a guardian (spec §1). */
+export const ADULT_AGE = 18;
+
+export type BirthDateProblem = 'required' | 'invalid' | 'underAge';
+export type GuardianEmailProblem = EmailProblem | 'sameAsOwn';
+
+/**
+ * Whole years between a yyyy-mm-dd birth date and `today` (UTC), or null when the text is not a
+ * real date in the past. The server's rule is private.age_in_years (safety migration); this one
+ * lets the form answer before anything is sent.
+ */
+export function ageInYears(birthDate: string, today: Date = new Date()): number | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthDate.trim());
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number);
+  const born = new Date(Date.UTC(year, month - 1, day));
+  if (born.getUTCFullYear() !== year || born.getUTCMonth() !== month - 1 || born.getUTCDate() !== day) return null;
+  if (year < 1900 || born.getTime() > today.getTime()) return null;
+  let age = today.getUTCFullYear() - year;
+  const beforeBirthday =
+    today.getUTCMonth() < month - 1 || (today.getUTCMonth() === month - 1 && today.getUTCDate() < day);
+  if (beforeBirthday) age -= 1;
+  return age;
+}
+
+export function validateBirthDate(value: string, today?: Date): BirthDateProblem | null {
+  if (!value.trim()) return 'required';
+  const age = ageInYears(value, today);
+  if (age === null) return 'invalid';
+  if (age < MINIMUM_AGE) return 'underAge';
+  return null;
+}
+
+/** Whether the birth date makes the person a 13–17-year-old (who needs a guardian). */
+export function isMinor(birthDate: string, today?: Date): boolean {
+  const age = ageInYears(birthDate, today);
+  return age !== null && age >= MINIMUM_AGE && age < ADULT_AGE;
+}
+
+export function validateGuardianEmail(value: string, ownEmail: string): GuardianEmailProblem | null {
+  const problem = validateEmail(value);
+  if (problem) return problem;
+  if (value.trim().toLowerCase() === ownEmail.trim().toLowerCase()) return 'sameAsOwn';
+  return null;
 }
 
 export interface RegistrationProblems {
@@ -94,8 +143,9 @@ export interface RegistrationProblems {
   email?: EmailProblem;
   password?: PasswordProblem;
   confirmation?: ConfirmationProblem;
-  isThirteenOrOlder?: 'required';
-  hasGuardianIfMinor?: 'required';
+  birthDate?: BirthDateProblem;
+  guardianEmail?: GuardianEmailProblem;
+  guardianAcknowledged?: 'required';
 }
 
 /** All problems of the registration form, in the order of its fields (the first one gets focus). */
@@ -109,7 +159,12 @@ export function validateRegistration(input: RegistrationInput): RegistrationProb
   if (password) problems.password = password;
   const confirmation = validateConfirmation(input.password, input.confirmation);
   if (confirmation) problems.confirmation = confirmation;
-  if (!input.isThirteenOrOlder) problems.isThirteenOrOlder = 'required';
-  if (!input.hasGuardianIfMinor) problems.hasGuardianIfMinor = 'required';
+  const birthDate = validateBirthDate(input.birthDate);
+  if (birthDate) problems.birthDate = birthDate;
+  if (isMinor(input.birthDate)) {
+    const guardianEmail = validateGuardianEmail(input.guardianEmail, input.email);
+    if (guardianEmail) problems.guardianEmail = guardianEmail;
+    if (!input.guardianAcknowledged) problems.guardianAcknowledged = 'required';
+  }
   return problems;
 }

@@ -1,6 +1,6 @@
 import type { Observable } from 'rxjs';
 import { create } from 'zustand';
-import type { UnsyncedItem } from '../data/session/lifecycle.ts';
+import type { UnsyncedChoice, UnsyncedItem } from '../data/session/lifecycle.ts';
 import { SESSION_LOADING, type SessionState } from '../data/session/state.ts';
 
 export { SIGNED_OUT, type SessionState } from '../data/session/state.ts';
@@ -22,24 +22,26 @@ export function followSession(source: Observable<SessionState>): () => void {
 interface SignOutConfirmState {
   /** Writes the data layer could not send before a sign-out, waiting for the person's answer; null when nothing is asked. */
   pending: UnsyncedItem[] | null;
-  resolve: ((confirmed: boolean) => void) | null;
-  ask(items: UnsyncedItem[]): Promise<boolean>;
-  answer(confirmed: boolean): void;
+  resolve: ((choice: UnsyncedChoice) => void) | null;
+  ask(items: UnsyncedItem[]): Promise<UnsyncedChoice>;
+  answer(choice: UnsyncedChoice): void;
 }
 
 /**
- * "Sign out anyway?" — asked when some writes could not be sent (a shared phone at school).
- * The dialog (src/components/SignOutDialog.tsx) shows while `pending` is set.
+ * "Sign out with unsent work?" — asked when some writes could not be sent (a shared phone at
+ * school, a party): stay, keep them on this device for the same person, or discard them (issue 21).
+ * The dialog (src/components/SignOutDialog.tsx) shows while `pending` is set; a new question
+ * answers the previous one with 'stay'.
  */
 export const useSignOutConfirmStore = create<SignOutConfirmState>((set, get) => ({
   pending: null,
   resolve: null,
   ask(items) {
-    get().resolve?.(false);
-    return new Promise<boolean>((resolve) => set({ pending: items, resolve }));
+    get().resolve?.('stay');
+    return new Promise<UnsyncedChoice>((resolve) => set({ pending: items, resolve }));
   },
-  answer(confirmed) {
-    get().resolve?.(confirmed);
+  answer(choice) {
+    get().resolve?.(choice);
     set({ pending: null, resolve: null });
   },
 }));

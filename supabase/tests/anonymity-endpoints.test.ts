@@ -90,6 +90,8 @@ const FUNCTION_CASES: Record<string, Case> = {
 /** RPCs: one case per function of the public schema a visitor or a signed-in person may execute. */
 const RPC_CASES: Record<string, Case> = {
   // (answer_id is not an RPC: no API role may call it — see grants.test.ts)
+  // A code that names no guest: claim_invalid for everyone (tests/guests.test.ts claims for real).
+  claim_guest: rpc('claim_guest', () => ({ p_code: 'ABCD-EFGH-JKLM' })),
   create_invite_link: rpc('create_invite_link', (f) => ({ p_notebook_id: f.notebookId })),
   find_forbidden_words: rpc('find_forbidden_words', () => ({ p_text: ANSWER_TEXT })),
   is_admin: rpc('is_admin', () => ({})),

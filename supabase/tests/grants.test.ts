@@ -34,7 +34,8 @@ const NOT_CALLABLE: Record<string, string> = {
  * profiles calls it), and the signed-in RPCs that answer a visitor 'Usuário não autenticado'.
  */
 const VISITOR_RPCS = [
-  'create_invite_link', 'find_forbidden_words', 'is_admin', 'moderate_answer', 'redeem_invite',
+  // confirm_guardian: a minor's guardian opens the mailed link without an account (issue 22)
+  'confirm_guardian', 'create_invite_link', 'find_forbidden_words', 'is_admin', 'moderate_answer', 'profile_view', 'redeem_invite',
   'replication_pull', 'replication_push', 'revoke_invite_link', 'search_users', 'username_available',
 ];
 

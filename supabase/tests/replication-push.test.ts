@@ -184,11 +184,10 @@ describe('S8 rejections are per row and visible', () => {
     expect(await t.sql(`select id from notebooks where user_id = $1`, [banned])).toEqual([]);
   });
 
-  test('S8: rows of read-only collections and online-only creations are refused with their own reasons', async () => {
+  // Invite links made on the device are pushed like any row (offline-invites.test.ts).
+  test('S8: rows of read-only collections are refused with their own reason', async () => {
     const r1 = await push(t, owner, 'forbidden_words', [{ newDocumentState: { id: randomUUID(), word: 'x', _deleted: false }, assumedMasterState: null }]);
     expect(r1.rejected.map((x) => x.reason)).toEqual(['read_only']);
-    const r2 = await push(t, owner, 'invite_links', [{ newDocumentState: { id: randomUUID(), notebook_id: notebookId, code: 'ABCDEFGH', _deleted: false }, assumedMasterState: null }]);
-    expect(r2.rejected.map((x) => x.reason)).toEqual(['online_only']);
   });
 });
 

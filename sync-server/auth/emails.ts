@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { emailRateLimited } from './errors.ts';
-import { generateOtp, sendMail, tokenHash, type MailKind } from './mailbox.ts';
+import { generateOtp, sendGuardianMail, sendMail, tokenHash, type MailKind } from './mailbox.ts';
 import type { RequestInfo } from './request.ts';
 
 /**
@@ -100,4 +100,36 @@ export async function sendEmailChange(q: Queryable, user: Recipient, newEmail: s
     [newEmail.toLowerCase(), token],
   );
   await deliver(q, 'email_change', newEmail, user, otp, token, mail);
+}
+
+/**
+ * A minor's sign-up (issue 22): the database issues a link for their guardian
+ * (public.issue_guardian_link: nothing when no guardian is awaited) and the mail goes to the
+ * mailbox. The link opens the app's /guardian/{token} (/en/guardian/… when the sign-up came from
+ * the English app), on the origin the sign-up asked to come back to.
+ */
+export async function sendGuardianRequest(q: Queryable, userId: string, mail: MailContext) {
+  // A database whose migrations know no guardians (the server's own test fixtures) sends nothing.
+  const { rows: known } = await q.query<{ known: boolean }>(
+    `select to_regprocedure('public.issue_guardian_link(uuid)') is not null as known`,
+  );
+  if (!known[0]?.known) return;
+  const { rows } = await q.query<{ guardian_email: string; username: string; token: string }>(
+    `select guardian_email, username, token from public.issue_guardian_link($1)`,
+    [userId],
+  );
+  const request = rows[0];
+  if (!request) return;
+  await sendGuardianMail(q, {
+    to: request.guardian_email,
+    userId,
+    username: request.username,
+    link: guardianLink(mail.redirectTo, request.token),
+  });
+}
+
+export function guardianLink(redirectTo: string, token: string): string {
+  const back = new URL(redirectTo);
+  const english = /^\/en(\/|$)/.test(back.pathname);
+  return `${back.origin}${english ? '/en' : ''}/guardian/${encodeURIComponent(token)}`;
 }

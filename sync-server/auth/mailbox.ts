@@ -71,17 +71,87 @@ export async function sendMail(q: Queryable, mail: OutgoingMail): Promise<void> 
     `<h2>${escapeHtml(intro.heading)}</h2>\n<p>${escapeHtml(intro.action)}</p>\n` +
     `<p><a href="${escapeHtml(link)}">${escapeHtml(intro.label)}</a></p>\n` +
     `<p>Alternatively, enter the code: ${escapeHtml(mail.otp)}</p>`;
+  await storeMail(q, { ...mail, subject: SUBJECTS[mail.kind], text, html, link });
+}
+
+/**
+ * The app's own mails (not GoTrue's): a minor's guardian is asked to confirm the account
+ * (issue 22). Same mailbox, no one-time code: the link opens the app, which confirms by RPC.
+ */
+export type NoticeKind = 'guardian_consent';
+
+export interface GuardianMail {
+  to: string;
+  userId: string;
+  /** The minor's username, as the guardian may know it. */
+  username: string;
+  /** The app's page that confirms, e.g. http://127.0.0.1:5173/guardian/<token> */
+  link: string;
+}
+
+export async function sendGuardianMail(q: Queryable, mail: GuardianMail): Promise<void> {
+  const who = mail.username;
+  const text =
+    `Confirme a conta de ${who} no Cadernos\n\n` +
+    `${who} criou uma conta no Cadernos, o app de cadernos de perguntas, e disse que você é o responsável. ` +
+    `Adolescentes de 13 a 17 anos usam o Cadernos com a supervisão de um responsável. Até você confirmar, a conta ` +
+    `fica com as configurações mais seguras (perfil privado, conexões privadas).\n` +
+    `Para confirmar que você acompanha o uso, abra:\n${mail.link}\n\n` +
+    `Se você não conhece ${who}, ignore este e-mail.\n\n` +
+    `— English —\n${who} created a Cadernos account and named you as their guardian. Until you confirm, the ` +
+    `account keeps the safest settings. To confirm that you supervise it, open:\n${mail.link}\n` +
+    `If you do not know ${who}, ignore this e-mail.\n`;
+  const link = escapeHtml(mail.link);
+  const name = escapeHtml(who);
+  const html =
+    `<h2>Confirme a conta de ${name} no Cadernos</h2>\n` +
+    `<p>${name} criou uma conta no Cadernos e disse que você é o responsável. Adolescentes de 13 a 17 anos usam o ` +
+    `Cadernos com a supervisão de um responsável. Até você confirmar, a conta fica com as configurações mais ` +
+    `seguras (perfil privado, conexões privadas).</p>\n` +
+    `<p><a href="${link}">Confirmar que acompanho a conta</a></p>\n` +
+    `<p>Se você não conhece ${name}, ignore este e-mail.</p>\n` +
+    `<p lang="en">${name} created a Cadernos account and named you as their guardian. ` +
+    `<a href="${link}">Confirm that you supervise it</a>, or ignore this e-mail if you do not know them.</p>`;
+  await storeMail(q, {
+    kind: 'guardian_consent',
+    to: mail.to,
+    userId: mail.userId,
+    subject: `Confirme a conta de ${who} no Cadernos`,
+    text,
+    html,
+    link: mail.link,
+    otp: null,
+    token: null,
+    redirectTo: null,
+  });
+}
+
+async function storeMail(
+  q: Queryable,
+  mail: {
+    kind: MailKind | NoticeKind;
+    to: string;
+    userId: string;
+    subject: string;
+    text: string;
+    html: string;
+    link: string;
+    otp: string | null;
+    token: string | null;
+    redirectTo: string | null;
+  },
+): Promise<void> {
   await q.query(
     `insert into auth.mailbox (recipient, kind, subject, body_text, body_html, link, otp, token_hash, redirect_to, user_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [mail.to, mail.kind, SUBJECTS[mail.kind], text, html, link, mail.otp, mail.token, mail.redirectTo, mail.userId],
+    [mail.to, mail.kind, mail.subject, mail.text, mail.html, mail.link, mail.otp, mail.token, mail.redirectTo, mail.userId],
   );
 }
 
 export interface StoredMail {
   id: number;
   to: string;
-  type: MailKind;
+  type: MailKind | NoticeKind;
   subject: string;
   text: string;
   html: string;

@@ -272,8 +272,7 @@ async function firstVisit(browser: Browser, baseURL: string, code: string, sizes
     await page.getByLabel('E-mail').fill(`${username}@example.com`);
     await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirme a senha').fill(PASSWORD);
-    await page.getByLabel('Tenho 13 anos ou mais.').check();
-    await page.getByLabel(/Se tenho menos de 18 anos/).check();
+    await page.getByLabel('Data de nascimento').fill('1990-04-12');
     const typed = (await page.evaluate(() => performance.now())) - register.ready;
     if (PACE.typingMs > typed) await page.waitForTimeout(PACE.typingMs - typed);
 

@@ -137,7 +137,7 @@ test('registration refuses bad input with messages tied to the fields, focusing 
   await expect(username).toHaveAccessibleDescription(/pelo menos 3 caracteres/);
   await expect(page.getByLabel('Senha', { exact: true })).toHaveAccessibleDescription(/pelo menos uma letra maiúscula/);
   await expect(page.getByLabel('Confirme a senha')).toHaveAccessibleDescription(/As senhas não coincidem/);
-  await expect(page.getByLabel('Tenho 13 anos ou mais.')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Data de nascimento')).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('a username with a forbidden word is refused while typing', async ({ page, baseURL }) => {
@@ -157,8 +157,7 @@ test('an e-mail already registered gets the mapped message', async ({ page, base
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirme a senha').fill(PASSWORD);
-  await page.getByLabel('Tenho 13 anos ou mais.').check();
-  await page.getByLabel(/Se tenho menos de 18 anos/).check();
+  await page.getByLabel('Data de nascimento').fill('1990-04-12');
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expect(page.getByLabel('E-mail')).toHaveAccessibleDescription('Este e-mail já está registrado.');
   await expect(page.getByTestId('toast')).toContainText('Erro no registro');

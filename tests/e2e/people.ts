@@ -10,6 +10,8 @@ import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-se
  */
 
 export const PASSWORD = 'Caderno2025';
+/** An adult's date of birth for the registration form (13–17 would also need a guardian). */
+export const ADULT_BIRTH_DATE = '1990-04-12';
 
 let counter = 0;
 export function newPerson(tag: string) {
@@ -46,8 +48,7 @@ export async function submitRegistration(page: Page, person: Person, { waitForAv
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByLabel('Confirme a senha').fill(person.password);
-  await page.getByLabel('Tenho 13 anos ou mais.').check();
-  await page.getByLabel(/Se tenho menos de 18 anos/).check();
+  await page.getByLabel('Data de nascimento').fill(ADULT_BIRTH_DATE);
   await page.getByRole('button', { name: 'Criar conta' }).click();
 }
 

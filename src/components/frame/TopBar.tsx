@@ -26,8 +26,9 @@ function BackButton({ parentHref }: { parentHref: string }) {
 /**
  * The top bar of every screen: back (below a main place), the screen's name with the connection's
  * status under it, and the account's menu. One row of 56 px, whatever the status says.
+ * `locked` (a round of "Passar o caderno", issue 21): the name and the status only — no way out.
  */
-export function TopBar() {
+export function TopBar({ locked = false }: { locked?: boolean }) {
   const { i18n } = useLingui();
   const screen = useFrameScreen();
   return (
@@ -36,17 +37,19 @@ export function TopBar() {
         <Trans>Pular para o conteúdo</Trans>
       </a>
       <div className={s.barRow} data-testid="top-bar">
-        {screen.title && (
+        {screen.title && !locked && (
           <Link href="/" className={s.wideBrand}>
             Cadernos
           </Link>
         )}
-        {screen.parentHref && <BackButton parentHref={screen.parentHref} />}
+        {screen.parentHref && !locked && <BackButton parentHref={screen.parentHref} />}
         <div className={s.titleBlock}>
           {screen.title ? (
             <p className={s.title} data-testid="screen-title">
               {i18n._(screen.title)}
             </p>
+          ) : locked ? (
+            <p className={s.brand}>Cadernos</p>
           ) : (
             <Link href="/" className={s.brand}>
               Cadernos
@@ -54,9 +57,11 @@ export function TopBar() {
           )}
           <FrameStatus />
         </div>
-        <div className={s.actions}>
-          <AccountMenu />
-        </div>
+        {!locked && (
+          <div className={s.actions}>
+            <AccountMenu />
+          </div>
+        )}
       </div>
     </header>
   );

@@ -50,6 +50,10 @@ export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/create': { title: msg`Criar caderno`, parent: '/meus-cadernos', place: 'notebooks' },
   '/notebook/:id': { title: msg`Caderno`, parent: '/meus-cadernos', place: 'notebooks' },
   '/notebook/:id/edit': { title: msg`Editar caderno`, parent: '/notebook/:id', place: 'notebooks' },
+  // A round keeps the phone in it (issue 21): no back, no place to leave to.
+  '/notebook/:id/rodada': { title: msg`Passar o caderno`, place: 'notebooks' },
+  '/claim': { title: msg`Resgatar respostas`, parent: '/meus-cadernos', place: 'notebooks' },
+  '/claim/:code': { title: msg`Resgatar respostas`, parent: '/meus-cadernos', place: 'notebooks' },
   '/moderation/answers/:notebookId': { title: msg`Moderar respostas`, parent: '/notebook/:notebookId', place: 'notebooks' },
   '/manage-profile': { title: msg`Perfil público`, parent: '/profile', place: 'profile' },
   '/admin': { title: msg`Administração`, parent: '/' },

@@ -249,6 +249,12 @@ class Puller {
   }
 }
 
+/**
+ * A row the server could not take yet because a row it refers to has not arrived (a guest's
+ * answer before the guest, issue 21): pushed again, never kept as a refusal.
+ */
+const RETRIED_REASONS: ReadonlySet<string> = new Set(['guest_not_synced']);
+
 /** The push side: one request per batch, per-row outcomes into the ledger. */
 class Pusher {
   constructor(
@@ -278,10 +284,14 @@ class Pusher {
       this.activity.end();
     }
     const masters = response.conflicts.map((doc) => fromServer(name, doc));
-    const refused = await this.recordRefusals(rows, response.rejected);
-    const answered = new Set([...masters, ...refused].map((doc) => doc.id));
+    const retried = response.rejected.filter((rejection) => RETRIED_REASONS.has(rejection.reason));
+    const refused = await this.recordRefusals(rows, response.rejected.filter((rejection) => !RETRIED_REASONS.has(rejection.reason)));
+    const answered = new Set([...masters, ...refused, ...retried].map((doc) => doc.id));
     await this.settleAccepted(rows.filter((row) => !answered.has(row.newDocumentState.id as string)));
     await this.settleConflicts(rows, masters);
+    // Not a refusal: the batch goes again after a backoff (its accepted rows then come back as
+    // the server's state, equal to theirs, and settle).
+    if (retried.length > 0) throw new Error(`${name}: ${retried.length} row(s) wait for a row they refer to (${retried[0].reason})`);
     // To RxDB a refused row is a conflict whose master state wins (see conflict-handler.ts).
     return [...masters, ...refused];
   }

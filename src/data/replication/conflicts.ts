@@ -77,6 +77,8 @@ export const WRITABLE_FIELDS: { readonly [Name in CollectionName]: readonly (key
   notifications: ['is_read'],
   favorites: [],
   forbidden_words: [],
+  // A guest row is written once by the host; only claim_guest changes it on the server.
+  guests: [],
 };
 
 /** The answerer's fields, decided together by the clock. */

@@ -76,7 +76,9 @@ const UPSTREAM_WAIT_MS = 5000;
  */
 const PUSHED_AFTER: Partial<Record<CollectionName, CollectionName[]>> = {
   questions: ['notebooks'],
-  answers: ['notebooks', 'questions'],
+  // A guest's answers refer to the guest's row (issue 21): guests go up first.
+  answers: ['notebooks', 'questions', 'guests'],
+  guests: ['notebooks'],
   notebook_shares: ['notebooks'],
   notebook_collaborators: ['notebooks'],
   invite_links: ['notebooks'],

@@ -8,8 +8,9 @@ import { moderationLists$ } from '../queries/moderation.ts';
 import { collaborations$, dashboard$, favoriteNotebooks$, myNotebooks$, sharedWithMe$ } from '../queries/dashboard.ts';
 import { notifications$, unreadNotificationCount$ } from '../queries/notifications.ts';
 import { profilesById$ } from '../queries/profiles.ts';
+import { notebookDefaults$ } from '../queries/notebook-defaults.ts';
+import { roundView$ } from '../queries/round.ts';
 import { answerQuestion, deleteAnswer, myAnswerId, type AnswerInput } from './answers.ts';
-import type { DataContext } from './context.ts';
 import { setFavorite } from './favorites.ts';
 import { createInviteLink, redeemInvite, revokeInviteLink, searchPeople } from './invites.ts';
 import { moderateAnswer } from './moderation.ts';
@@ -17,6 +18,18 @@ import { createNotebook, deleteNotebook, updateNotebook, type NotebookChanges, t
 import { markAllNotificationsRead, markNotificationsRead } from './notifications.ts';
 import { addQuestion, editQuestion, removeQuestion, reorderQuestions, setQuestionBlocked } from './questions.ts';
 import { discardRejection, fixRejection } from './rejections.ts';
+import {
+  answerAsGuest,
+  claimGuest,
+  endRound,
+  endTurn,
+  handOn,
+  startRound,
+  startTurn,
+  type GuestInput,
+  type LockInput,
+  type RoundContext,
+} from './rounds.ts';
 import {
   acceptCollaboration,
   changeCollaboratorRole,
@@ -26,11 +39,11 @@ import {
   unshareNotebook,
 } from './sharing.ts';
 import type { CollaboratorRole, ModerationStatus } from '../schemas/index.ts';
-import { refuse, type WriteResult } from '../problems.ts';
+import { refuse, type PartyResult, type WriteResult } from '../problems.ts';
 
-export type ApiContext = DataContext & { syncNow?: () => void };
+export type ApiContext = RoundContext;
 
-type Writes = Record<string, (...args: never[]) => Promise<WriteResult<unknown>>>;
+type Writes = Record<string, (...args: never[]) => Promise<WriteResult<unknown> | PartyResult<unknown>>>;
 
 /**
  * A write never fails silently (issue 16). Refusals come back as results, which the screens
@@ -61,6 +74,7 @@ export function createApi(ctx: ApiContext) {
     invites: failuresAsRefusals(api.invites),
     notifications: failuresAsRefusals(api.notifications),
     rejections: { ...failuresAsRefusals({ fix: api.rejections.fix }), discard: api.rejections.discard },
+    rounds: failuresAsRefusals(api.rounds),
     queries: api.queries,
   };
 }
@@ -111,7 +125,18 @@ function createWrites(ctx: ApiContext) {
       discard: (key: string) => discardRejection(ctx, key),
       fix: <T>(key: string, write: () => Promise<WriteResult<T>>) => fixRejection(ctx, key, write),
     },
+    rounds: {
+      start: (notebookId: string, lock: LockInput) => startRound(ctx, notebookId, lock),
+      startTurn: (guest: GuestInput) => startTurn(ctx, guest),
+      answer: (questionId: string, text: string) => answerAsGuest(ctx, questionId, text),
+      endTurn: () => endTurn(ctx),
+      handOn: () => handOn(ctx),
+      end: (secret: string) => endRound(ctx, secret),
+      claim: (code: string) => claimGuest(ctx, code),
+    },
     queries: {
+      /** The round of "Passar o caderno" on this device (issue 21). */
+      round: () => roundView$(ctx),
       dashboard: () => dashboard$(ctx),
       myNotebooks: () => myNotebooks$(ctx),
       sharedWithMe: () => sharedWithMe$(ctx),
@@ -124,6 +149,8 @@ function createWrites(ctx: ApiContext) {
       notifications: () => notifications$(ctx),
       unreadNotifications: () => unreadNotificationCount$(ctx),
       profiles: () => profilesById$(ctx),
+      /** What a new notebook starts with (Settings → notebooks). */
+      notebookDefaults: () => notebookDefaults$(ctx),
     },
   };
 }

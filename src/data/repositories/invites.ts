@@ -1,11 +1,16 @@
 /**
- * Invite links (spec §3, §5, §8). Creating one needs the server (it draws a unique short code),
- * so it is online only; revoking works offline (a status change the server takes later).
- * Redeeming and searching people are online calls too.
+ * Invite links (spec §3, §5, §8; issue 21). Creating one works offline: the code is drawn on the
+ * device (invite-codes.ts) and the row is written locally, then pushed like any write; the server
+ * confirms it (and draws the code again if another link has it — the next pull brings the new
+ * one). Until then the link awaits activation (awaitsActivation). Online creation takes the same
+ * path: one rule, one home. Revoking works offline too. Redeeming and searching people are
+ * online calls.
  */
+import { awaitsActivation, newInviteCode } from '../invite-codes.ts';
 import { ok, refuse, type Problem, type ProblemCode, type WriteResult } from '../problems.ts';
 import type { InviteLinkDoc } from '../schemas/index.ts';
-import { findDoc, notFound, recordWrite, type DataContext } from './context.ts';
+import { collectionOf, findDoc, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
+import { roleIn } from './roles.ts';
 
 const offline: Problem = { code: 'online_only' };
 
@@ -15,23 +20,47 @@ function serverProblem(error: { hint?: string }, known: readonly ProblemCode[] =
   return { code: code ?? 'server' };
 }
 
+/** A new invite link of the owner's notebook, with a code drawn here; the server confirms it on push. */
 export async function createInviteLink(
   ctx: DataContext & { syncNow?: () => void },
   notebookId: string,
   expiresAt: string | null = null,
 ): Promise<WriteResult<InviteLinkDoc>> {
-  if (!ctx.client) return refuse(offline);
-  const { data, error } = await ctx.client.rpc('create_invite_link', { p_notebook_id: notebookId, p_expires_at: expiresAt });
-  if (error || !data) return refuse(error ? serverProblem(error) : offline);
-  // The new link reaches the local database with the next pull.
+  // Only the owner creates invites (spec §5); the server's policy refuses anyone else (S8).
+  if ((await roleIn(ctx, notebookId)) !== 'owner') return refuse({ code: 'not_allowed' });
+  if (expiresAt !== null && !(Date.parse(expiresAt) > ctx.now())) return refuse({ code: 'validation', field: 'expires_at' });
+  const now = isoNow(ctx);
+  const doc: InviteLinkDoc = {
+    id: ctx.newId(),
+    notebook_id: notebookId,
+    code: newInviteCode(),
+    status: 'active',
+    expires_at: expiresAt,
+    redeemed_count: 0,
+    created_by: ctx.userId,
+    created_at: now,
+    updated_at: now,
+    server_rev: 0,
+  };
+  await recordWrite(ctx, 'invite_links', [{ id: doc.id, label: doc.code }], () => collectionOf(ctx, 'invite_links').insert(doc));
   ctx.syncNow?.();
-  return ok(data as InviteLinkDoc);
+  return ok(doc);
 }
 
+/**
+ * Revokes a link. One still awaiting activation is withdrawn instead (deleted): the server takes a
+ * new row as active whatever status it carries, so a revocation pushed with the row itself would
+ * be lost; deleted, it never opens anything (the server deletes it too if it already had it).
+ */
 export async function revokeInviteLink(ctx: DataContext, inviteId: string): Promise<WriteResult<InviteLinkDoc>> {
   const doc = await findDoc(ctx, 'invite_links', inviteId);
   if (!doc) return refuse(notFound);
   if (doc.status !== 'active') return ok(doc.toJSON() as InviteLinkDoc);
+  if (awaitsActivation(doc)) {
+    const withdrawn = { ...(doc.toJSON() as InviteLinkDoc), status: 'revoked' as const };
+    await recordWrite(ctx, 'invite_links', [{ id: doc.id, label: doc.code }], () => doc.remove());
+    return ok(withdrawn);
+  }
   const updated = await recordWrite(ctx, 'invite_links', [{ id: doc.id, label: doc.code }], () =>
     doc.incrementalPatch({ status: 'revoked' }),
   );

@@ -8,6 +8,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
 import { answerIdFor, favoriteIdFor } from '../derived-ids.ts';
+import { awaitsActivation } from '../invite-codes.ts';
 
 const ME = '11111111-1111-4111-8111-111111111111';
 const FRIEND = '22222222-2222-4222-8222-222222222222';
@@ -147,7 +148,36 @@ describe('sharing, favorites, notifications', () => {
   });
 
   test('online-only calls say so when there is no connection', async () => {
-    expect(await layer.api.invites.create('x')).toMatchObject({ ok: false, problem: { code: 'online_only' } });
+    expect(await layer.api.invites.redeem('ABCDEFGHJKLM')).toMatchObject({ ok: false, problem: { code: 'online_only' } });
+    expect(await layer.api.sharing.searchPeople('@ana')).toMatchObject({ ok: false, problem: { code: 'online_only' } });
+  });
+
+  test('an invite link is made offline by the owner: a 12-character code, awaiting activation; revoked before the server saw it, it is withdrawn', async () => {
+    const nb = await layer.api.notebooks.create({ title: 'Caderno da festa' });
+    if (!nb.ok) throw new Error('not created');
+    const link = await layer.api.invites.create(nb.value.id);
+    if (!link.ok) throw new Error(`refused: ${link.problem.code}`);
+    expect(link.value).toMatchObject({ notebook_id: nb.value.id, status: 'active', created_by: ME, server_rev: 0 });
+    expect(link.value.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{12}$/);
+    expect(awaitsActivation(link.value)).toBe(true);
+    const view = await firstValueFrom(layer.api.queries.notebook(nb.value.id));
+    expect(view?.inviteLinks.map((l) => l.code)).toEqual([link.value.code]);
+    expect(Object.keys(await layer.ledger.pending())).toContain(`invite_links/${link.value.id}`);
+
+    expect(await layer.api.invites.revoke(link.value.id)).toMatchObject({ ok: true, value: { status: 'revoked' } });
+    expect((await firstValueFrom(layer.api.queries.notebook(nb.value.id)))?.inviteLinks).toEqual([]);
+  });
+
+  test('only the owner creates invite links; an expiry in the past is refused', async () => {
+    await seedFromServer('notebooks', [{ id: '88888888-8888-4888-8888-888888888888', user_id: FRIEND, title: 'Da amiga', server_rev: 1 }]);
+    expect(await layer.api.invites.create('88888888-8888-4888-8888-888888888888')).toEqual({ ok: false, problem: { code: 'not_allowed' } });
+    expect(await layer.api.invites.create('99999999-9999-4999-8999-999999999999')).toEqual({ ok: false, problem: { code: 'not_allowed' } });
+    const nb = await layer.api.notebooks.create({ title: 'Meu caderno' });
+    if (!nb.ok) throw new Error('not created');
+    expect(await layer.api.invites.create(nb.value.id, '2026-11-01T00:00:00.000Z')).toEqual({
+      ok: false,
+      problem: { code: 'validation', field: 'expires_at' },
+    });
   });
 
   test('a write the local database fails (closed under a screen that still holds it) answers as a refusal, never a dropped rejection', async () => {

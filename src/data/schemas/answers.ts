@@ -16,11 +16,18 @@ export type ModerationStatus = 'pending' | 'approved' | 'rejected';
  * Spec §3 Answer. The id is derived from the question and the answerer's secret (S6). For an
  * anonymous answer, user_id and responder_name arrive as null on every device but the notebook
  * owner's and the answerer's (S5).
+ *
+ * A guest's answer (issue 21, "Passar o caderno") has `guest_id` instead of `user_id`: written on
+ * the host's device with an id derived from the guest's own secret (schemas/guests.ts), so one
+ * answer per question per guest, never overwriting the host's or another guest's. For an
+ * anonymous guest, guest_id and responder_name are null on every device but the owner's.
  */
 export interface AnswerDoc extends ReplicatedRow {
   question_id: string;
   notebook_id: string;
   user_id: string | null;
+  /** The guest who gave this answer at a round (then user_id is null); null for a person's answer. */
+  guest_id: string | null;
   text: string;
   is_anonymous: boolean;
   responder_name: string | null;
@@ -35,7 +42,7 @@ export interface AnswerDoc extends ReplicatedRow {
 export const answersCollection = defineCollection<AnswerDoc>(
   {
     title: 'answers',
-    version: 1,
+    version: 2,
     primaryKey: 'id',
     type: 'object',
     properties: {
@@ -43,6 +50,7 @@ export const answersCollection = defineCollection<AnswerDoc>(
       question_id: uuid,
       notebook_id: uuid,
       user_id: nullableUuid,
+      guest_id: nullableUuid,
       text,
       is_anonymous: flag,
       responder_name: nullableText,
@@ -56,12 +64,16 @@ export const answersCollection = defineCollection<AnswerDoc>(
     required: ['id', 'notebook_id'],
     indexes: ['notebook_id'],
   },
-  { deletionDefaults: { notebook_id: '' } },
+  {
+    deletionDefaults: { notebook_id: '' },
+    // Version 2 added guest_id: every answer stored before was a person's.
+    migrationStrategies: { 2: (doc: AnswerDoc) => ({ ...doc, guest_id: null }) },
+  },
 );
 
 /** What a new answer is made of: its keys, and what its writer typed (all optional for a blank one). */
 export type NewAnswer = Pick<AnswerDoc, 'id' | 'question_id' | 'notebook_id' | 'user_id'> &
-  Partial<Pick<AnswerDoc, 'text' | 'is_anonymous' | 'responder_name' | 'moderation_status'>>;
+  Partial<Pick<AnswerDoc, 'guest_id' | 'text' | 'is_anonymous' | 'responder_name' | 'moderation_status'>>;
 
 /**
  * A new answer as a device writes it: nobody has moderated it, and its revision is 0 until the
@@ -70,6 +82,7 @@ export type NewAnswer = Pick<AnswerDoc, 'id' | 'question_id' | 'notebook_id' | '
  */
 export function newAnswerDoc(answer: NewAnswer, written: { at: string; clock: number }): AnswerDoc {
   return {
+    guest_id: null,
     text: '',
     is_anonymous: false,
     responder_name: null,

@@ -1,6 +1,6 @@
 /**
- * The replicated collections of ARCHITECTURE §2 (11 of the 12 the open-core build allows per
- * process), each with its schema and migration strategies. The names are the server's
+ * The replicated collections of ARCHITECTURE §2 (12: all the open-core build allows per
+ * process, keeping one for RxDB's own), each with its schema and migration strategies. The names are the server's
  * (replication_pull / replication_push take them as `p_collection`).
  */
 import type { RxCollection } from 'rxdb';
@@ -8,6 +8,7 @@ import { answersCollection, type AnswerDoc } from './answers.ts';
 import { favoritesCollection, type FavoriteDoc } from './favorites.ts';
 import type { CollectionDefinition } from './fields.ts';
 import { forbiddenWordsCollection, type ForbiddenWordDoc } from './forbidden-words.ts';
+import { guestsCollection, type GuestDoc } from './guests.ts';
 import { inviteLinksCollection, type InviteLinkDoc } from './invite-links.ts';
 import { notebookCollaboratorsCollection, type NotebookCollaboratorDoc } from './notebook-collaborators.ts';
 import { notebookSharesCollection, type NotebookShareDoc } from './notebook-shares.ts';
@@ -29,6 +30,7 @@ export interface DocTypes {
   notifications: NotificationDoc;
   favorites: FavoriteDoc;
   forbidden_words: ForbiddenWordDoc;
+  guests: GuestDoc;
 }
 
 export type CollectionName = keyof DocTypes;
@@ -45,13 +47,14 @@ export const COLLECTIONS: { [Name in CollectionName]: CollectionDefinition<DocTy
   notifications: notificationsCollection,
   favorites: favoritesCollection,
   forbidden_words: forbiddenWordsCollection,
+  guests: guestsCollection,
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 export type Collections = { [Name in CollectionName]: RxCollection<DocTypes[Name]> };
 
-export type { AnswerDoc, FavoriteDoc, ForbiddenWordDoc, InviteLinkDoc, NotebookCollaboratorDoc, NotebookDoc, NotebookShareDoc };
+export type { AnswerDoc, GuestDoc, FavoriteDoc, ForbiddenWordDoc, InviteLinkDoc, NotebookCollaboratorDoc, NotebookDoc, NotebookShareDoc };
 export type { NotificationDoc, ProfileDoc, QuestionDoc, UserSettingsDoc };
 export type { ModerationStatus } from './answers.ts';
 export type { CollaboratorRole, CollaborationStatus } from './notebook-collaborators.ts';

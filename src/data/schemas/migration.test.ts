@@ -42,3 +42,37 @@ test('documents written under version 0 are still there, unchanged, after the up
     await db.close();
   }
 });
+
+test('answers stored under version 1 (before guests, issue 21) open under version 2 as people’s answers: guest_id null, nothing else changed', async () => {
+  const indexedDB = new IDBFactory();
+  const name = 'phone-before-guests';
+  const versionOne = { ...COLLECTIONS.answers.schema, version: 1, properties: Object.fromEntries(Object.entries(COLLECTIONS.answers.schema.properties).filter(([key]) => key !== 'guest_id')) };
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) }),
+    multiInstance: false,
+  });
+  await old.addCollections({ answers: { schema: versionOne as RxJsonSchema<unknown>, migrationStrategies: { 1: (doc: unknown) => doc } } });
+  const answer = {
+    id: '6f1c2a3e-0000-4000-8000-000000000003',
+    question_id: '6f1c2a3e-0000-4000-8000-000000000002',
+    notebook_id: '6f1c2a3e-0000-4000-8000-000000000001',
+    user_id: '6f1c2a3e-0000-4000-8000-0000000000aa',
+    text: 'Brigadeiro',
+    is_anonymous: false,
+    responder_name: null,
+    moderation_status: 'approved',
+    client_clock: 5,
+    server_rev: 0,
+  };
+  await old.collections.answers.insert(answer);
+  await old.close();
+
+  const db = await openDatabase({ name, indexedDB, IDBKeyRange, collections: ['answers'], devMode: true });
+  try {
+    expect(db.collections.answers.schema.version).toBe(2);
+    expect((await db.collections.answers.findOne(answer.id).exec())?.toJSON()).toMatchObject({ ...answer, guest_id: null });
+  } finally {
+    await db.close();
+  }
+});

@@ -11,11 +11,15 @@ export interface UserSettingsDoc extends ReplicatedRow {
   ui_theme: 'light' | 'dark' | 'system';
   email_notifications: boolean;
   answer_secret: string;
+  /** What the create screen starts a new notebook with (Settings → notebooks; issue 22). Absent until pulled again. */
+  notebook_theme?: string;
+  notebook_pre_moderation?: boolean;
+  notebook_author?: string | null;
 }
 
 export const userSettingsCollection = defineCollection<UserSettingsDoc>({
   title: 'user_settings',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -26,7 +30,13 @@ export const userSettingsCollection = defineCollection<UserSettingsDoc>({
     ui_theme: text,
     email_notifications: flag,
     answer_secret: text,
+    notebook_theme: text,
+    notebook_pre_moderation: flag,
+    notebook_author: nullableText,
     ...ROW_TIMESTAMPS,
   },
   required: ['id'],
+}, {
+  // version 2 added the notebook defaults: a stored document has none until the server sends them
+  migrationStrategies: { 2: (doc: unknown) => doc },
 });

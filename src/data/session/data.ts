@@ -7,7 +7,9 @@
  *       → pending writes are pushed when online (a few seconds at most); whatever could not be
  *         sent — pending writes and refused ones — is returned so the person is asked first
  *   after a sign-out
- *       → replication stops and this person's local data is wiped (a shared phone keeps nothing)
+ *       → replication stops and this person's local data is wiped (a shared phone keeps nothing),
+ *         unless they chose to keep their unsent work on this device (issue 21, kept-data.ts):
+ *         then their database is only closed, and opens with that work when they sign in again
  *
  * The session engine calls installDataLayer() once (engine.ts, at the first sign-in); screens
  * call currentData().api, or whenDataReady() in the first moments after sign-in.
@@ -15,7 +17,9 @@
 import { getCurrentUserId, onUserChange } from '../auth.ts';
 import { databaseNameFor } from '../db.ts';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
-import { onAfterSignOut, onBeforeSignOut } from './lifecycle.ts';
+import { kvStore } from '../kv-store.ts';
+import { keptDataIn, localDataAfterSignOut } from './kept-data.ts';
+import { onAfterSignOut, onBeforeSignOut, onSignOutDecided } from './lifecycle.ts';
 import { unsyncedBeforeSignOut } from './sign-out.ts';
 import { getSupabase, supabaseUrl } from '../supabase.ts';
 import { NotAuthenticatedError } from '../auth.ts';
@@ -23,6 +27,7 @@ import { NotAuthenticatedError } from '../auth.ts';
 let current: DataLayer | null = null;
 let opening: Promise<DataLayer> | null = null;
 let installed = false;
+const kept = keptDataIn(kvStore);
 
 /** The signed-in person's data layer (throws 'Usuário não autenticado' when nobody is signed in). */
 export function currentData(): DataLayer {
@@ -66,6 +71,8 @@ async function open(userId: string): Promise<void> {
   });
   try {
     current = await opening;
+    // Back on this device: work kept at their last sign-out is being sent; the next sign-out asks again.
+    await kept.forget(userId).catch((error: unknown) => console.error('[data] could not clear the kept mark', error));
     settleWaiting({ layer: current });
   } catch (error) {
     settleWaiting({ error });
@@ -106,10 +113,14 @@ export function installDataLayer(): void {
     if (!layer) return [];
     return unsyncedBeforeSignOut(layer, context, typeof navigator === 'undefined' || navigator.onLine);
   });
-  // Every way a session ends wipes the device's copy: a sign-out on a shared phone, a ban, and
-  // "sign out of all devices" from elsewhere (the usual remedy for a forgotten school login).
-  onAfterSignOut((context) => {
+  // Marked before the session ends, so that other tabs (told "the session ended") keep it too.
+  onSignOutDecided((context) => (context.keepLocalData && context.userId ? kept.mark(context.userId) : undefined));
+  // Every way a session ends wipes the device's copy — a sign-out on a shared phone, a ban, and
+  // "sign out of all devices" from elsewhere (the usual remedy for a forgotten school login) —
+  // except the person's own choice to keep their unsent work here.
+  onAfterSignOut(async (context) => {
     settleWaiting({ error: new NotAuthenticatedError() });
+    if ((await localDataAfterSignOut(kept, context)) === 'keep') return close();
     return wipeLocalData(context.userId);
   });
   // Installed after the session was restored (this module is loaded lazily): open at once.

@@ -2,13 +2,17 @@
  * What happens around a sign-out, as registries other parts of the data layer hook into.
  *
  * The offline data layer (issue 5) registers, on a shared phone:
- *   onBeforeSignOut: push pending writes; return the writes that could not be sent (unsynced),
- *                    so the person is asked before they are thrown away;
- *   onAfterSignOut:  wipe the local copy of the signed-out person's data.
+ *   onBeforeSignOut:   push pending writes; return the writes that could not be sent (unsynced),
+ *                      so the person is asked before they are thrown away;
+ *   onSignOutDecided:  the person chose (issue 21): remember, before the session ends in any tab,
+ *                      that their local database is kept;
+ *   onAfterSignOut:    wipe the local copy of the signed-out person's data — unless they chose
+ *                      to keep it on this device (their unsent work goes up at their next sign-in).
  *
- * `signOut` (auth.ts) runs every before-hook, asks for confirmation when any of them returned
- * unsynced items, and only then signs out and runs every after-hook. A hook that throws does not
- * stop the others (its error is logged): a sign-out must always be possible.
+ * `signOut` (auth.ts) runs every before-hook, asks the person when any of them returned unsynced
+ * items (stay, keep them on this device, or discard them), runs the decided-hooks, and only then
+ * signs out and runs every after-hook. A hook that throws does not stop the others (its error is
+ * logged): a sign-out must always be possible.
  */
 
 export type SignOutReason =
@@ -29,21 +33,37 @@ export interface UnsyncedItem {
   kind?: string;
 }
 
+/**
+ * What the person chose when writes could not be sent before their sign-out (issue 21): stay
+ * signed in, sign out keeping their local database on this device (only they can open it again,
+ * and their unsent work is sent when they sign in here again), or sign out discarding it.
+ */
+export type UnsyncedChoice = 'stay' | 'keep' | 'discard';
+
 export interface SignOutContext {
   userId: string | null;
   reason: SignOutReason;
+  /** The person chose to keep their local database on this device ('keep'). */
+  keepLocalData?: boolean;
 }
 
 export type BeforeSignOutHook = (context: SignOutContext) => Promise<UnsyncedItem[] | void> | UnsyncedItem[] | void;
 export type AfterSignOutHook = (context: SignOutContext) => Promise<void> | void;
 
 const beforeHooks = new Set<BeforeSignOutHook>();
+const decidedHooks = new Set<AfterSignOutHook>();
 const afterHooks = new Set<AfterSignOutHook>();
 
 /** Registers a hook run before every sign-out; returns the function that unregisters it. */
 export function onBeforeSignOut(hook: BeforeSignOutHook): () => void {
   beforeHooks.add(hook);
   return () => beforeHooks.delete(hook);
+}
+
+/** Registers a hook run once a sign-out is decided, before the session ends; returns its remover. */
+export function onSignOutDecided(hook: AfterSignOutHook): () => void {
+  decidedHooks.add(hook);
+  return () => decidedHooks.delete(hook);
 }
 
 /** Registers a hook run after every sign-out (the local session is already gone); returns its remover. */
@@ -66,12 +86,20 @@ export async function runBeforeSignOut(context: SignOutContext): Promise<Unsynce
   return unsynced;
 }
 
-export async function runAfterSignOut(context: SignOutContext): Promise<void> {
-  for (const hook of [...afterHooks]) {
+export function runSignOutDecided(context: SignOutContext): Promise<void> {
+  return runEach(decidedHooks, context, 'a sign-out-decided hook failed');
+}
+
+export function runAfterSignOut(context: SignOutContext): Promise<void> {
+  return runEach(afterHooks, context, 'an after-sign-out hook failed');
+}
+
+async function runEach(hooks: Set<AfterSignOutHook>, context: SignOutContext, failure: string): Promise<void> {
+  for (const hook of [...hooks]) {
     try {
       await hook(context);
     } catch (error) {
-      console.error('[sign-out] an after-sign-out hook failed', error);
+      console.error(`[sign-out] ${failure}`, error);
     }
   }
 }
@@ -79,5 +107,6 @@ export async function runAfterSignOut(context: SignOutContext): Promise<void> {
 /** Test helper: forget every hook. */
 export function clearSignOutHooks(): void {
   beforeHooks.clear();
+  decidedHooks.clear();
   afterHooks.clear();
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
@@ -7,7 +7,7 @@ import { userBlock } from '../../components/user-text.css.ts';
 import * as f from '../../components/form.css.ts';
 import { button, page } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { DEFAULT_AUTHOR } from '../../data/repositories/notebooks.ts';
+import { SPEC_NOTEBOOK_DEFAULTS } from '../../data/queries/notebook-defaults.ts';
 import type { CoverSticker } from '../../data/schemas/notebooks.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
@@ -17,6 +17,7 @@ import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import * as css from '../notebooks/common/editor.css.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
+import { useObservable } from '../notebooks/common/useData.ts';
 import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from '../notebooks/common/draft.ts';
 
 /** /create (spec §2): a form with a live preview of the notebook; works with no connection. */
@@ -46,10 +47,14 @@ function CreateForm({ layer }: { layer: DataLayer }) {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState<NotebookDraft>(EMPTY_DRAFT);
+  // the person's defaults (Settings → notebooks), from the device: they also work offline
+  const defaults = useObservable(useMemo(() => layer.api.queries.notebookDefaults(), [layer])) ?? SPEC_NOTEBOOK_DEFAULTS;
+  const start = useMemo<NotebookDraft>(() => ({ ...EMPTY_DRAFT, theme: defaults.theme }), [defaults.theme]);
+  useEffect(() => setDraft((d) => (isDirty(d) ? d : start)), [start]);
   const [errors, setErrors] = useState<{ title?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
-  useUnsavedChanges('create-notebook', isDirty(draft) && !saving);
+  useUnsavedChanges('create-notebook', isDirty(draft, start) && !saving);
 
   const change = (patch: Partial<NotebookDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setStickers = (stickers: CoverSticker[]) => change({ stickers });
@@ -66,7 +71,8 @@ function CreateForm({ layer }: { layer: DataLayer }) {
     const result = await layer.api.notebooks.create({
       title: draft.title,
       description: draft.description,
-      author: draft.author,
+      author: draft.author.trim() || defaults.author,
+      pre_moderation_enabled: defaults.preModeration,
       theme: draft.theme,
       cover: tidyCover({ subtitle: draft.subtitle, stickers: draft.stickers }),
     });
@@ -82,7 +88,8 @@ function CreateForm({ layer }: { layer: DataLayer }) {
     navigate(`/notebook/${result.value.id}/edit#questions`);
   }
 
-  const author = <UserText>{draft.author.trim() || DEFAULT_AUTHOR}</UserText>;
+  const defaultAuthor = defaults.author;
+  const author = <UserText>{draft.author.trim() || defaultAuthor}</UserText>;
   const previewTitle = draft.title.trim() || t`Meu caderno`;
   return (
     <div className={page}>
@@ -145,10 +152,10 @@ function CreateForm({ layer }: { layer: DataLayer }) {
             <FormField
               id="notebook-author"
               label={<Trans>Nome do autor</Trans>}
-              hint={<Trans>Aparece na capa. Se ficar vazio, será “Usuário”.</Trans>}
+              hint={<Trans>Aparece na capa. Se ficar vazio, será “{defaultAuthor}”.</Trans>}
               value={draft.author}
               dir="auto"
-              placeholder={DEFAULT_AUTHOR}
+              placeholder={defaultAuthor}
               onChange={(e) => change({ author: e.target.value })}
             />
           </section>

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link, useSearch } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
+import { useTabKeys } from '../../components/tabs.ts';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard } from '../../data/queries/dashboard.ts';
@@ -84,24 +85,11 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
   const [prefs, setPrefs] = usePrefs();
   const dashboard = useObservable(useMemo(() => layer.api.queries.dashboard(), [layer]));
   const profiles = useObservable(useMemo(() => layer.api.queries.profiles(), [layer]));
-  const tabRefs = useRef<Partial<Record<DashboardTab, HTMLButtonElement | null>>>({});
   const cards = useMemo(() => (dashboard ? searchCards(dashboard[tab], query) : []), [dashboard, tab, query]);
 
   useEffect(() => markFirstRender(dashboard), [dashboard]);
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight' ? TABS[(index + 1) % TABS.length]
-      : event.key === 'ArrowLeft' ? TABS[(index - 1 + TABS.length) % TABS.length]
-      : event.key === 'Home' ? TABS[0]
-      : event.key === 'End' ? TABS[TABS.length - 1]
-      : undefined;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
+  const { onKeyDown: onTabKey, tabRef } = useTabKeys(TABS, tab, setTab);
 
   return (
     <div className={page}>
@@ -118,9 +106,7 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
         {TABS.map((id) => (
           <button
             key={id}
-            ref={(el) => {
-              tabRefs.current[id] = el;
-            }}
+            ref={tabRef(id)}
             type="button"
             role="tab"
             id={`tab-${id}`}

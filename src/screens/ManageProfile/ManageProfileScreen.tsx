@@ -1,11 +1,80 @@
-import { Trans } from '@lingui/react/macro';
-import { ScreenPlaceholder } from '../../components/ScreenPlaceholder.tsx';
+import { useState, type ComponentType } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Link, Redirect } from 'wouter';
+import { PageSkeleton } from '../../components/PageSkeleton.tsx';
+import { useTabKeys } from '../../components/tabs.ts';
+import { button } from '../../components/ui.css.ts';
+import { useSessionStore } from '../../state/session.ts';
+import { backTo } from '../accounts/links.ts';
+import { OnlineData } from '../online/OnlineData.tsx';
+import * as css from './ManageProfile.css.ts';
 
+const TABS = ['guestbook', 'poll'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * What each tab shows: the guestbook's and the poll's issues set their moderation component here
+ * (online-only, inside <OnlineData>). Until then a tab says in one line what will be there.
+ */
+export const MANAGE_PROFILE_PANELS: Record<Tab, ComponentType | null> = { guestbook: null, poll: null };
+
+/** /manage-profile (spec §2): the guestbook's and the poll's moderation, in two tabs. */
 export default function ManageProfileScreen() {
+  const { t } = useLingui();
+  const status = useSessionStore((s) => s.status);
+  const [tab, setTab] = useState<Tab>('guestbook');
+  const { onKeyDown, tabRef } = useTabKeys(TABS, tab, setTab);
+  if (status === 'loading') return <PageSkeleton />;
+  if (status === 'signed-out') return <Redirect to={backTo('/login', '/manage-profile')} replace />;
+  const labels: Record<Tab, string> = { guestbook: t`Mural`, poll: t`Enquete` };
+  const Panel = MANAGE_PROFILE_PANELS[tab];
   return (
-    <ScreenPlaceholder
-      title={<Trans>Gerenciar perfil público</Trans>}
-      description={<Trans>Modere as mensagens do mural e a enquete do seu perfil.</Trans>}
-    />
+    <div className={css.page}>
+      <h1 className={css.title}>
+        <Trans>Gerenciar perfil público</Trans>
+      </h1>
+      <div role="tablist" aria-label={t`Moderação do perfil`} className={css.tablist}>
+        {TABS.map((name) => (
+          <button
+            key={name}
+            ref={tabRef(name)}
+            type="button"
+            role="tab"
+            id={`manage-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="manage-panel"
+            tabIndex={tab === name ? 0 : -1}
+            className={css.tab}
+            onClick={() => setTab(name)}
+            onKeyDown={onKeyDown}
+          >
+            {labels[name]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="manage-panel" aria-labelledby={`manage-tab-${tab}`} className={css.panel} tabIndex={0}>
+        {Panel ? (
+          <OnlineData>
+            <Panel />
+          </OnlineData>
+        ) : (
+          <p className={css.muted}>
+            {tab === 'guestbook' ? (
+              <Trans>As mensagens deixadas no seu mural esperam aqui pela sua aprovação.</Trans>
+            ) : (
+              <Trans>A enquete do seu perfil e os votos dela aparecem aqui.</Trans>
+            )}
+          </p>
+        )}
+        <div className={css.actions}>
+          <Link href="/profile" className={button.secondary}>
+            <Trans>Ver meu perfil</Trans>
+          </Link>
+          <Link href="/settings" className={button.secondary}>
+            <Trans>Editar perfil</Trans>
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }

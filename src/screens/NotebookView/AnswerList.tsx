@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, type Ref } from 'react';
+import { lazy, memo, Suspense, useLayoutEffect, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UserText, isolate } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
@@ -23,6 +23,8 @@ interface AnswerListProps {
   onFix: (questionId: string) => void;
   viewer: Viewer;
   profiles: Map<string, ProfileDoc>;
+  /** People the viewer blocked: their answers are not listed (issue 22). */
+  hiddenAuthors?: readonly string[];
   headingRef?: Ref<HTMLHeadingElement>;
 }
 
@@ -36,6 +38,9 @@ export interface SavingAnswer {
 }
 
 export const SAVING_ID_PREFIX = 'saving:';
+
+/** Blocking the author of an answer (issue 22): its own chunk, loaded with the first named answer. */
+const BlockPersonButton = lazy(() => import('../safety/BlockPersonButton.tsx'));
 
 /**
  * The answers shown under each question: approved ones, and my own one whatever its state
@@ -61,12 +66,23 @@ export function listedAnswers(entry: NotebookView['questions'][number], saving?:
   return entry.answers.map((a, i) => (i === at ? mine : a));
 }
 
+const NOBODY: readonly string[] = [];
+
+/** The answers whose author is not one of `hidden` (anonymous ones carry no author for others). */
+export function withoutAuthors(answers: AnswerDoc[], hidden: readonly string[]): AnswerDoc[] {
+  if (hidden.length === 0) return answers;
+  return answers.filter((answer) => !answer.user_id || !hidden.includes(answer.user_id));
+}
+
 function placeholderAnswer(questionId: string, notebookId: string, userId: string | null): AnswerDoc {
   return newAnswerDoc({ id: `${SAVING_ID_PREFIX}${questionId}`, question_id: questionId, notebook_id: notebookId, user_id: userId }, { at: '', clock: 0 });
 }
 
-export function AnswerList({ api, view, saving, onFix, viewer, profiles, headingRef }: AnswerListProps) {
-  const groups = view.questions.map((entry) => ({ entry, answers: listedAnswers(entry, saving[entry.question.id], viewer.userId) }));
+export function AnswerList({ api, view, saving, onFix, viewer, profiles, hiddenAuthors = NOBODY, headingRef }: AnswerListProps) {
+  const groups = view.questions.map((entry) => ({
+    entry,
+    answers: withoutAuthors(listedAnswers(entry, saving[entry.question.id], viewer.userId), hiddenAuthors),
+  }));
   useLayoutEffect(() => noteListed(groups.flatMap((g) => g.answers)));
   return (
     <section aria-labelledby="answers-heading">
@@ -175,6 +191,11 @@ const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles, ref
           </span>
         ) : null}
       </p>
+      {answer.user_id && (author.kind === 'named' || author.kind === 'revealed') && author.username && !beingSaved ? (
+        <Suspense fallback={null}>
+          <BlockPersonButton userId={answer.user_id} username={author.username} checkFirst={false} />
+        </Suspense>
+      ) : null}
       {rejection && !refusalShownAbove ? <RefusedNotice rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
     </li>
   );

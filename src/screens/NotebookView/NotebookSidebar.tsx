@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { lazy, memo, Suspense } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { NotebookView } from '../../data/queries/notebook.ts';
@@ -9,8 +9,11 @@ import { userBlock } from '../../components/user-text.css.ts';
 import { NotebookCover } from '../notebooks/look/index.ts';
 import * as css from './NotebookView.css.ts';
 
+/** Blocking the notebook's owner (issue 22), for those who do not own it: its own chunk. */
+const BlockPersonButton = lazy(() => import('../safety/BlockPersonButton.tsx'));
+
 /** The notebook's cover and what a reader should know: who made it, privacy, tips, and where to manage it. */
-export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: NotebookView }) {
+export const NotebookSidebar = memo(function NotebookSidebar({ view, ownerUsername }: { view: NotebookView; ownerUsername?: string | null }) {
   const { t } = useLingui();
   const { notebook } = view;
   const author = <UserText>{notebook.author}</UserText>;
@@ -56,6 +59,13 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view }: { view: N
           <Link href={`/notebook/${notebook.id}/edit`} className={button.ghost}>
             <Trans>Editar caderno</Trans>
           </Link>
+        </div>
+      ) : null}
+      {view.role !== 'owner' && ownerUsername ? (
+        <div className={css.actions}>
+          <Suspense fallback={null}>
+            <BlockPersonButton userId={notebook.user_id} username={ownerUsername} checkFirst={false} />
+          </Suspense>
         </div>
       ) : null}
     </aside>

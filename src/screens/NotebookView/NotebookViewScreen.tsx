@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import { backTo } from '../accounts/links.ts';
@@ -13,6 +13,7 @@ import { QuestionStepper } from './QuestionStepper.tsx';
 import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../notebooks/common/useData.ts';
+import { blockedBy, refreshBlocked, useBlockedStore } from '../safety/blocked-store.ts';
 import * as css from './NotebookView.css.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();
@@ -50,6 +51,9 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
   const view = useObservable(useMemo(() => api.queries.notebook(notebookId), [api, notebookId]));
   const profiles = useObservable(useMemo(() => api.queries.profiles(), [api]));
   const everSynced = useSyncStatusStore((s) => s.lastSyncedAt !== null || !s.online);
+  // issue 22: what people I blocked wrote is not shown to me
+  const blocked = useBlockedStore((s) => blockedBy(s, userId));
+  useEffect(() => void refreshBlocked(userId), [userId]);
   const answersHeading = useRef<HTMLHeadingElement>(null);
   const [openQuestion, setOpenQuestion] = useState<{ questionId: string; at: number } | null>(null);
   const answerHeading = useRef<HTMLHeadingElement>(null);
@@ -84,17 +88,21 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
   return (
     <div className={page}>
       <div className={css.layout}>
-        <NotebookSidebar view={view} />
+        <NotebookSidebar view={view} ownerUsername={profiles?.get(view.notebook.user_id)?.username} />
         <div className={css.main}>
           {ANSWERS.has(view.role) ? (
             <section aria-labelledby="answer-heading">
               <h2 className={css.sectionTitle} id="answer-heading" ref={answerHeading}>
                 <Trans>Responder</Trans>
               </h2>
+              {/* Issue 21: the phone goes around the room, each friend answers as themselves. */}
+              <Link href={`/notebook/${notebookId}/rodada`} className={button.secondary} data-testid="pass-the-phone">
+                <Trans>Passar o caderno</Trans>
+              </Link>
               <QuestionStepper api={api} view={view} onShowAnswers={showAnswers} onSaving={onSaving} openQuestion={openQuestion} />
             </section>
           ) : null}
-          <AnswerList api={api} view={view} saving={saving} onFix={onFix} viewer={viewer} profiles={profiles ?? NO_PROFILES} headingRef={answersHeading} />
+          <AnswerList api={api} view={view} saving={saving} onFix={onFix} viewer={viewer} profiles={profiles ?? NO_PROFILES} hiddenAuthors={blocked} headingRef={answersHeading} />
         </div>
         <NotebookAbout />
       </div>

@@ -8,6 +8,8 @@ import { FormAlert } from '../accounts/FormAlert.tsx';
 import { SubmitButton } from '../accounts/SubmitButton.tsx';
 import {
   PASSWORD_RULES,
+  birthDateMessage,
+  guardianEmailMessage,
   inWords,
   passwordMessage,
   registrationErrorField,
@@ -20,6 +22,7 @@ import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { afterSignIn, appUrl, nextPath, withNext } from '../accounts/links.ts';
 import type { UsernameAvailability } from '../../data/auth.ts';
 import {
+  isMinor,
   unmetPasswordRules,
   validateRegistration,
   validateUsername,
@@ -70,9 +73,13 @@ function useUsernameAvailability(username: string): Availability | null {
 }
 
 type FieldName = keyof RegistrationProblems;
-const FIELD_ORDER: FieldName[] = ['username', 'email', 'password', 'confirmation', 'isThirteenOrOlder', 'hasGuardianIfMinor'];
+const FIELD_ORDER: FieldName[] = ['username', 'email', 'password', 'confirmation', 'birthDate', 'guardianEmail', 'guardianAcknowledged'];
 
-/** /register (spec §5): username, e-mail, password twice, age and guardian confirmations. */
+/**
+ * /register (spec §5): username, e-mail, password twice, date of birth; 13–17-year-olds also
+ * give a guardian's e-mail and say the guardian knows (issue 22: the server checks the same and
+ * mails the guardian). Under 13 is refused kindly.
+ */
 export default function RegisterScreen() {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
@@ -81,8 +88,10 @@ export default function RegisterScreen() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [isThirteenOrOlder, setThirteen] = useState(false);
-  const [hasGuardianIfMinor, setGuardian] = useState(false);
+  const [birthDate, setBirthDate] = useState('');
+  const [guardianEmail, setGuardianEmail] = useState('');
+  const [guardianAcknowledged, setGuardianAcknowledged] = useState(false);
+  const minor = isMinor(birthDate);
   const [problems, setProblems] = useState<RegistrationProblems>({});
   const [usernameRefused, setUsernameRefused] = useState<'taken' | 'forbidden' | null>(null);
   const [serverError, setServerError] = useState<RegistrationError | null>(null);
@@ -94,8 +103,9 @@ export default function RegisterScreen() {
     email: useRef<HTMLInputElement>(null),
     password: useRef<HTMLInputElement>(null),
     confirmation: useRef<HTMLInputElement>(null),
-    isThirteenOrOlder: useRef<HTMLInputElement>(null),
-    hasGuardianIfMinor: useRef<HTMLInputElement>(null),
+    birthDate: useRef<HTMLInputElement>(null),
+    guardianEmail: useRef<HTMLInputElement>(null),
+    guardianAcknowledged: useRef<HTMLInputElement>(null),
   };
 
   const dirty = !sentTo && [username, email, password].some((v) => v !== '');
@@ -108,7 +118,7 @@ export default function RegisterScreen() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     setServerError(null);
-    const found = validateRegistration({ username, email, password, confirmation, isThirteenOrOlder, hasGuardianIfMinor });
+    const found = validateRegistration({ username, email, password, confirmation, birthDate, guardianEmail, guardianAcknowledged });
     setProblems(found);
     const first = FIELD_ORDER.find((name) => found[name]);
     if (first) return refs[first].current?.focus();
@@ -131,7 +141,14 @@ export default function RegisterScreen() {
       // Not downloaded, and the network gone meanwhile: said as being offline is.
       const layer = await auth().catch(() => null);
       if (!layer) return offline();
-      const outcome = await layer.signUp({ username, email, password, redirectTo: appUrl(nextPath(search) ?? '/') });
+      const outcome = await layer.signUp({
+        username,
+        email,
+        password,
+        redirectTo: appUrl(nextPath(search) ?? '/'),
+        birthDate,
+        ...(minor ? { guardianEmail, guardianAcknowledged } : {}),
+      });
       if (!outcome.ok && registrationErrorField(outcome) === 'username') {
         // taken (or refused) between the check above and the sign-up: said as the check says it
         setUsernameRefused(outcome.code === 'usernameForbidden' ? 'forbidden' : 'taken');
@@ -256,29 +273,54 @@ export default function RegisterScreen() {
           onChange={setConfirmation}
           problem={problems.confirmation}
         />
-        <fieldset className={f.fieldset}>
-          <legend className={f.legend}>
-            <Trans>Idade</Trans>
-          </legend>
-          <CheckField
-            inputRef={refs.isThirteenOrOlder}
-            id="register-age"
-            checked={isThirteenOrOlder}
-            onChange={setThirteen}
-            error={problems.isThirteenOrOlder && t`O Cadernos é para quem tem 13 anos ou mais.`}
-          >
-            <Trans>Tenho 13 anos ou mais.</Trans>
-          </CheckField>
-          <CheckField
-            inputRef={refs.hasGuardianIfMinor}
-            id="register-guardian"
-            checked={hasGuardianIfMinor}
-            onChange={setGuardian}
-            error={problems.hasGuardianIfMinor && t`Confirme a supervisão de um responsável (ou que você tem 18 anos ou mais).`}
-          >
-            <Trans>Se tenho menos de 18 anos, uso o Cadernos com a supervisão de um responsável.</Trans>
-          </CheckField>
-        </fieldset>
+        <FormField
+          ref={refs.birthDate}
+          id="register-birth-date"
+          label={<Trans>Data de nascimento</Trans>}
+          name="birthdate"
+          type="date"
+          autoComplete="bday"
+          required
+          value={birthDate}
+          onChange={(e) => setBirthDate(e.target.value)}
+          hint={<Trans>Fica só com você: não aparece no seu perfil.</Trans>}
+          error={problems.birthDate && i18n._(birthDateMessage(problems.birthDate))}
+        />
+        {minor && (
+          <fieldset className={f.fieldset}>
+            <legend className={f.legend}>
+              <Trans>Seu responsável</Trans>
+            </legend>
+            <p className={f.hint}>
+              <Trans>
+                Quem tem de 13 a 17 anos usa o Cadernos com a supervisão de um dos pais ou responsável. Vamos mandar um
+                e-mail para ele confirmar. Até lá, sua conta fica com as configurações mais seguras: perfil privado e
+                conexões privadas.
+              </Trans>
+            </p>
+            <FormField
+              ref={refs.guardianEmail}
+              id="register-guardian-email"
+              label={<Trans>E-mail do responsável</Trans>}
+              name="guardian-email"
+              type="email"
+              autoComplete="off"
+              required
+              value={guardianEmail}
+              onChange={(e) => setGuardianEmail(e.target.value)}
+              error={problems.guardianEmail && i18n._(guardianEmailMessage(problems.guardianEmail))}
+            />
+            <CheckField
+              inputRef={refs.guardianAcknowledged}
+              id="register-guardian"
+              checked={guardianAcknowledged}
+              onChange={setGuardianAcknowledged}
+              error={problems.guardianAcknowledged && t`Confirme que seu responsável sabe da conta.`}
+            >
+              <Trans>Meu responsável sabe que estou criando esta conta e vai acompanhar o uso.</Trans>
+            </CheckField>
+          </fieldset>
+        )}
         <p className={f.hint}>
           <Trans>
             Ao criar a conta, você aceita os <Link href="/terms">Termos de Uso</Link> e a{' '}

@@ -60,3 +60,26 @@ globalStyle(`${facts} dt`, { fontWeight: 600, color: vars.color.textMuted });
 globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+
+export const imageRow = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1rem', alignItems: 'start' });
+
+export const avatarPreview = style({
+  width: '72px',
+  height: '72px',
+  borderRadius: '50%',
+  objectFit: 'cover',
+  background: vars.color.primarySoft,
+  color: vars.color.primary,
+  display: 'grid',
+  placeItems: 'center',
+  fontSize: '2rem',
+  fontWeight: 700,
+});
+
+export const coverPreview = style({
+  display: 'block',
+  width: '100%',
+  aspectRatio: '3 / 1',
+  objectFit: 'cover',
+  borderRadius: vars.radius.md,
+});

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { NewPasswordFields, PasswordField } from '../accounts/fields.tsx';
@@ -14,20 +14,32 @@ import { PASSWORD_MIN } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
+import { useTabKeys } from '../../components/tabs.ts';
+import { OnlineData } from '../online/OnlineData.tsx';
+import { ProfileTab } from './ProfileSections.tsx';
 import * as s from './SettingsScreen.css.ts';
 
 const TABS = ['profile', 'account'] as const;
 type Tab = (typeof TABS)[number];
 
-/** /settings (spec §2): profile and account tabs; the account tab changes the password and signs out devices. */
+/**
+ * The account tab's safety sections (blocked people, your data) — the "safety" part of issue 22
+ * builds them in the shared folder src/screens/safety/.
+ */
+const AccountSafetySections = lazy(() => import('../safety/AccountSafetySections.tsx'));
+
+/**
+ * /settings (spec §2): the profile tab (public profile, social, notebooks, language and theme —
+ * online-only, src/screens/online) and the account tab (password, sessions, safety).
+ */
 export default function SettingsScreen() {
   const { t } = useLingui();
   const status = useSessionStore((st) => st.status);
   const search = useSearch();
   const initialTab: Tab = new URLSearchParams(search).get('tab') === 'account' ? 'account' : 'profile';
   const [tab, setTab] = useState<Tab>(initialTab);
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ profile: null, account: null });
-
+  const { onKeyDown: onTabKey, tabRef } = useTabKeys(TABS, tab, setTab);
+  const userId = useSessionStore((st) => st.userId);
 
   if (status === 'loading') {
     return (
@@ -61,19 +73,6 @@ export default function SettingsScreen() {
     );
   }
 
-  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    let next: Tab | undefined;
-    if (event.key === 'ArrowRight') next = TABS[(index + 1) % TABS.length];
-    else if (event.key === 'ArrowLeft') next = TABS[(index - 1 + TABS.length) % TABS.length];
-    else if (event.key === 'Home') next = TABS[0];
-    else if (event.key === 'End') next = TABS[TABS.length - 1];
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
-
   const labels: Record<Tab, string> = { profile: t`Perfil`, account: t`Conta` };
 
   return (
@@ -85,9 +84,7 @@ export default function SettingsScreen() {
         {TABS.map((name) => (
           <button
             key={name}
-            ref={(el) => {
-              tabRefs.current[name] = el;
-            }}
+            ref={tabRef(name)}
             type="button"
             role="tab"
             id={`settings-tab-${name}`}
@@ -109,42 +106,9 @@ export default function SettingsScreen() {
         className={s.panel}
         tabIndex={0}
       >
-        {tab === 'profile' ? <ProfileTab /> : <AccountTab />}
+        <OnlineData>{tab === 'profile' && userId ? <ProfileTab userId={userId} /> : <AccountTab />}</OnlineData>
       </div>
     </div>
-  );
-}
-
-function ProfileTab() {
-  const username = useSessionStore((st) => st.username);
-  const email = useSessionStore((st) => st.email);
-  return (
-    <section className={s.section} aria-labelledby="settings-public-profile">
-      <h2 id="settings-public-profile" className={s.sectionTitle}>
-        <Trans>Perfil público</Trans>
-      </h2>
-      <dl className={s.facts}>
-        <dt>
-          <Trans>Nome de usuário</Trans>
-        </dt>
-        <dd>{username ? `@${username}` : '—'}</dd>
-        <dt>
-          <Trans>E-mail</Trans>
-        </dt>
-        <dd>{email ?? '—'}</dd>
-      </dl>
-      <p className={f.hint}>
-        <Trans>Seu e-mail não aparece para outras pessoas.</Trans>
-      </p>
-      <div className={s.actions}>
-        <Link href="/profile" className={button.secondary}>
-          <Trans>Ver meu perfil</Trans>
-        </Link>
-        <Link href="/manage-profile" className={button.secondary}>
-          <Trans>Gerenciar perfil público</Trans>
-        </Link>
-      </div>
-    </section>
   );
 }
 
@@ -153,6 +117,9 @@ function AccountTab() {
     <>
       <ChangePasswordSection />
       <SecuritySection />
+      <Suspense fallback={null}>
+        <AccountSafetySections />
+      </Suspense>
     </>
   );
 }

@@ -4,7 +4,9 @@ import type { AuthFailure, LoginError, PasswordActionCode, RegistrationError } f
 import {
   PASSWORD_MIN,
   RESET_PASSWORD_MIN,
+  type BirthDateProblem,
   type ConfirmationProblem,
+  type GuardianEmailProblem,
   type EmailProblem,
   type PasswordProblem,
   type UsernameProblem,
@@ -44,6 +46,28 @@ export function passwordMessage(problem: PasswordProblem): MessageDescriptor {
       return msg`A senha precisa ter pelo menos uma letra minúscula.`;
     case 'digit':
       return msg`A senha precisa ter pelo menos um número.`;
+  }
+}
+
+export function birthDateMessage(problem: BirthDateProblem): MessageDescriptor {
+  switch (problem) {
+    case 'required':
+      return msg`Informe sua data de nascimento.`;
+    case 'invalid':
+      return msg`Digite uma data de nascimento válida.`;
+    case 'underAge':
+      return msg`Que bom que você quer usar o Cadernos! Ele é para quem tem 13 anos ou mais. Enquanto isso, que tal fazer um caderno de papel com a família?`;
+  }
+}
+
+export function guardianEmailMessage(problem: GuardianEmailProblem): MessageDescriptor {
+  switch (problem) {
+    case 'required':
+      return msg`Informe o e-mail de um dos seus pais ou responsável.`;
+    case 'invalid':
+      return msg`Digite um e-mail válido, como nome@exemplo.com.`;
+    case 'sameAsOwn':
+      return msg`Use o e-mail do seu responsável, não o seu.`;
   }
 }
 

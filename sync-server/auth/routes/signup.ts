@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { ServerContext } from '../../context.ts';
-import { sendConfirmation, type MailContext } from '../emails.ts';
+import { sendConfirmation, sendGuardianRequest, type MailContext } from '../emails.ts';
 import { AuthError, badRequest, DatabaseRefusal, fromDataException, unprocessable, validationFailed } from '../errors.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { createFlowState, readCodeChallenge, type CodeChallenge } from '../pkce.ts';
@@ -46,6 +46,8 @@ export async function signup(c: Context, ctx: ServerContext): Promise<Response> 
   const result = await ctx.db
     .transaction(async (tx) => {
       const userId = await insertUser(tx, { email, passwordHash, userMetadata: data, emailConfirmed: autoconfirm });
+      // A minor names a guardian at sign-up: the guardian is asked to confirm (issue 22).
+      await sendGuardianRequest(tx, userId, mail);
       if (autoconfirm) return startSession(ctx, tx, userId, 'password', info);
       if (codeChallenge) await createFlowState(tx, userId, 'email/signup', codeChallenge);
       await sendConfirmation(tx, { id: userId, email }, mail);

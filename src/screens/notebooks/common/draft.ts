@@ -19,6 +19,7 @@ export function draftProblems(draft: Pick<NotebookDraft, 'title'>): { title?: Pr
   return draft.title.trim().length < TITLE_MIN_LENGTH ? { title: { code: 'title_too_short', field: 'title' } } : {};
 }
 
-export function isDirty(draft: NotebookDraft): boolean {
-  return JSON.stringify(draft) !== JSON.stringify(EMPTY_DRAFT);
+/** Changed from what the form started with (the empty draft, or the person's defaults). */
+export function isDirty(draft: NotebookDraft, start: NotebookDraft = EMPTY_DRAFT): boolean {
+  return JSON.stringify(draft) !== JSON.stringify(start);
 }

@@ -62,6 +62,9 @@ export function problemMessage(problem: Pick<Problem, 'code'>, subject: ProblemS
     case 'duplicate':
     case 'invalid_id':
     case 'read_only':
+    case 'guest_not_synced':
+    case 'guest_name_invalid':
+    case 'invalid_secret':
     case 'invite_invalid':
     case 'invite_self':
     case 'already_has_access':
@@ -101,6 +104,8 @@ export function refusalTitle(rejection: Pick<RejectedWrite, 'collection' | 'oper
     case 'answers':
       if (rejection.moderation) return msg`Erro ao moderar`;
       return operation === 'delete' ? msg`Erro ao excluir resposta` : msg`Erro ao enviar resposta`;
+    case 'guests':
+      return msg`Erro ao enviar participante da rodada`;
     default:
       return msg`Aviso`;
   }

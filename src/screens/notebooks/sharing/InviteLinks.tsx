@@ -19,7 +19,10 @@ interface Props {
   online: boolean;
 }
 
-/** Invite links and codes: create (online), copy, share, revoke; revoked and expired ones stay listed as such. */
+/**
+ * Invite links and codes: create (offline too: the link awaits activation until the phone syncs,
+ * issue 21), copy, share, revoke; revoked and expired ones stay listed as such.
+ */
 export function InviteLinks({ layer, notebook, links, online }: Props) {
   const { t, i18n } = useLingui();
   const [expiry, setExpiry] = useState<ExpiryChoice>(null);
@@ -30,8 +33,10 @@ export function InviteLinks({ layer, notebook, links, online }: Props) {
     setBusy(true);
     const result = await layer.api.invites.create(notebook.id, expiryDate(expiry));
     setBusy(false);
-    if (result.ok) toast({ title: t`Convite criado` });
-    else toast({ title: t`Erro ao criar convite`, description: i18n._(sharingProblem(result.problem, 'invite')), variant: 'destructive' });
+    if (result.ok && online) toast({ title: t`Convite criado` });
+    else if (result.ok) {
+      toast({ title: t`Convite criado`, description: t`Aguardando ativação: ele passa a funcionar quando este aparelho se conectar à internet.` });
+    } else toast({ title: t`Erro ao criar convite`, description: i18n._(sharingProblem(result.problem, 'invite')), variant: 'destructive' });
   }
 
   const expiryLabel = (choice: ExpiryChoice) =>
@@ -71,7 +76,7 @@ export function InviteLinks({ layer, notebook, links, online }: Props) {
             ))}
           </select>
         </label>
-        <button type="button" className={button.primary} onClick={() => void create()} disabled={!online || busy} aria-busy={busy}>
+        <button type="button" className={button.primary} onClick={() => void create()} disabled={busy} aria-busy={busy}>
           <Trans>Criar link de convite</Trans>
         </button>
       </div>
@@ -83,17 +88,27 @@ function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteL
   const { t, i18n } = useLingui();
   const state = linkState(link);
   const url = inviteUrl(link.code);
-  const stateLabel: Record<LinkState, string> = { active: t`Ativo`, revoked: t`Revogado`, expired: t`Expirado` };
+  const stateLabel: Record<LinkState, string> = {
+    active: t`Ativo`,
+    waiting: t`Aguardando ativação`,
+    revoked: t`Revogado`,
+    expired: t`Expirado`,
+  };
+  const waiting = state === 'waiting';
+  const waitingNote = t`Aguardando ativação: o convite só funciona depois que este aparelho se conectar à internet.`;
 
   async function copy(text: string) {
-    if (await copyText(text)) toast({ title: t`Copiado!` });
+    if (await copyText(text)) toast(waiting ? { title: t`Copiado!`, description: waitingNote } : { title: t`Copiado!` });
     else toast({ title: t`Não foi possível copiar`, description: t`Selecione o texto e copie manualmente.`, variant: 'destructive' });
   }
 
   async function shareNatively() {
     try {
       const name = isolate(title);
-      await navigator.share({ title, text: t`Responda o meu caderno "${name}"!`, url });
+      const text = waiting
+        ? t`Responda o meu caderno "${name}"! O convite passa a funcionar quando o meu aparelho se conectar à internet.`
+        : t`Responda o meu caderno "${name}"!`;
+      await navigator.share({ title, text, url });
     } catch {
       // The person closed the share sheet: nothing to say.
     }
@@ -111,16 +126,33 @@ function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteL
         <code className={s.code} aria-label={t`Código ${link.code}`}>
           {link.code}
         </code>
-        <span className={s.badge[state]}>{stateLabel[state]}</span>
-        {link.expires_at && state === 'active' && (
+        {/* Announced when the server confirms a link made offline (waiting → active). */}
+        <span className={s.badge[state]} aria-live="polite">
+          {stateLabel[state]}
+        </span>
+        {link.expires_at && (state === 'active' || waiting) && (
           <span className={f.hint}>
             <Trans>até {i18n.date(link.expires_at, { dateStyle: 'short', timeStyle: 'short' })}</Trans>
           </span>
         )}
       </div>
-      {state === 'active' && (
+      {waiting && (
+        <p className={f.hint} id={`invite-waiting-${link.id}`}>
+          <Trans>
+            Este convite começa a funcionar quando este aparelho se conectar à internet. Até lá, o link e o código não abrem o caderno.
+          </Trans>
+        </p>
+      )}
+      {(state === 'active' || waiting) && (
         <>
-          <input className={`${f.input} ${s.url}`} readOnly value={url} aria-label={t`Link de convite`} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            className={`${f.input} ${s.url}`}
+            readOnly
+            value={url}
+            aria-label={t`Link de convite`}
+            aria-describedby={waiting ? `invite-waiting-${link.id}` : undefined}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <div className={s.actions}>
             <button type="button" className={button.secondary} onClick={() => void copy(url)}>
               <Trans>Copiar link</Trans>

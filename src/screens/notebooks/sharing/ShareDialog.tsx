@@ -12,8 +12,9 @@ import * as s from './sharing.css.ts';
 
 /**
  * The share dialog (spec §2, issue 9): the notebook's invite links and codes, people invited by
- * @username or name, and who has access. Creating links, searching and sharing ask the server,
- * so offline the dialog says so plainly and keeps only what works offline (revoking, removing).
+ * @username or name, and who has access. Searching and sharing with people ask the server, so
+ * offline the dialog says so plainly; invite links are made offline too and await activation until
+ * the phone syncs (issue 21); revoking and removing work offline.
  */
 export function ShareDialog({ notebookId, onClose }: { notebookId: string; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -80,7 +81,10 @@ function ShareContent({ layer, notebookId }: { layer: DataLayer; notebookId: str
     <>
       {!online && (
         <p className={s.offline} role="status" data-testid="share-offline">
-          <Trans>Você está sem internet. Criar convites e compartilhar precisam de conexão; o resto continua funcionando.</Trans>
+          <Trans>
+            Você está sem internet. Convites criados agora ficam aguardando ativação até este aparelho se conectar; buscar pessoas e
+            compartilhar com elas precisam de conexão.
+          </Trans>
         </p>
       )}
       <InviteLinks layer={layer} notebook={view.notebook} links={view.inviteLinks} online={online} />

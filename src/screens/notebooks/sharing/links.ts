@@ -1,3 +1,4 @@
+import { awaitsActivation } from '../../../data/invite-codes.ts';
 import type { InviteLinkDoc } from '../../../data/schemas/index.ts';
 
 /** `{origin}/n/{code}` (spec §2); the app's language prefix is not part of it (the link picks the reader's). */
@@ -5,14 +6,15 @@ export function inviteUrl(codeOrNotebookId: string, origin = window.location.ori
   return `${origin}/n/${codeOrNotebookId}`;
 }
 
-export type LinkState = 'active' | 'revoked' | 'expired';
+/** 'waiting': made on this device, not confirmed by the server yet (issue 21): it opens nothing yet. */
+export type LinkState = 'active' | 'waiting' | 'revoked' | 'expired';
 
 /** An active link whose expiry date has passed is expired, whatever the stored status still says. */
-export function linkState(link: Pick<InviteLinkDoc, 'status' | 'expires_at'>, now = Date.now()): LinkState {
+export function linkState(link: Pick<InviteLinkDoc, 'status' | 'expires_at' | 'server_rev'>, now = Date.now()): LinkState {
   if (link.status === 'revoked') return 'revoked';
   if (link.status === 'expired') return 'expired';
   if (link.expires_at && Date.parse(link.expires_at) <= now) return 'expired';
-  return 'active';
+  return awaitsActivation(link) ? 'waiting' : 'active';
 }
 
 /** The expiry choices of the create-link form, in days (null: no expiry). */

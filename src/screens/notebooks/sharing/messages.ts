@@ -43,6 +43,9 @@ export function sharingProblem(problem: Pick<Problem, 'code'>, action: SharingAc
     case 'invite_code_exhausted':
     case 'invalid_id':
     case 'read_only':
+    case 'guest_not_synced':
+    case 'guest_name_invalid':
+    case 'invalid_secret':
     case 'no_answer_secret':
     case 'server':
     case 'error':
@@ -73,7 +76,7 @@ function fallback(action: SharingAction): MessageDescriptor {
 
 /** Which action a refused write of the sharing collections was. */
 export function refusedAction(rejection: Pick<RejectedWrite, 'collection' | 'operation'>): SharingAction {
-  if (rejection.collection === 'invite_links') return 'revoke';
+  if (rejection.collection === 'invite_links') return rejection.operation === 'insert' ? 'invite' : 'revoke';
   if (rejection.operation === 'delete') return 'remove';
   return rejection.collection === 'notebook_shares' ? 'share' : 'collaborate';
 }
@@ -87,7 +90,8 @@ export function refusalTitle(rejection: Pick<RejectedWrite, 'collection' | 'oper
     case 'notebook_shares':
       return rejection.operation === 'delete' ? msg`Não foi possível remover o acesso de ${who}` : msg`Não foi possível compartilhar com ${who}`;
     case 'invite_links':
-      return msg`Não foi possível revogar o convite ${who}`;
+      // A link made on the device (issue 21) that the server refused, or a revocation it refused.
+      return rejection.operation === 'insert' ? msg`Não foi possível ativar o convite ${who}` : msg`Não foi possível revogar o convite ${who}`;
     default:
       if (rejection.operation === 'insert') return msg`Não foi possível convidar ${who}`;
       if (rejection.operation === 'delete') return msg`Não foi possível remover ${who}`;

@@ -43,6 +43,7 @@ const badgeBase = style({ fontSize: '0.8rem', fontWeight: 700, padding: '0.1rem 
 
 export const badge = styleVariants({
   active: [badgeBase, { color: vars.color.success }],
+  waiting: [badgeBase, { color: vars.color.textMuted, borderStyle: 'dashed' }],
   revoked: [badgeBase, { color: vars.color.textMuted }],
   expired: [badgeBase, { color: vars.color.danger }],
 });

@@ -10,11 +10,16 @@ describe('invite links as the share dialog shows them', () => {
   });
 
   test('an active link past its expiry date shows as expired; revoked stays revoked', () => {
-    expect(linkState({ status: 'active', expires_at: null }, now)).toBe('active');
-    expect(linkState({ status: 'active', expires_at: '2026-11-23T12:00:00Z' }, now)).toBe('active');
-    expect(linkState({ status: 'active', expires_at: '2026-11-22T11:59:59Z' }, now)).toBe('expired');
-    expect(linkState({ status: 'revoked', expires_at: '2026-11-23T12:00:00Z' }, now)).toBe('revoked');
-    expect(linkState({ status: 'expired', expires_at: null }, now)).toBe('expired');
+    expect(linkState({ status: 'active', expires_at: null, server_rev: 1 }, now)).toBe('active');
+    expect(linkState({ status: 'active', expires_at: '2026-11-23T12:00:00Z', server_rev: 1 }, now)).toBe('active');
+    expect(linkState({ status: 'active', expires_at: '2026-11-22T11:59:59Z', server_rev: 1 }, now)).toBe('expired');
+    expect(linkState({ status: 'revoked', expires_at: '2026-11-23T12:00:00Z', server_rev: 2 }, now)).toBe('revoked');
+    expect(linkState({ status: 'expired', expires_at: null, server_rev: 2 }, now)).toBe('expired');
+  });
+
+  test('a link made on this device awaits activation until the server has it (a revision); its expiry still counts', () => {
+    expect(linkState({ status: 'active', expires_at: null, server_rev: 0 }, now)).toBe('waiting');
+    expect(linkState({ status: 'active', expires_at: '2026-11-22T11:59:59Z', server_rev: 0 }, now)).toBe('expired');
   });
 
   test('expiry choices are days from now, or none', () => {

@@ -1,0 +1,138 @@
+/**
+ * Safety (issue 22): the guardian's confirmation, blocks, and "your data" — online-only calls
+ * (supabase-js), answered in codes. The rules themselves live in the database
+ * (supabase/migrations/20261124110300_safety.sql); these functions only ask.
+ */
+import { getSupabase } from '../supabase.ts';
+
+/** Why a safety call did not go through. */
+export type SafetyProblem =
+  /** No connection: nothing was tried. */
+  | 'offline'
+  /** The guardian's link is unknown or expired. */
+  | 'guardian_link_invalid'
+  /** The username typed to delete the account is not the person's. */
+  | 'confirmation_mismatch'
+  /** The server refused (a block across which nothing may be done, a signed-out caller). */
+  | 'not_allowed'
+  /** Anything else: the server failed or could not be reached. */
+  | 'server';
+
+export type SafetyResult<T> = { ok: true; value: T } | { ok: false; problem: SafetyProblem };
+
+interface ServerError {
+  code?: string;
+  hint?: string | null;
+  message?: string;
+}
+
+function failure(error: ServerError): { ok: false; problem: SafetyProblem } {
+  if (error.hint === 'guardian_link_invalid' || error.hint === 'confirmation_mismatch') return { ok: false, problem: error.hint };
+  if (error.code === '42501' || error.hint === 'not_allowed') return { ok: false, problem: 'not_allowed' };
+  return { ok: false, problem: 'server' };
+}
+
+async function call<T>(run: () => PromiseLike<{ data: unknown; error: ServerError | null }>): Promise<SafetyResult<T>> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { ok: false, problem: 'offline' };
+  try {
+    const { data, error } = await run();
+    if (error) return failure(error);
+    return { ok: true, value: data as T };
+  } catch {
+    return { ok: false, problem: 'server' };
+  }
+}
+
+// ----- the guardian ------------------------------------------------------------------------
+
+export interface GuardianConfirmation {
+  username: string;
+  already_confirmed: boolean;
+}
+
+/** The guardian opened the mailed link (no account needed). */
+export function confirmGuardian(token: string): Promise<SafetyResult<GuardianConfirmation>> {
+  return call(() => getSupabase().rpc('confirm_guardian', { p_token: token }));
+}
+
+export interface MySafety {
+  /** A 13–17-year-old (from the date of birth given at sign-up). */
+  minor: boolean;
+  guardianEmail: string | null;
+  guardianConfirmed: boolean;
+}
+
+const ADULT_AGE = 18;
+
+/** The person's own age and guardian state (account_safety: only they read it). */
+export async function readMySafety(): Promise<SafetyResult<MySafety | null>> {
+  const result = await call<{ birth_date: string | null; guardian_email: string | null; guardian_confirmed_at: string | null }[]>(() =>
+    getSupabase().from('account_safety').select('birth_date, guardian_email, guardian_confirmed_at'),
+  );
+  if (!result.ok) return result;
+  const row = result.value[0];
+  if (!row) return { ok: true, value: null };
+  return {
+    ok: true,
+    value: {
+      minor: row.birth_date !== null && yearsSince(row.birth_date) < ADULT_AGE,
+      guardianEmail: row.guardian_email,
+      guardianConfirmed: row.guardian_confirmed_at !== null,
+    },
+  };
+}
+
+function yearsSince(date: string, today = new Date()): number {
+  const [year, month, day] = date.split('-').map(Number);
+  let age = today.getUTCFullYear() - year;
+  if (today.getUTCMonth() + 1 < month || (today.getUTCMonth() + 1 === month && today.getUTCDate() < day)) age -= 1;
+  return age;
+}
+
+// ----- blocks ------------------------------------------------------------------------------
+
+export interface BlockedPerson {
+  blocked_id: string;
+  username: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  created_at: string;
+}
+
+export function listBlocked(): Promise<SafetyResult<BlockedPerson[]>> {
+  return call(() => getSupabase().rpc('my_blocks'));
+}
+
+/** Blocks a person: the server ends what the two shared (their access to my notebooks, mine to theirs). */
+export async function blockPerson(userId: string): Promise<SafetyResult<null>> {
+  const result = await call<null>(() => getSupabase().from('blocks').insert({ blocked_id: userId }));
+  // Blocking twice is what the person wanted: already done.
+  if (!result.ok && result.problem === 'server') {
+    const again = await call<{ id: string }[]>(() => getSupabase().from('blocks').select('id').eq('blocked_id', userId));
+    if (again.ok && again.value.length > 0) return { ok: true, value: null };
+  }
+  return result;
+}
+
+export function unblockPerson(userId: string): Promise<SafetyResult<null>> {
+  return call(() => getSupabase().from('blocks').delete().eq('blocked_id', userId));
+}
+
+/** Whether I blocked this person (the profile page's button says Block or Unblock). */
+export async function haveBlocked(userId: string): Promise<SafetyResult<boolean>> {
+  const result = await call<{ id: string }[]>(() => getSupabase().from('blocks').select('id').eq('blocked_id', userId));
+  return result.ok ? { ok: true, value: result.value.length > 0 } : result;
+}
+
+// ----- your data ---------------------------------------------------------------------------
+
+/** Everything the person wrote, gathered by the server (export_my_data), as a JSON text. */
+export async function exportMyData(): Promise<SafetyResult<string>> {
+  const result = await call<unknown>(() => getSupabase().rpc('export_my_data'));
+  return result.ok ? { ok: true, value: JSON.stringify(result.value, null, 2) } : result;
+}
+
+/** Deletes the account (the username typed again confirms it). The caller then signs out locally. */
+export function deleteMyAccount(usernameTyped: string): Promise<SafetyResult<null>> {
+  return call(() => getSupabase().rpc('delete_my_account', { p_username: usernameTyped }));
+}

@@ -1,0 +1,46 @@
+/**
+ * The claim code a round shows a friend at the end of their turn (issue 21, guests contract
+ * "Claiming"): 12 characters from an alphabet without look-alikes (no I, O, 0, 1), ≈ 60 bits from
+ * crypto.getRandomValues, shown in three groups of four. The server only ever receives its
+ * SHA-256 (guests.claim_hash) until the friend claims with the code itself.
+ */
+export const CLAIM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const CLAIM_CODE_LENGTH = 12;
+
+/** A new code (32 symbols: a byte's low 5 bits pick one without bias). */
+export function newClaimCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(CLAIM_CODE_LENGTH));
+  return [...bytes].map((byte) => CLAIM_ALPHABET[byte & 31]).join('');
+}
+
+/** As a person types or reads it: upper case, without dashes or spaces. */
+export function normalizeClaimCode(input: string): string {
+  return input.toUpperCase().replace(/[\s-]+/g, '');
+}
+
+export function isClaimCode(input: string): boolean {
+  const code = normalizeClaimCode(input);
+  return code.length === CLAIM_CODE_LENGTH && [...code].every((char) => CLAIM_ALPHABET.includes(char));
+}
+
+/** ABCD-EFGH-JKLM */
+export function formatClaimCode(code: string): string {
+  return normalizeClaimCode(code).replace(/(.{4})(?=.)/g, '$1-');
+}
+
+/** Lowercase hex SHA-256 of the normalised code: what guests.claim_hash holds. */
+export async function claimHashOf(code: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(normalizeClaimCode(code)));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The claim link's path (the QR code's link): the locale prefix is the caller's. */
+export function claimPath(code: string): string {
+  return `/claim/${normalizeClaimCode(code)}`;
+}
+
+/** 32 random bytes as base64url (43 characters): a guest's answer secret. */
+export function newAnswerSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}

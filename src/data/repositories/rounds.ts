@@ -1,0 +1,231 @@
+/**
+ * "Passar o caderno" (issue 21): one phone, many friends, no signal. The signed-in person (the
+ * host, who must be able to answer the notebook) starts a round and locks it with a PIN or their
+ * password; then, turn after turn, a friend gives a name (anonymous or not), answers, sees the
+ * claim code of their answers, and hands the phone on. Only the lock ends the round.
+ *
+ *   start(notebookId, lock)      handover: nobody's turn
+ *   startTurn({name, anonymous}) a guest row (replicated) and the turn's claim code → answering
+ *   answer(questionId, text)     the guest's answer: its id from the guest's own secret (S6)
+ *   endTurn()                    turn-ended: the claim code stays on screen
+ *   handOn()                     handover again: the code and the turn are forgotten
+ *   end(secret)                  checked on the device (works offline), the round is over
+ *   claim(code)                  a friend, later, on their own account: online, claim_guest
+ *
+ * The round's state is in the device's key-value store (party/round-state.ts); the guests and
+ * their answers are ordinary documents, pushed when the phone is online (guests before answers).
+ */
+import { checkAnswerText, checkGuestName } from '../content-rules.ts';
+import { answerIdFor } from '../derived-ids.ts';
+import type { KvStore } from '../kv-store.ts';
+import { claimHashOf, isClaimCode, newAnswerSecret, newClaimCode, normalizeClaimCode } from '../party/claim-code.ts';
+import { createLock, lockSecretProblem, unlocks, type LockKind } from '../party/round-lock.ts';
+import { roundStoreOf, type RoundState } from '../party/round-state.ts';
+import { CLAIM_REFUSAL_CODES, ok, refuseParty, type ClaimRefusalCode, type PartyResult } from '../problems.ts';
+import { nextAnswerClock } from '../replication/conflicts.ts';
+import { newAnswerDoc } from '../schemas/answers.ts';
+import type { AnswerDoc, GuestDoc } from '../schemas/index.ts';
+import { expectedAnswerStatus } from './answer-status.ts';
+import { collectionOf, findDoc, forbiddenWords, isoNow, labelOf, recordWrite, type DataContext } from './context.ts';
+import { ANSWERS, roleIn } from './roles.ts';
+
+export type RoundContext = DataContext & { kv?: KvStore; syncNow?: () => void };
+
+export interface LockInput {
+  kind: LockKind;
+  secret: string;
+}
+
+export interface GuestInput {
+  name: string;
+  anonymous: boolean;
+}
+
+export interface ClaimOutcome {
+  notebookId: string;
+  /** Answers that became the claimer's. */
+  moved: number;
+  /** Answers kept as the guest's (the claimer had already answered those questions). */
+  kept: number;
+}
+
+const storeOf = (ctx: RoundContext) => roundStoreOf(ctx.kv);
+
+/** This person's round on this device. */
+async function hostRound(ctx: RoundContext): Promise<RoundState | null> {
+  const state = await storeOf(ctx).current();
+  return state && state.hostId === ctx.userId ? state : null;
+}
+
+export async function startRound(ctx: RoundContext, notebookId: string, lock: LockInput): Promise<PartyResult<RoundState>> {
+  const current = await storeOf(ctx).current();
+  if (current) {
+    // The same start twice (a double tap, a retry) is the round already going on.
+    return current.notebookId === notebookId && current.hostId === ctx.userId ? ok(current) : refuseParty({ code: 'round_active' });
+  }
+  const weak = lockSecretProblem(lock.kind, lock.secret);
+  if (weak) return refuseParty({ code: weak, field: 'secret' });
+  const notebook = await findDoc(ctx, 'notebooks', notebookId);
+  if (!notebook) return refuseParty({ code: 'not_found' });
+  if (!ANSWERS.has(await roleIn(ctx, notebookId))) return refuseParty({ code: 'not_allowed' });
+  const state: RoundState = {
+    version: 1,
+    id: ctx.newId(),
+    hostId: ctx.userId,
+    notebookId,
+    startedAt: isoNow(ctx),
+    lock: await createLock(lock.kind, lock.secret),
+    phase: 'handover',
+    guest: null,
+    claimCode: null,
+    guestIds: [],
+  };
+  await storeOf(ctx).save(state);
+  return ok(state);
+}
+
+/** The next friend's turn: their guest row (with the hash of their claim code) is written now. */
+export async function startTurn(ctx: RoundContext, input: GuestInput): Promise<PartyResult<RoundState>> {
+  const state = await hostRound(ctx);
+  if (!state) return refuseParty({ code: 'no_round' });
+  if (state.phase === 'answering') return refuseParty({ code: 'not_your_turn' });
+  const name = input.name.trim();
+  const problem = checkGuestName(await forbiddenWords(ctx), name);
+  if (problem) return refuseParty(problem);
+
+  const claimCode = newClaimCode();
+  const at = isoNow(ctx);
+  const guest: GuestDoc = {
+    id: ctx.newId(),
+    notebook_id: state.notebookId,
+    host_id: ctx.userId,
+    name,
+    is_anonymous: input.anonymous,
+    answer_secret: newAnswerSecret(),
+    claim_hash: await claimHashOf(claimCode),
+    claimed_by: null,
+    claimed_at: null,
+    created_at: at,
+    updated_at: at,
+    server_rev: 0,
+  };
+  // The row first: a crash right after leaves a guest with no answers, never answers with no guest.
+  await recordWrite(ctx, 'guests', [{ id: guest.id, label: labelOf(name) }], () => collectionOf(ctx, 'guests').insert(guest));
+  const next: RoundState = {
+    ...state,
+    phase: 'answering',
+    guest: { id: guest.id, name, isAnonymous: input.anonymous, answerSecret: guest.answer_secret! },
+    claimCode,
+    guestIds: [...state.guestIds, guest.id],
+  };
+  await storeOf(ctx).save(next);
+  return ok(next);
+}
+
+/** The current guest's answer to a question (a second call edits it). */
+export async function answerAsGuest(ctx: RoundContext, questionId: string, text: string): Promise<PartyResult<AnswerDoc>> {
+  const state = await hostRound(ctx);
+  if (!state) return refuseParty({ code: 'no_round' });
+  const guest = state.guest;
+  if (state.phase !== 'answering' || !guest) return refuseParty({ code: 'not_your_turn' });
+  // The same rule as any answer (spec §5), with the guest's name as its responder name.
+  const problem = checkAnswerText(await forbiddenWords(ctx), text, guest.name);
+  if (problem) return refuseParty(problem);
+  const [question, notebook, id] = await Promise.all([
+    findDoc(ctx, 'questions', questionId),
+    findDoc(ctx, 'notebooks', state.notebookId),
+    answerIdFor(guest.answerSecret, questionId),
+  ]);
+  if (!question || question.notebook_id !== state.notebookId || question.blocked) return refuseParty({ code: 'not_found' });
+  const existing = await findDoc(ctx, 'answers', id);
+  const words = text.trim();
+  const label = labelOf(words);
+  if (existing && !existing.deleted) {
+    if (existing.text === words) return ok(existing.toJSON() as AnswerDoc);
+    const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
+      existing.incrementalPatch({
+        text: words,
+        // A guest moderates nothing: the notebook's pre-moderation applies as to any participant.
+        moderation_status: expectedAnswerStatus(existing, notebook, 'viewer'),
+        client_clock: nextAnswerClock(ctx.now(), existing.client_clock),
+      }),
+    );
+    return ok(updated.toJSON() as AnswerDoc);
+  }
+  const doc = newAnswerDoc(
+    {
+      id,
+      question_id: questionId,
+      notebook_id: state.notebookId,
+      user_id: null,
+      guest_id: guest.id,
+      text: words,
+      is_anonymous: guest.isAnonymous,
+      responder_name: guest.name,
+      moderation_status: expectedAnswerStatus(null, notebook, 'viewer'),
+    },
+    { at: isoNow(ctx), clock: nextAnswerClock(ctx.now(), 0) },
+  );
+  await recordWrite(ctx, 'answers', [{ id, label }], () => collectionOf(ctx, 'answers').upsert(doc));
+  return ok(doc);
+}
+
+/** The guest is done: their claim code is what the screen shows now. */
+export async function endTurn(ctx: RoundContext): Promise<PartyResult<string>> {
+  const state = await hostRound(ctx);
+  if (!state) return refuseParty({ code: 'no_round' });
+  if (state.phase === 'turn-ended' && state.claimCode) return ok(state.claimCode);
+  if (state.phase !== 'answering' || !state.claimCode) return refuseParty({ code: 'not_your_turn' });
+  await storeOf(ctx).save({ ...state, phase: 'turn-ended' });
+  ctx.syncNow?.();
+  return ok(state.claimCode);
+}
+
+/** The phone goes to the next person: the last turn, its answers and its claim code leave the screen and the device's round. */
+export async function handOn(ctx: RoundContext): Promise<PartyResult<RoundState>> {
+  const state = await hostRound(ctx);
+  if (!state) return refuseParty({ code: 'no_round' });
+  const next: RoundState = { ...state, phase: 'handover', guest: null, claimCode: null };
+  await storeOf(ctx).save(next);
+  return ok(next);
+}
+
+/** Ends the round with its PIN or password, checked on this device. */
+export async function endRound(ctx: RoundContext, secret: string): Promise<PartyResult<string>> {
+  const ended = await endRoundOnDevice(secret, ctx.kv);
+  if (ended.ok) ctx.syncNow?.();
+  return ended;
+}
+
+/**
+ * The same without a data layer: a round whose host's session ended meanwhile (the phone stays in
+ * the round, signed out) is still ended by its lock alone.
+ */
+export async function endRoundOnDevice(secret: string, kv?: KvStore): Promise<PartyResult<string>> {
+  const store = roundStoreOf(kv);
+  const state = await store.current();
+  if (!state) return refuseParty({ code: 'no_round' });
+  if (!(await unlocks(state.lock, secret))) return refuseParty({ code: 'wrong_secret', field: 'secret' });
+  await store.save(null);
+  return ok(state.notebookId);
+}
+
+const CLAIM_CODES: ReadonlySet<string> = new Set(CLAIM_REFUSAL_CODES);
+
+/** A friend claims the answers a round gave them (online: public.claim_guest). */
+export async function claimGuest(ctx: RoundContext, code: string): Promise<PartyResult<ClaimOutcome>> {
+  if (!isClaimCode(code)) return refuseParty({ code: 'claim_invalid', field: 'code' });
+  if (!ctx.client) return refuseParty({ code: 'online_only' });
+  const { data, error } = await ctx.client.rpc('claim_guest', { p_code: normalizeClaimCode(code) });
+  if (error) {
+    if (error.hint && CLAIM_CODES.has(error.hint)) return refuseParty({ code: error.hint as ClaimRefusalCode, field: 'code' });
+    if (error.hint === 'not_authenticated') return refuseParty({ code: 'not_authenticated' });
+    // supabase-js reports a request that never reached the server as an error without a code.
+    if (!error.code) return refuseParty({ code: 'online_only' });
+    return refuseParty({ code: 'server' });
+  }
+  const result = data as { notebook_id?: string; moved?: number; kept?: number } | null;
+  if (!result?.notebook_id) return refuseParty({ code: 'server' });
+  ctx.syncNow?.();
+  return ok({ notebookId: result.notebook_id, moved: result.moved ?? 0, kept: result.kept ?? 0 });
+}

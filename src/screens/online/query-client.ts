@@ -1,0 +1,92 @@
+/**
+ * The online-only pattern (ARCHITECTURE §2; issue 22 made it, the next online-only areas copy it).
+ *
+ * What lives here: strangers' public profiles, and later guestbook, polls, friends, news, the
+ * store, admin. These are read with supabase-js, not replicated: the functions that call the
+ * server live in src/data/online/ (no React, codes not sentences); screens reach them only
+ * through TanStack Query, with the one QueryClient of this file.
+ *
+ * - Cache constants (spec §9): garbage collection 5 minutes after the last screen using a result
+ *   closes, 3 retries with backoff doubling up to 30 s — TanStack Query's own defaults, written
+ *   out here so that nobody changes them by accident.
+ * - Offline reading: each query's last result is also written to IndexedDB (idb-keyval's store
+ *   `cadernos-online` / `queries`, not localStorage: the quota, and no blocking of the page) by
+ *   TanStack's per-query persister, and read back when a screen asks for it again — after the
+ *   5 minutes, after a reload, with no connection. `networkMode: 'offlineFirst'` lets the query
+ *   run once offline so the persister can answer; the network call then waits for the connection.
+ *   Kept 7 days. Another person signing in on the device clears it (`followSessionOwner`).
+ * - Writes are mutations (`useMutation`) that invalidate the queries they change; a screen shows
+ *   <OfflineNote /> next to an action that needs the network and disables it while offline.
+ * - Loaded only by the screens that use it (each screen its own chunk, this module a shared one):
+ *   the landing and the notebook screens never load TanStack Query.
+ *
+ * A new area: add `src/data/online/<area>.ts` (calls), keys in `onlineKeys` below, wrap the
+ * screen in <OnlineData> (OnlineData.tsx) and use `useQuery` / `useMutation` in it.
+ */
+import { QueryClient } from '@tanstack/react-query';
+import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
+import { clear, createStore, get, set, del, entries } from 'idb-keyval';
+
+export const GC_TIME_MS = 5 * 60 * 1000;
+export const RETRIES = 3;
+export const MAX_RETRY_DELAY_MS = 30_000;
+export const OFFLINE_COPY_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The keys of every online query: one place, so invalidations name the same thing. */
+export const onlineKeys = {
+  profile: (username: string) => ['profile', username.toLowerCase()] as const,
+  mySettings: (userId: string) => ['my-settings', userId] as const,
+};
+
+const OWNER_KEY = 'owner';
+let idbStore: ReturnType<typeof createStore> | undefined;
+const store = () => (idbStore ??= createStore('cadernos-online', 'queries'));
+
+/** The persister's storage: IndexedDB when the browser has it, nothing otherwise (tests in jsdom). */
+const storage =
+  typeof indexedDB === 'undefined'
+    ? undefined
+    : {
+        getItem: (key: string) => get<string>(key, store()),
+        setItem: (key: string, value: string) => set(key, value, store()),
+        removeItem: (key: string) => del(key, store()),
+        entries: () => entries<string, string>(store()),
+      };
+
+const persister = experimental_createQueryPersister({
+  storage,
+  maxAge: OFFLINE_COPY_MAX_AGE_MS,
+  prefix: 'q',
+  buster: 'v1',
+});
+
+let client: QueryClient | undefined;
+
+export function getQueryClient(): QueryClient {
+  client ??= new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: GC_TIME_MS,
+        retry: RETRIES,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, MAX_RETRY_DELAY_MS),
+        networkMode: 'offlineFirst',
+        persister: persister.persisterFn,
+      },
+      mutations: { networkMode: 'online', retry: 0 },
+    },
+  });
+  return client;
+}
+
+/**
+ * The copies kept for offline reading are one person's: when someone else (or nobody) is signed
+ * in on this device, they are thrown away, from memory and from IndexedDB.
+ */
+export async function followSessionOwner(userId: string | null): Promise<void> {
+  if (!storage) return;
+  const owner = (await get<string>(OWNER_KEY, store()).catch(() => undefined)) ?? null;
+  if (owner === (userId ?? '')) return;
+  getQueryClient().clear();
+  await clear(store()).catch(() => undefined);
+  await set(OWNER_KEY, userId ?? '', store()).catch(() => undefined);
+}

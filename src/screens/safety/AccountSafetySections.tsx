@@ -1,0 +1,281 @@
+import { useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { FormField } from '../../components/FormField.tsx';
+import { button } from '../../components/ui.css.ts';
+import { useOnline } from '../../components/frame/useOnline.ts';
+import { useSessionStore } from '../../state/session.ts';
+import { toast } from '../../state/toast.ts';
+import {
+  deleteMyAccount,
+  exportMyData,
+  listBlocked,
+  readMySafety,
+  unblockPerson,
+  type SafetyResult,
+} from '../../data/online/safety.ts';
+import { OfflineNote } from '../online/OnlineData.tsx';
+import { noteBlocked } from './blocked-store.ts';
+import { safetyProblemMessage } from './messages.ts';
+import * as css from './safety.css.ts';
+
+/** Online-only reads of this area (the pattern of src/screens/online/query-client.ts). */
+const safetyKeys = {
+  mine: (userId: string) => ['safety', 'mine', userId] as const,
+  blocked: (userId: string) => ['safety', 'blocked', userId] as const,
+};
+
+/** A SafetyResult as TanStack Query wants it: the value, or a thrown code. */
+async function unwrap<T>(pending: Promise<SafetyResult<T>>): Promise<T> {
+  const result = await pending;
+  if (!result.ok) throw new Error(result.problem);
+  return result.value;
+}
+
+/**
+ * The settings' account tab, below security (issue 22): the guardian's state for a minor, the
+ * people one blocked (with unblock), download one's data, delete the account.
+ */
+export default function AccountSafetySections() {
+  const userId = useSessionStore((s) => s.userId);
+  if (!userId) return null;
+  return (
+    <>
+      <GuardianSection userId={userId} />
+      <BlockedPeopleSection userId={userId} />
+      <DownloadDataSection />
+      <DeleteAccountSection />
+    </>
+  );
+}
+
+function GuardianSection({ userId }: { userId: string }) {
+  const query = useQuery({ queryKey: safetyKeys.mine(userId), queryFn: () => unwrap(readMySafety()) });
+  const mine = query.data;
+  if (!mine?.minor) return null;
+  return (
+    <section className={css.section} aria-labelledby="safety-guardian-title" data-testid="guardian-status">
+      <h2 id="safety-guardian-title" className={css.sectionTitle}>
+        <Trans>Seu responsável</Trans>
+      </h2>
+      {mine.guardianConfirmed ? (
+        <p className={css.text}>
+          <Trans>Seu responsável ({mine.guardianEmail}) confirmou que acompanha sua conta.</Trans>
+        </p>
+      ) : (
+        <p className={css.text}>
+          <Trans>
+            Esperando seu responsável ({mine.guardianEmail}) confirmar pelo link que enviamos por e-mail. Até lá, seu
+            perfil e suas conexões ficam privados.
+          </Trans>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function BlockedPeopleSection({ userId }: { userId: string }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: safetyKeys.blocked(userId), queryFn: () => unwrap(listBlocked()) });
+  const unblock = useMutation({
+    mutationFn: (person: { id: string; username: string }) => unwrap(unblockPerson(person.id)).then(() => person),
+    onSuccess: (person) => {
+      noteBlocked(userId, person.id, false);
+      toast({ title: t`@${person.username} foi desbloqueado(a)` });
+      void client.invalidateQueries({ queryKey: safetyKeys.blocked(userId) });
+    },
+    onError: (error) =>
+      toast({
+        title: t`Não foi possível desbloquear`,
+        description: i18n._(safetyProblemMessage(error.message as never)),
+        variant: 'destructive',
+      }),
+  });
+  const people = query.data ?? [];
+
+  return (
+    <section className={css.section} aria-labelledby="safety-blocked-title">
+      <h2 id="safety-blocked-title" className={css.sectionTitle}>
+        <Trans>Pessoas bloqueadas</Trans>
+      </h2>
+      <p className={css.muted}>
+        <Trans>
+          Quem você bloqueia não vê seu perfil, não encontra você na busca e não responde nem entra nos seus cadernos.
+          Para bloquear alguém, use o botão no perfil da pessoa ou numa resposta dela.
+        </Trans>
+      </p>
+      {query.isError && !query.data ? (
+        <p className={css.error} role="alert">
+          <Trans>Não foi possível carregar a lista.</Trans>
+        </p>
+      ) : query.isPending ? (
+        <p className={css.muted}>
+          <Trans>Carregando…</Trans>
+        </p>
+      ) : people.length === 0 ? (
+        <p className={css.muted}>
+          <Trans>Você não bloqueou ninguém.</Trans>
+        </p>
+      ) : (
+        <ul className={css.list} aria-label={t`Pessoas bloqueadas`}>
+          {people.map((person) => (
+            <li key={person.blocked_id} className={css.person}>
+              <span className={css.name}>
+                {person.display_name ? `${person.display_name} ` : ''}@{person.username}
+              </span>
+              <button
+                type="button"
+                className={button.secondary}
+                disabled={!online || unblock.isPending}
+                onClick={() => unblock.mutate({ id: person.blocked_id, username: person.username })}
+              >
+                <Trans>Desbloquear @{person.username}</Trans>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <OfflineNote />
+    </section>
+  );
+}
+
+function DownloadDataSection() {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const username = useSessionStore((s) => s.username);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function download() {
+    setBusy(true);
+    setProblem(null);
+    const result = await exportMyData();
+    setBusy(false);
+    if (!result.ok) {
+      setProblem(i18n._(safetyProblemMessage(result.problem)));
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([result.value], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `cadernos-${username ?? 'dados'}-${new Date().toISOString().slice(0, 10)}.json`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    toast({ title: t`Seus dados foram baixados` });
+  }
+
+  return (
+    <section className={css.section} aria-labelledby="safety-data-title">
+      <h2 id="safety-data-title" className={css.sectionTitle}>
+        <Trans>Seus dados</Trans>
+      </h2>
+      <p className={css.muted}>
+        <Trans>
+          Baixe tudo o que você escreveu no Cadernos — perfil, cadernos, perguntas, respostas (também as anônimas),
+          compartilhamentos — num arquivo JSON.
+        </Trans>
+      </p>
+      <div className={css.actions}>
+        <button type="button" className={button.secondary} disabled={!online || busy} onClick={() => void download()}>
+          {busy ? <Trans>Preparando…</Trans> : <Trans>Baixar meus dados</Trans>}
+        </button>
+      </div>
+      {problem && (
+        <p className={css.error} role="alert">
+          {problem}
+        </p>
+      )}
+      <OfflineNote />
+    </section>
+  );
+}
+
+function DeleteAccountSection() {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const [, navigate] = useLocation();
+  const username = useSessionStore((s) => s.username) ?? '';
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (typed.trim().toLowerCase() !== username.toLowerCase()) {
+      setProblem(i18n._(safetyProblemMessage('confirmation_mismatch')));
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    const result = await deleteMyAccount(typed.trim());
+    if (!result.ok) {
+      setBusy(false);
+      setProblem(i18n._(safetyProblemMessage(result.problem)));
+      return;
+    }
+    // The server ended every session; this device clears its own copy and goes home (spec §2).
+    const auth = await import('../../data/auth.ts');
+    await auth.signOut({ reason: 'deleted' }).catch(() => undefined);
+    toast({ title: t`Conta removida`, description: t`Sua conta foi removida.` });
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <section className={css.section} aria-labelledby="safety-delete-title">
+      <h2 id="safety-delete-title" className={css.sectionTitle}>
+        <Trans>Excluir conta</Trans>
+      </h2>
+      <p className={css.muted}>
+        <Trans>
+          Seus cadernos (com as respostas que receberam) e todas as suas respostas são apagados, e você sai da conta em
+          todos os aparelhos. Isso não pode ser desfeito. Se quiser, baixe seus dados antes.
+        </Trans>
+      </p>
+      {!open ? (
+        <div className={css.actions}>
+          <button type="button" className={button.danger} onClick={() => setOpen(true)}>
+            <Trans>Excluir minha conta</Trans>
+          </button>
+        </div>
+      ) : (
+        <form className={css.confirmBox} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy}>
+          <FormField
+            id="delete-account-username"
+            label={<Trans>Para confirmar, digite seu nome de usuário ({username})</Trans>}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            error={problem}
+          />
+          <div className={css.actions}>
+            <button type="submit" className={button.danger} disabled={!online || busy}>
+              {busy ? <Trans>Excluindo…</Trans> : <Trans>Excluir para sempre</Trans>}
+            </button>
+            <button
+              type="button"
+              className={button.ghost}
+              disabled={busy}
+              onClick={() => {
+                setOpen(false);
+                setTyped('');
+                setProblem(null);
+              }}
+            >
+              <Trans>Cancelar</Trans>
+            </button>
+          </div>
+          <OfflineNote />
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * Profiles and settings (issue 22) in the browser: the avatar's rules on the device (too small,
+ * too big, wrong type) and a good picture cropped, uploaded and shown; the current password's
+ * check in English (the spec's 'Current password incorrect'); a private profile as a stranger and
+ * a visitor see it; a profile read online stays readable offline.
+ */
+import { deflateSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
+import { logIn, signUp } from './people.ts';
+
+/** A solid-colour PNG of the given size (a real, decodable picture). */
+function png(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x7c)]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+const avatarInput = (page: Page) => page.getByLabel('Foto do perfil');
+
+test.beforeEach(async ({ page }) => dismissConsent(page));
+
+test('avatar: too small, too big and wrong type are refused on the device with the reason; a good photo is cropped, sent and shown', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const person = await signUp(baseURL!, 'ava');
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/storage/v1/object/avatars/')) uploads++;
+  });
+  await logIn(page, person);
+  await page.goto('/settings');
+  await expect(page.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
+
+  await avatarInput(page).setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: png(100, 100) });
+  await expect(page.getByTestId('avatar-problem')).toHaveText('Imagem com resolução baixa. Ela precisa ter pelo menos 150x150 pixels.');
+
+  await avatarInput(page).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(26 * 1024 * 1024) });
+  await expect(page.getByTestId('avatar-problem')).toHaveText('Arquivo muito grande. Escolha uma imagem de até 25 MB.');
+
+  await avatarInput(page).setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.getByTestId('avatar-problem')).toHaveText('Arquivo inválido. Escolha uma imagem JPG, PNG ou WebP.');
+
+  await avatarInput(page).setInputFiles({ name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(page.getByTestId('avatar-problem')).toHaveText('Não foi possível ler a imagem. Tente outra.');
+  expect(uploads).toBe(0);
+
+  // a phone-sized photo: cropped square and made small on the device
+  await avatarInput(page).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(3000, 2000) });
+  const dialog = page.getByRole('dialog', { name: 'Ajustar foto' });
+  await expect(dialog).toBeVisible();
+  const sent = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/storage/v1/object/avatars/'));
+  await dialog.getByRole('button', { name: 'Salvar imagem' }).click();
+  const response = await sent;
+  expect(response.status()).toBe(200);
+  expect(response.url()).toMatch(new RegExp(`/avatars/${person.userId}/avatar-[0-9a-f]{32}\\.webp$`));
+  await expect(page.getByTestId('toast').filter({ hasText: 'Foto do perfil atualizada' })).toBeVisible();
+  await expect(page.getByTestId('avatar-problem')).toHaveCount(0);
+  expect(uploads).toBe(1);
+
+  // what was stored: a small WebP, served to anyone without a token, cached
+  const src = await page.getByTestId('avatar').first().getAttribute('src');
+  expect(src).toContain(`/storage/v1/object/public/avatars/${person.userId}/`);
+  const stored = await page.request.get(src!);
+  expect(stored.headers()['content-type']).toBe('image/webp');
+  expect(stored.headers()['cache-control']).toContain('max-age=3600');
+  expect((await stored.body()).length).toBeLessThan(200 * 1024);
+
+  await page.goto('/profile');
+  const avatar = page.getByTestId('profile').getByTestId('avatar');
+  await expect(avatar).toBeVisible();
+  await expect
+    .poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? [img.naturalWidth, img.naturalHeight] : null)))
+    .toEqual([400, 400]);
+});
+
+test("change password in English: a wrong current password says 'Current password incorrect'; the placeholder says minimum 8", async ({ page, baseURL }) => {
+  const person = await signUp(baseURL!, 'pwd');
+  await logIn(page, person);
+  await page.goto('/en/settings?tab=account');
+  await expect(page.getByLabel('New password', { exact: true })).toHaveAttribute('placeholder', /8/);
+  await page.getByLabel('Current password').fill('wrong-one-123');
+  await page.getByLabel('New password', { exact: true }).fill('Another12345');
+  await page.getByLabel('Confirm the new password').fill('Another12345');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByLabel('Current password')).toHaveAccessibleDescription('Current password incorrect');
+});
+
+test('a private profile: a stranger sees only the name and photo; a visitor sees nothing; the owner sees it all', async ({ page, baseURL, browser }) => {
+  test.setTimeout(60_000);
+  const owner = await signUp(baseURL!, 'priv');
+  const stranger = await signUp(baseURL!, 'strg');
+  const update = await owner.client
+    .from('profiles')
+    .update({ visibility: 'private', display_name: 'Bia Privada', bio: 'Segredo da Bia', status_message: 'estudando' })
+    .eq('id', owner.userId);
+  expect(update.error).toBeNull();
+
+  await logIn(page, stranger);
+  await page.goto(`/profile/${owner.username}`);
+  const profile = page.getByTestId('profile');
+  await expect(profile.getByRole('heading', { name: 'Bia Privada' })).toBeVisible();
+  await expect(profile.getByText(`@${owner.username}`)).toBeVisible();
+  await expect(page.getByTestId('profile-private')).toHaveText('Este perfil é privado.');
+  await expect(page.getByText('Segredo da Bia')).toHaveCount(0);
+  await expect(page.getByText('estudando')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Conquistas' })).toHaveCount(0);
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await dismissConsent(visitor);
+  await visitor.goto(`/profile/${owner.username}`);
+  await expect(visitor.getByTestId('profile-not-found')).toBeVisible();
+  await expect(visitor.getByText('Bia Privada')).toHaveCount(0);
+  await visitorContext.close();
+
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await dismissConsent(ownerPage);
+  await logIn(ownerPage, owner);
+  await ownerPage.goto('/profile');
+  await expect(ownerPage.getByTestId('profile-bio')).toHaveText('Segredo da Bia');
+  await expect(ownerPage.getByTestId('profile-status')).toHaveText('estudando');
+  await ownerContext.close();
+});
+
+test('a public profile read online stays readable offline, with a plain note', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const someone = await signUp(baseURL!, 'pub');
+  await someone.client.from('profiles').update({ bio: 'Gosto de cadernos' }).eq('id', someone.userId);
+  await page.goto(`/profile/${someone.username}`);
+  await expect(page.getByTestId('profile-bio')).toHaveText('Gosto de cadernos');
+  await waitForServiceWorker(page);
+  await page.context().setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('profile-bio')).toHaveText('Gosto de cadernos');
+  await expect(page.getByText('Você está sem internet: isto é o que o aparelho guardou da última vez.')).toBeVisible();
+});
+
+test('notebook defaults set in settings are what a new notebook starts with', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const person = await signUp(baseURL!, 'dflt');
+  await logIn(page, person);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Cadernos' });
+  await section.getByRole('radio', { name: 'Verde-água' }).check();
+  await section.getByLabel('Aprovar as respostas antes de aparecerem (pré-moderação)').check();
+  await section.getByLabel('Assinatura do autor (padrão: Usuário)').fill('Bia');
+  await section.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Alterações salvas' })).toBeVisible();
+
+  await page.goto('/create');
+  await expect(page.getByLabel('Nome do autor')).toHaveAttribute('placeholder', 'Bia', { timeout: 10_000 });
+  await expect(page.getByRole('radio', { name: 'Verde-água' })).toBeChecked();
+  await page.getByLabel('Título', { exact: true }).fill('Caderno padrão');
+  await page.getByRole('button', { name: 'Criar caderno' }).click();
+  await expect(page).toHaveURL(/\/edit/);
+  await expect
+    .poll(async () => (await person.client.from('notebooks').select('theme, author, pre_moderation_enabled').eq('title', 'Caderno padrão')).data)
+    .toEqual([{ theme: 'teal', author: 'Bia', pre_moderation_enabled: true }]);
+});
+
+test('settings, profile and manage-profile: keyboard tabs, no serious accessibility problem, fit a 360 px phone; offline, saving is off and says why', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const person = await signUp(baseURL!, 'a11y');
+  await person.client.from('profiles').update({ bio: 'Uma bio', status_message: 'oi' }).eq('id', person.userId);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, person);
+  for (const path of ['/settings', '/settings?tab=account', '/profile', '/manage-profile', `/en/profile/${person.username}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousAxeIssues(page, path);
+    await expectFitsPhone(page, path);
+  }
+
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Perfil' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Conta' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Conta' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
+
+  const social = page.getByRole('region', { name: 'Social' });
+  await expect(social.getByRole('radio', { name: /^Público/ })).toBeChecked();
+  await page.context().setOffline(true);
+  await expect(social.getByRole('button', { name: 'Salvar' })).toBeDisabled();
+  await expect(social.getByText('Você está sem internet. Conecte-se para salvar.')).toBeVisible();
+  await expect(page.getByLabel('Foto do perfil')).toBeDisabled();
+  await page.context().setOffline(false);
+  await social.getByRole('radio', { name: /^Privado/ }).check();
+  await social.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Alterações salvas' })).toBeVisible();
+  await expect
+    .poll(async () => (await person.client.from('profiles').select('visibility').eq('id', person.userId)).data)
+    .toEqual([{ visibility: 'private' }]);
+});
