@@ -27,7 +27,7 @@ export default defineConfig({
           setupFiles: ['src/test-setup.ts'],
           // Through Vite, so that their `react` is preact/compat too (vite.config.ts): Node would
           // load real React for them, and two renderers' hooks don't mix.
-          server: { deps: { inline: [/[\\/]node_modules[\\/](wouter|zustand|@lingui[\\/]react|@testing-library[\\/]react)[\\/]/] } },
+          server: { deps: { inline: [/[\\/]node_modules[\\/](wouter|zustand|@lingui[\\/]react|@testing-library[\\/]react|@tanstack[\\/]react-query|react-easy-crop)[\\/]/] } },
         },
       }),
       {
