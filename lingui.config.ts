@@ -6,15 +6,17 @@ import { DEFAULT_LOCALE, LOCALE_CODES } from './src/locale/locales.ts';
  * Catalogs per locale: the app's messages (loaded at start); the long texts of the content
  * pages (terms, privacy, cookies, FAQ, about, contact), loaded only when one of those pages opens —
  * so the landing page does not download the legal texts; and the account screens' forms (login,
- * register, password recovery, settings), loaded with those screens; and the notebook screens
- * (dashboard, create, edit, view and answer, moderation), loaded with them; the profile screens';
- * and the invitation's, loaded with /n/{code} (see src/locale/i18n.ts).
+ * register, password recovery, settings) with the safety pieces (guardian page, block button,
+ * settings' account sections: src/screens/safety, which load it themselves), loaded with those
+ * screens; and the notebook screens (dashboard, create, edit, view and answer, moderation), loaded
+ * with them; the profile screens'; and the invitation's, loaded with /n/{code} (see
+ * src/locale/i18n.ts).
  */
 export const CONTENT_PAGE_DIRS = ['About', 'Contact', 'Cookies', 'Faq', 'Privacy', 'Terms', 'static'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
 export const ACCOUNT_SCREEN_DIRS = [
-  ...['Login', 'Register', 'ForgotPassword', 'ResetPassword', 'Settings', 'accounts'].map((dir) => `<rootDir>/src/screens/${dir}/**`),
+  ...['Login', 'Register', 'ForgotPassword', 'ResetPassword', 'Settings', 'accounts', 'safety'].map((dir) => `<rootDir>/src/screens/${dir}/**`),
   // Loaded with the session (src/app/session.ts), which loads this catalog before it signs anyone in.
   ...['app/session.ts', 'components/SignedInMenu.tsx', 'components/SignOutDialog.tsx'].map(
     (file) => `<rootDir>/src/${file}`,

@@ -44,7 +44,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/claim/:code', load: withCatalog('notebooks', () => import('../screens/Claim/ClaimScreen.tsx')), needs: 'session' },
   { path: '/moderation/answers/:notebookId', load: withCatalog('notebooks', () => import('../screens/Moderation/ModerationScreen.tsx')) },
   // issue 22: a minor's guardian confirms from the mailed link (no account needed)
-  { path: '/guardian/:token', load: () => import('../screens/safety/GuardianScreen.tsx'), needs: 'session' },
+  { path: '/guardian/:token', load: withCatalog('accounts', () => import('../screens/safety/GuardianScreen.tsx')), needs: 'session' },
   { path: '/manage-profile', load: withCatalog('profiles', () => import('../screens/ManageProfile/ManageProfileScreen.tsx')), needs: 'session' },
   { path: '/admin', load: () => import('../screens/Admin/AdminScreen.tsx'), needs: 'admin' },
   { path: '/n/:code', load: withCatalog('invite', () => import('../screens/Invite/InviteScreen.tsx')), needs: 'session' },

@@ -92,11 +92,17 @@ const RPC_CASES: Record<string, Case> = {
   // (answer_id is not an RPC: no API role may call it — see grants.test.ts)
   // A code that names no guest: claim_invalid for everyone (tests/guests.test.ts claims for real).
   claim_guest: rpc('claim_guest', () => ({ p_code: 'ABCD-EFGH-JKLM' })),
+  // Safety (issue 22): an unknown guardian link; a username that is not the caller's (nobody is
+  // deleted); the caller's own data and blocks.
+  confirm_guardian: rpc('confirm_guardian', () => ({ p_token: 'nao-existe' })),
   create_invite_link: rpc('create_invite_link', (f) => ({ p_notebook_id: f.notebookId })),
+  delete_my_account: rpc('delete_my_account', () => ({ p_username: 'ninguem_aqui' })),
+  export_my_data: rpc('export_my_data', () => ({})),
   find_forbidden_words: rpc('find_forbidden_words', () => ({ p_text: ANSWER_TEXT })),
   is_admin: rpc('is_admin', () => ({})),
   moderate_answer: rpc('moderate_answer', (f) => ({ p_answer_id: f.answerId, p_status: 'approved', p_notes: null })),
   my_answer_id: rpc('my_answer_id', (f) => ({ p_question_id: f.questionId })),
+  my_blocks: rpc('my_blocks', () => ({})),
   notebook_role: rpc('notebook_role', (f) => ({ p_notebook_id: f.notebookId })),
   // Admins only (the others get 42501): whether the purge runs, nothing about anyone.
   purge_status: rpc('purge_status', () => ({})),

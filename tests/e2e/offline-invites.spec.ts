@@ -102,8 +102,8 @@ test('signing out with unsent work keeps it on the phone for the same person: th
   await page.getByRole('link', { name: 'Criar caderno' }).first().click();
   await page.getByLabel('Título', { exact: true }).fill(title);
   await page.getByRole('button', { name: 'Criar caderno' }).click();
-  await expect(page.getByTestId('toast')).toContainText('Caderno criado!');
-  await expect(page.getByRole('heading', { level: 1, name: `Editar: ${title}` })).toBeVisible();
+  await expect(page.getByTestId('toast')).toContainText('Caderno criado!', { timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1, name: `Editar: ${title}` })).toBeVisible({ timeout: 15_000 });
 
   // Ana signs out to pass the phone on: asked, she keeps her work here (the first choice).
   await clickSair(page);
@@ -113,7 +113,7 @@ test('signing out with unsent work keeps it on the phone for the same person: th
   await expect(ask).toContainText('Esta alteração ainda não foi enviada:');
   await expect(ask).toContainText('Descartar apaga esta alteração para sempre');
   const keep = ask.getByRole('button', { name: 'Sair e guardar neste aparelho' });
-  await expect(keep).toBeFocused();
+  await expect(keep).toBeFocused({ timeout: 10_000 });
   await expectNoSeriousAxeIssues(page, 'sign-out with unsent work');
   await expectFitsPhone(page, 'sign-out with unsent work');
   await page.keyboard.press('Enter');

@@ -273,4 +273,11 @@ test('the party: four friends answer on one offline phone, sync, are seen by nam
   const { data: claimedGuests } = await admin.from('guests').select('name, claimed_by').eq('name', FRIENDS[0].name);
   expect(claimedGuests![0].claimed_by).not.toBeNull();
 
+  // Replayed again after the claim: Ana's answers, moved to her account, do not come back as the guest's.
+  const afterClaim = await serverAnswers();
+  for (const push of pushes) {
+    const response = await fetch(push.url, { method: 'POST', headers: push.headers, body: push.body });
+    expect(response.status, await response.clone().text()).toBeLessThan(300);
+  }
+  expect(await serverAnswers()).toEqual(afterClaim);
 });

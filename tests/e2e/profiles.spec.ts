@@ -7,7 +7,10 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
-import { logIn, signUp } from './people.ts';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { logIn, newPerson, signUp } from './people.ts';
 
 /** A solid-colour PNG of the given size (a real, decodable picture). */
 function png(width: number, height: number): Buffer {
@@ -110,7 +113,8 @@ test("change password in English: a wrong current password says 'Current passwor
   await page.getByLabel('New password', { exact: true }).fill('Another12345');
   await page.getByLabel('Confirm the new password').fill('Another12345');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByLabel('Current password')).toHaveAccessibleDescription('Current password incorrect');
+  // the server checks the password (bcrypt): slow on a busy machine
+  await expect(page.getByLabel('Current password')).toHaveAccessibleDescription('Current password incorrect', { timeout: 15_000 });
 });
 
 test('a private profile: a stranger sees only the name and photo; a visitor sees nothing; the owner sees it all', async ({ page, baseURL, browser }) => {
@@ -127,7 +131,7 @@ test('a private profile: a stranger sees only the name and photo; a visitor sees
   await page.goto(`/profile/${owner.username}`);
   const profile = page.getByTestId('profile');
   await expect(profile.getByRole('heading', { name: 'Bia Privada' })).toBeVisible();
-  await expect(profile.getByText(`@${owner.username}`)).toBeVisible();
+  await expect(profile.getByText(`@${owner.username}`, { exact: true })).toBeVisible();
   await expect(page.getByTestId('profile-private')).toHaveText('Este perfil é privado.');
   await expect(page.getByText('Segredo da Bia')).toHaveCount(0);
   await expect(page.getByText('estudando')).toHaveCount(0);
@@ -139,6 +143,16 @@ test('a private profile: a stranger sees only the name and photo; a visitor sees
   await visitor.goto(`/profile/${owner.username}`);
   await expect(visitor.getByTestId('profile-not-found')).toBeVisible();
   await expect(visitor.getByText('Bia Privada')).toHaveCount(0);
+  await expect(visitor.getByTestId('profile-not-found').getByRole('link', { name: 'Entrar' })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/profile/${owner.username}`)}`,
+  );
+  // in English too: the way back is the page's own path, the router adds /en again
+  await visitor.goto(`/en/profile/${owner.username}`);
+  await expect(visitor.getByTestId('profile-not-found').getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    `/en/login?next=${encodeURIComponent(`/profile/${owner.username}`)}`,
+  );
   await visitorContext.close();
 
   const ownerContext = await browser.newContext();
@@ -221,4 +235,27 @@ test('settings, profile and manage-profile: keyboard tabs, no serious accessibil
   await expect
     .poll(async () => (await person.client.from('profiles').select('visibility').eq('id', person.userId)).data)
     .toEqual([{ visibility: 'private' }]);
+});
+
+test("a 14-year-old whose guardian has not confirmed is told why the profile stays private", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const minor = newPerson('teen');
+  const fourteenYearsAgo = new Date(Date.now() - 14.2 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const client = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { error } = await client.auth.signUp({
+    email: minor.email,
+    password: minor.password,
+    options: { data: { username: minor.username, birth_date: fourteenYearsAgo, guardian_email: `resp.${minor.email}`, guardian_acknowledged: 'true' } },
+  });
+  expect(error, error?.message).toBeNull();
+  await logIn(page, minor);
+  await page.goto('/settings');
+  const social = page.getByRole('region', { name: 'Social' });
+  await expect(social.getByRole('radio', { name: /^Privado/ })).toBeChecked();
+  await social.getByRole('radio', { name: /^Público/ }).check();
+  await social.getByRole('button', { name: 'Salvar' }).click();
+  await expect(social.getByRole('alert')).toHaveText('Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.');
 });

@@ -11,6 +11,8 @@ test.beforeEach(async ({ page }) => dismissConsent(page));
 
 for (const { prefix, lang } of LOCALES) {
   test(`every route renders its page in ${lang}`, async ({ page }) => {
+    // Some thirty pages, each loaded cold: more than one page's default time.
+    test.setTimeout(120_000);
     for (const route of ROUTES.filter((r) => r.needs !== 'admin')) {
       const url = (prefix + concretePath(route.path)).replace(/\/$/, '') || '/';
       await page.goto(url);

@@ -156,6 +156,12 @@ test('blocking a person from their notebook: they no longer see the profile, fin
 test('download my data, then delete my account: signed out, sent home, and the account is gone', async ({ page, baseURL }) => {
   const me = await signUp(baseURL!, 'apaga');
   await createNotebook(me, 'Meu caderno de férias', ['Para onde você foi?']);
+  // an avatar file of theirs (a 1×1 PNG), public like every avatar
+  const onePixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+  const uploaded = await me.client.storage.from('avatars').upload(`${me.userId}/foto.png`, onePixel, { contentType: 'image/png' });
+  expect(uploaded.error).toBeNull();
+  const avatarUrl = `${baseURL}/storage/v1/object/public/avatars/${me.userId}/foto.png`;
+  expect((await fetch(avatarUrl)).status).toBe(200);
   const otherDevice = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
@@ -183,6 +189,8 @@ test('download my data, then delete my account: signed out, sent home, and the a
   await expectSoon(page.getByTestId('toast').filter({ hasText: 'Sua conta foi removida.' })).toBeVisible();
   await expectSoon(page).toHaveURL(new RegExp(`^${baseURL}/?$`));
 
+  // their picture is gone too
+  await expect.poll(async () => (await fetch(avatarUrl)).status).not.toBe(200);
   // signed out everywhere, and no way back in
   expect((await otherDevice.auth.refreshSession()).error).not.toBeNull();
   expect((await otherDevice.auth.signInWithPassword({ email: me.email, password: me.password })).error).not.toBeNull();

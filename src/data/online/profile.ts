@@ -50,6 +50,8 @@ export class OnlineError extends Error {
   constructor(
     readonly problem: OnlineProblem,
     message?: string,
+    /** The server's own reason (its `hint`) when it is not one of PROBLEM_CODES, e.g. safety's 'guardian_pending'. */
+    readonly reason?: string,
   ) {
     super(message ?? (problem === 'network' ? problem : problem.code));
     this.name = 'OnlineError';
@@ -78,7 +80,7 @@ function fail(error: PostgrestLikeError | null): never {
       words = [];
     }
   }
-  throw new OnlineError({ code, words }, error.message);
+  throw new OnlineError({ code, words }, error.message, error.hint ?? undefined);
 }
 
 /** The profile at /profile/{username} as the caller may see it, or null (missing, or not theirs to see). */

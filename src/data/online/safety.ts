@@ -132,7 +132,30 @@ export async function exportMyData(): Promise<SafetyResult<string>> {
   return result.ok ? { ok: true, value: JSON.stringify(result.value, null, 2) } : result;
 }
 
-/** Deletes the account (the username typed again confirms it). The caller then signs out locally. */
-export function deleteMyAccount(usernameTyped: string): Promise<SafetyResult<null>> {
-  return call(() => getSupabase().rpc('delete_my_account', { p_username: usernameTyped }));
+/** The buckets a person's own pictures live in (their folder is their id; profiles migration). */
+const OWN_FILE_BUCKETS = ['avatars', 'covers'] as const;
+
+/**
+ * Deletes the account (the username typed again confirms it). The caller then signs out locally.
+ * The person's avatar and cover files go too: Storage removes files only through its API (on
+ * Supabase, not from SQL), and the storage policies let a person remove their own folder — with
+ * the access token this device still holds for a moment after the server ended every session.
+ */
+export async function deleteMyAccount(usernameTyped: string, userId: string): Promise<SafetyResult<null>> {
+  const result = await call<null>(() => getSupabase().rpc('delete_my_account', { p_username: usernameTyped }));
+  if (result.ok) await removeOwnFiles(userId);
+  return result;
+}
+
+async function removeOwnFiles(userId: string): Promise<void> {
+  const storage = getSupabase().storage;
+  for (const bucket of OWN_FILE_BUCKETS) {
+    try {
+      const { data } = await storage.from(bucket).list(userId, { limit: 1000 });
+      const names = (data ?? []).map((file) => `${userId}/${file.name}`);
+      if (names.length > 0) await storage.from(bucket).remove(names);
+    } catch {
+      // best effort: the profile no longer names the files, and nobody can list someone else's folder
+    }
+  }
 }

@@ -40,7 +40,7 @@ export interface SavingAnswer {
 export const SAVING_ID_PREFIX = 'saving:';
 
 /** Blocking the author of an answer (issue 22): its own chunk, loaded with the first named answer. */
-const BlockPersonButton = lazy(() => import('../safety/BlockPersonButton.tsx'));
+const BlockPersonButton = lazy(() => import('../safety/lazy.ts').then((m) => m.loadBlockPersonButton()));
 
 /**
  * The answers shown under each question: approved ones, and my own one whatever its state

@@ -10,7 +10,7 @@ import { NotebookCover } from '../notebooks/look/index.ts';
 import * as css from './NotebookView.css.ts';
 
 /** Blocking the notebook's owner (issue 22), for those who do not own it: its own chunk. */
-const BlockPersonButton = lazy(() => import('../safety/BlockPersonButton.tsx'));
+const BlockPersonButton = lazy(() => import('../safety/lazy.ts').then((m) => m.loadBlockPersonButton()));
 
 /** The notebook's cover and what a reader should know: who made it, privacy, tips, and where to manage it. */
 export const NotebookSidebar = memo(function NotebookSidebar({ view, ownerUsername }: { view: NotebookView; ownerUsername?: string | null }) {

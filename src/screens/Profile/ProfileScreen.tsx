@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Link, Redirect, useParams } from 'wouter';
+import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { backTo } from '../accounts/links.ts';
 import { button } from '../../components/ui.css.ts';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
@@ -84,6 +84,7 @@ function CouldNotLoad({ online, retry }: { online: boolean; retry: () => void })
 }
 
 function NotFound({ signedIn }: { signedIn: boolean }) {
+  const [location] = useLocation();
   return (
     <div className={css.message} data-testid="profile-not-found">
       <h1 className={css.displayName}>
@@ -99,7 +100,7 @@ function NotFound({ signedIn }: { signedIn: boolean }) {
             <Trans>Ele pode não existir ou ser privado. Perfis privados aparecem só para quem entrou na conta.</Trans>
           </p>
           <div className={css.actions}>
-            <Link href={backTo('/login', window.location.pathname)} className={button.primary}>
+            <Link href={backTo('/login', location)} className={button.primary}>
               <Trans>Entrar</Trans>
             </Link>
           </div>

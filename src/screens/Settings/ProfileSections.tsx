@@ -69,6 +69,10 @@ function useSaveProblem() {
   return (error: unknown): string => {
     if (error instanceof OnlineError) {
       if (error.problem === 'network') return t`Erro de rede. Verifique sua conexão e tente de novo.`;
+      // a minor's account (safety, issue 22): private until the guardian confirms
+      if (error.reason === 'guardian_pending') {
+        return t`Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.`;
+      }
       if (error.problem.code === 'forbidden_words') {
         const words = (error.problem.words ?? []).join(', ');
         return t`Remova as palavras proibidas: ${words}`;

@@ -201,6 +201,7 @@ function DeleteAccountSection() {
   const online = useOnline();
   const [, navigate] = useLocation();
   const username = useSessionStore((s) => s.username) ?? '';
+  const userId = useSessionStore((s) => s.userId) ?? '';
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -214,7 +215,7 @@ function DeleteAccountSection() {
     }
     setBusy(true);
     setProblem(null);
-    const result = await deleteMyAccount(typed.trim());
+    const result = await deleteMyAccount(typed.trim(), userId);
     if (!result.ok) {
       setBusy(false);
       setProblem(i18n._(safetyProblemMessage(result.problem)));

@@ -4,6 +4,7 @@ import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
 import { blockPerson, haveBlocked, unblockPerson } from '../../data/online/safety.ts';
+import { loadCatalogArea } from '../../locale/i18n.ts';
 import { noteBlocked } from './blocked-store.ts';
 import { safetyProblemMessage } from './messages.ts';
 import * as css from './safety.css.ts';
@@ -31,6 +32,9 @@ export default function BlockPersonButton({
   const [blocked, setBlocked] = useState<boolean | null>(null);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+
+  // Its words are in the account screens' catalog: a screen that shows it without lazy.ts gets them too.
+  useEffect(() => void loadCatalogArea('accounts'), []);
 
   useEffect(() => {
     if (!me || me === userId || !checkFirst) return;
