@@ -3,12 +3,14 @@ import { formatter } from '@lingui/format-po';
 import { DEFAULT_LOCALE, LOCALE_CODES } from './src/locale/locales.ts';
 
 /**
- * Three catalogs per locale: the app's messages (loaded at start); the long texts of the content
+ * Catalogs per locale: the app's messages (loaded at start); the long texts of the content
  * pages (terms, privacy, cookies, FAQ, about, contact), loaded only when one of those pages opens —
  * so the landing page does not download the legal texts; and the account screens' forms (login,
  * register, password recovery, settings) with the safety pieces (guardian page, block button,
- * settings' account sections: src/screens/safety, which load it themselves), loaded with those screens; and the notebook screens
- * (dashboard, create, edit, view and answer, moderation), loaded with them (see src/locale/i18n.ts).
+ * settings' account sections: src/screens/safety, which load it themselves), loaded with those
+ * screens; and the notebook screens (dashboard, create, edit, view and answer, moderation), loaded
+ * with them; the profile screens'; and the invitation's, loaded with /n/{code} (see
+ * src/locale/i18n.ts).
  */
 export const CONTENT_PAGE_DIRS = ['About', 'Contact', 'Cookies', 'Faq', 'Privacy', 'Terms', 'static'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
@@ -20,11 +22,13 @@ export const ACCOUNT_SCREEN_DIRS = [
     (file) => `<rootDir>/src/${file}`,
   ),
 ];
-export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Invite', 'PassThePhone', 'Claim', 'notebooks'].map(
+export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'PassThePhone', 'Claim', 'notebooks'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
 /** The online-only profile screens (issue 22): loaded with the profile pages and the settings. */
 export const PROFILE_SCREEN_DIRS = ['Profile', 'ManageProfile', 'online'].map((dir) => `<rootDir>/src/screens/${dir}/**`);
+// The invitation (/n/{code}) is a landing route: its few texts load without the notebooks' 7 kB.
+export const INVITE_SCREEN_DIRS = ['<rootDir>/src/screens/Invite/**'];
 const notSource = ['**/*.test.*', '**/node_modules/**'];
 
 export default defineConfig({
@@ -35,7 +39,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS, ...PROFILE_SCREEN_DIRS],
+      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS, ...PROFILE_SCREEN_DIRS, ...INVITE_SCREEN_DIRS],
     },
     {
       path: '<rootDir>/src/screens/static/locales/{locale}/messages',
@@ -55,6 +59,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/screens/online/locales/{locale}/messages',
       include: PROFILE_SCREEN_DIRS,
+      exclude: notSource,
+    },
+    {
+      path: '<rootDir>/src/screens/Invite/locales/{locale}/messages',
+      include: INVITE_SCREEN_DIRS,
       exclude: notSource,
     },
   ],

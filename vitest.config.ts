@@ -12,12 +12,22 @@ export default defineConfig({
   test: {
     projects: [
       mergeConfig(viteConfig, {
+        resolve: {
+          alias: [
+            // Its ES build, whose imports of react-dom go through the Preact aliases; the CommonJS
+            // one that Node would pick require()s the real react-dom.
+            { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+          ],
+        },
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...DATA_TESTS],
           setupFiles: ['src/test-setup.ts'],
+          // Through Vite, so that their `react` is preact/compat too (vite.config.ts): Node would
+          // load real React for them, and two renderers' hooks don't mix.
+          server: { deps: { inline: [/[\\/]node_modules[\\/](wouter|zustand|@lingui[\\/]react|@testing-library[\\/]react|@tanstack[\\/]react-query|react-easy-crop)[\\/]/] } },
         },
       }),
       {

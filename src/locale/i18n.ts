@@ -18,6 +18,7 @@ const areaCatalogs = {
   accounts: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/accounts/locales/*/messages.po'),
   notebooks: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/notebooks/locales/*/messages.po'),
   profiles: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/online/locales/*/messages.po'),
+  invite: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/Invite/locales/*/messages.po'),
 };
 
 export type CatalogArea = keyof typeof areaCatalogs;

@@ -2,7 +2,7 @@
  * Bundle benchmark: builds the app (Vite + service worker) N times (median build time) and reports the initial
  * JavaScript of the landing routes — the entry chunk, its static imports, the page's chunk and
  * the Portuguese catalogs it needs — gzip-compressed, for / (Home) and /n/{code} (an invitation,
- * issue 20: the notebooks catalog too). Target: ≤ 80 kB gzip, with no data layer in it.
+ * issue 20: the invitation's own catalog too). Target: ≤ 80 kB gzip, with no data layer in it.
  * tests/bench/invite-first-visit.ts measures what the invitation actually loads on a slow phone.
  *
  *   npm run bench            (3 builds)
@@ -87,7 +87,7 @@ async function main() {
         key(/^index\.html$/),
         key(/screens\/Invite\/InviteScreen\.tsx$/),
         key(/src\/locale\/locales\/pt-BR\/messages\.po$/),
-        key(/screens\/notebooks\/locales\/pt-BR\/messages\.po$/),
+        key(/screens\/Invite\/locales\/pt-BR\/messages\.po$/),
       ],
     ],
   ];

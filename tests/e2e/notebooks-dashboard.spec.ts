@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
-import { newPerson, submitRegistration, type Person } from './people.ts';
+import { createNotebook, logIn, newPerson, signUp, submitRegistration, type Person } from './people.ts';
 
 /**
  * Issue 8 (dashboard, create, edit) as a person at a party with no signal meets it: sign up
@@ -273,3 +273,19 @@ test('a question the server refuses shows its reason where it was written, and i
   await expect(page.getByTestId('question-item').filter({ hasText: 'Você gosta de música?' })).toBeVisible();
   await expect(page.getByTestId('question-item')).toHaveCount(1);
 });
+
+// A keyboard or screen-reader user types straight into the field that replaced the button.
+test('editing one question, then another, puts the cursor in the field each time', async ({ page, baseURL }) => {
+  await dismissConsent(page);
+  const owner = await signUp(baseURL!, 'foco');
+  const notebook = await createNotebook(owner, 'Caderno do foco', ['Primeira pergunta?', 'Segunda pergunta?']);
+  await logIn(page, owner);
+  await page.goto(`/notebook/${notebook.id}/edit`);
+  const items = page.getByTestId('question-item');
+  await items.first().getByRole('button', { name: 'Editar' }).click();
+  await expect(items.first().getByLabel('Texto da pergunta')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await items.nth(1).getByRole('button', { name: 'Editar' }).click();
+  await expect(items.nth(1).getByLabel('Texto da pergunta')).toBeFocused();
+});
+

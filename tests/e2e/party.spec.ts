@@ -175,8 +175,13 @@ test('the party: four friends answer on one offline phone, sync, are seen by nam
   codes.push(await endTurn(page, FRIENDS[3]));
   await page.getByRole('button', { name: 'Passar para a próxima pessoa' }).click();
 
-  // Only the PIN ends the round (checked on the phone, offline).
+  // Only the PIN ends the round (checked on the phone, offline). Its field takes the cursor, each
+  // time the form opens.
   await page.getByRole('button', { name: 'Encerrar a rodada' }).click();
+  await expect(page.getByLabel('PIN de quem começou a rodada')).toBeFocused();
+  await page.getByRole('button', { name: 'Continuar a rodada' }).click();
+  await page.getByRole('button', { name: 'Encerrar a rodada' }).click();
+  await expect(page.getByLabel('PIN de quem começou a rodada')).toBeFocused();
   await page.getByLabel('PIN de quem começou a rodada').fill('1111');
   await page.getByRole('button', { name: 'Encerrar', exact: true }).click();
   await expect(page.getByText('PIN ou senha incorretos.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { I18n } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../components/form.css.ts';
@@ -286,6 +286,10 @@ function EditQuestion({ layer, questionId, initial, onDone }: { layer: DataLayer
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const id = `edit-${questionId}`;
+  // Typing goes to the field that replaced the "Editar" button. Not autoFocus: Preact sets it as
+  // the attribute, which browsers ignore on an element added after the page loaded.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => field.current?.focus(), []);
 
   async function save(event: FormEvent) {
     event.preventDefault();
@@ -314,7 +318,7 @@ function EditQuestion({ layer, questionId, initial, onDone }: { layer: DataLayer
           className={f.input}
           dir="auto"
           value={text}
-          autoFocus
+          ref={field}
           onChange={(e) => {
             setText(e.target.value);
             if (error) setError(null);

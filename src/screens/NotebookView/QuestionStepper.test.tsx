@@ -56,16 +56,17 @@ describe('QuestionStepper', () => {
     const onSaving = vi.fn();
     renderStepper(viewOf(questions), api, onSaving);
     expect(screen.getByTestId('page-number').textContent).toBe('Página 1 de 2');
-    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'Azul' } });
+    fireEvent.input(screen.getByLabelText('Sua resposta'), { target: { value: 'Azul' } });
     fireEvent.click(screen.getByLabelText('Responder anonimamente'));
-    fireEvent.change(screen.getByLabelText('Seu nome (opcional)'), { target: { value: ' Bia ' } });
+    fireEvent.input(screen.getByLabelText('Seu nome (opcional)'), { target: { value: ' Bia ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));
     expect(onSaving).toHaveBeenCalledWith('q1', { text: 'Azul', is_anonymous: true, responder_name: 'Bia', moderation_status: 'approved' });
     await waitFor(() => expect(screen.getByTestId('page-number').textContent).toBe('Página 2 de 2'));
     expect(answer).toHaveBeenCalledWith('q1', { text: 'Azul', is_anonymous: true, responder_name: 'Bia' });
     expect(onSaving).toHaveBeenLastCalledWith('q1', null);
     expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Resposta enviada', description: undefined });
-    expect(screen.getByRole('heading', { name: 'Doce preferido?' })).toBe(document.activeElement);
+    // Focus moves in an effect, which Preact runs after the frame is painted.
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Doce preferido?' })).toBe(document.activeElement));
     expect(screen.queryByText('Bloqueada?')).toBeNull();
   });
 
@@ -76,7 +77,7 @@ describe('QuestionStepper', () => {
     expect(screen.getByTestId('page-number').textContent).toBe('Página 2 de 2');
     fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
     expect(screen.getByLabelText<HTMLTextAreaElement>('Sua resposta').value).toBe('Azul');
-    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'Verde' } });
+    fireEvent.input(screen.getByLabelText('Sua resposta'), { target: { value: 'Verde' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts[0]).toMatchObject({
@@ -89,7 +90,7 @@ describe('QuestionStepper', () => {
   it('a refused answer stays on its page with the message and the words, announced', async () => {
     const { api } = fakeApi({ problem: { code: 'forbidden_words', message: 'Sua resposta contém palavras proibidas e não pode ser salva.', words: ['feio'] } });
     renderStepper(viewOf(questions), api);
-    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'muito feio' } });
+    fireEvent.input(screen.getByLabelText('Sua resposta'), { target: { value: 'muito feio' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar e continuar' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Sua resposta contém palavras proibidas e não pode ser salva. (feio)');
@@ -112,9 +113,9 @@ describe('QuestionStepper', () => {
   it('ends on the completion page', async () => {
     const { api } = fakeApi({ created: true, awaitingApproval: false });
     renderStepper(viewOf([question('q1', 'Só uma?')]), api);
-    fireEvent.change(screen.getByLabelText('Sua resposta'), { target: { value: 'Sim' } });
+    fireEvent.input(screen.getByLabelText('Sua resposta'), { target: { value: 'Sim' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar e concluir' }));
     expect(await screen.findByTestId('stepper-complete')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Obrigado por responder!' })).toBe(document.activeElement);
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Obrigado por responder!' })).toBe(document.activeElement));
   });
 });

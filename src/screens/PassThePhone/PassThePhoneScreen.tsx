@@ -439,6 +439,9 @@ function EndRoundForm({
   const [secret, setSecret] = useState('');
   const [problem, setProblem] = useState<PartyProblem | null>(null);
   const [busy, setBusy] = useState(false);
+  // Not autoFocus: Preact sets it as the attribute, which browsers ignore after the first one.
+  const secretField = useRef<HTMLInputElement>(null);
+  useEffect(() => secretField.current?.focus(), []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
@@ -461,7 +464,7 @@ function EndRoundForm({
         value={secret}
         onChange={(event) => setSecret(event.target.value)}
         error={problemText(problem, 'round')}
-        autoFocus
+        ref={secretField}
         required
       />
       <div className={css.actions}>

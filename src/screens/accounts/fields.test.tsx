@@ -39,7 +39,7 @@ function renderPair(minimum: NewPasswordMinimum) {
   );
   const password = screen.getByLabelText('Nova senha');
   const confirmation = screen.getByLabelText('Confirme a nova senha');
-  const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+  const type = (field: HTMLElement, value: string) => fireEvent.input(field, { target: { value } });
   const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
   const said = (field: HTMLElement) => field.getAttribute('aria-describedby') && document.getElementById(field.getAttribute('aria-describedby')!)?.textContent;
   return { password, confirmation, type, submit, said };
