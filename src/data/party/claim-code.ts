@@ -1,16 +1,15 @@
 /**
  * The claim code a round shows a friend at the end of their turn (issue 21, guests contract
- * "Claiming"): 12 characters from an alphabet without look-alikes (no I, O, 0, 1), ≈ 60 bits from
- * crypto.getRandomValues, shown in three groups of four. The server only ever receives its
- * SHA-256 (guests.claim_hash) until the friend claims with the code itself.
+ * "Claiming"): 12 characters of random-codes.ts's alphabet (60 random bits), shown in three
+ * groups of four. The server only ever receives its SHA-256 (guests.claim_hash) until the friend
+ * claims with the code itself.
  */
-export const CLAIM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+import { CODE_ALPHABET, randomCode } from '../random-codes.ts';
+
 export const CLAIM_CODE_LENGTH = 12;
 
-/** A new code (32 symbols: a byte's low 5 bits pick one without bias). */
 export function newClaimCode(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(CLAIM_CODE_LENGTH));
-  return [...bytes].map((byte) => CLAIM_ALPHABET[byte & 31]).join('');
+  return randomCode(CLAIM_CODE_LENGTH);
 }
 
 /** As a person types or reads it: upper case, without dashes or spaces. */
@@ -20,7 +19,7 @@ export function normalizeClaimCode(input: string): string {
 
 export function isClaimCode(input: string): boolean {
   const code = normalizeClaimCode(input);
-  return code.length === CLAIM_CODE_LENGTH && [...code].every((char) => CLAIM_ALPHABET.includes(char));
+  return code.length === CLAIM_CODE_LENGTH && [...code].every((char) => CODE_ALPHABET.includes(char));
 }
 
 /** ABCD-EFGH-JKLM */
