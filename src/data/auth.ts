@@ -520,13 +520,11 @@ export async function updatePassword(password: string): Promise<ActionResult<'sa
 }
 
 /**
- * Settings → account: the current password is checked with the server first (a password grant
- * whose session is ended at once, so the app's own session is untouched), then the new one is set.
+ * Is this the signed-in person's password? Asked of the server with a password grant whose session
+ * is ended at once, so the app's own session is untouched. Settings → account checks it before a
+ * change; a party round locked with the account's password checks it when it starts (issue 21).
  */
-export async function changePassword(
-  current: string,
-  next: string,
-): Promise<ActionResult<'current_password_incorrect' | 'no_email' | 'same_password' | 'network'>> {
+export async function checkCurrentPassword(current: string): Promise<ActionResult<'current_password_incorrect' | 'no_email' | 'network'>> {
   if (!currentUserId) return { ok: false, code: 'not_authenticated' };
   const { data } = await getSupabase().auth.getSession();
   const email = data.session?.user.email;
@@ -553,7 +551,16 @@ export async function changePassword(
   }
   const check = (await response.json().catch(() => null)) as { access_token?: string } | null;
   if (check?.access_token) void postLogout(check.access_token, 'local', SERVER_LOGOUT_TIMEOUT_MS);
-  return updatePassword(next);
+  return { ok: true };
+}
+
+/** Settings → account: the current password is checked with the server first, then the new one is set. */
+export async function changePassword(
+  current: string,
+  next: string,
+): Promise<ActionResult<'current_password_incorrect' | 'no_email' | 'same_password' | 'network'>> {
+  const check = await checkCurrentPassword(current);
+  return check.ok ? updatePassword(next) : check;
 }
 
 // ---------------------------------------------------------------------------------------------

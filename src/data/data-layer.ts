@@ -13,6 +13,7 @@ import { SyncLedger } from './replication/ledger.ts';
 import { publishSyncStatus } from './replication/status.ts';
 import { SyncEngine, type SyncEngineOptions } from './replication/sync-engine.ts';
 import { createApi, type ApiContext, type DataApi } from './repositories/index.ts';
+import type { AccountPasswordCheck } from './repositories/rounds.ts';
 import type { CollectionName } from './schemas/index.ts';
 
 export interface DataLayerOptions {
@@ -35,6 +36,8 @@ export interface DataLayerOptions {
    * or the one in `database.indexedDB` (a simulated device).
    */
   kv?: KvStore;
+  /** Asks the server whether a password is the signed-in person's (a round locked with it). */
+  checkAccountPassword?: AccountPasswordCheck;
 }
 
 export interface DataLayer {
@@ -74,6 +77,7 @@ export async function openDataLayer(options: DataLayerOptions): Promise<DataLaye
     onSaved: () => void requestPersistentStorage(),
     syncNow: () => engine?.syncNow(),
     kv: options.kv ?? (options.database?.indexedDB ? createKvStore(KV_DB_NAME, options.database.indexedDB) : kvStore),
+    checkAccountPassword: options.checkAccountPassword,
   };
   const unpublishStatus = options.publishStatus === false ? () => undefined : publishSyncStatus(ledger);
   // An invitation being redeemed first: its notebook then comes with the first pull.

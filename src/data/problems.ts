@@ -100,6 +100,8 @@ export const ROUND_PROBLEM_CODES = [
   'wrong_secret',
   'pin_invalid',
   'password_too_short',
+  /** A round locked with the account's password, online, with a password that is not the account's. */
+  'not_account_password',
   'guest_name_empty',
   'guest_name_too_long',
   /** The step asked for is not the round's current one (an answer with nobody's turn going on). */

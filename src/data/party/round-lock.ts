@@ -5,8 +5,8 @@
  * holding the phone from ending the round and wandering into the host's notebooks; it is not a
  * vault (a 4-digit PIN's hash can be guessed by someone who reads the phone's storage).
  *
- * The account password cannot be checked against the account offline: it is whatever the host
- * typed (twice) when starting the round.
+ * The account's password is checked with the server when the round starts online (rounds.ts
+ * startRound); offline it cannot be, and the round is locked with what the host typed (twice).
  */
 export type LockKind = 'pin' | 'password';
 

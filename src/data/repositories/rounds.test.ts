@@ -132,6 +132,29 @@ test('only the PIN ends the round; then the notebook is free again', async () =>
   }
 });
 
+test("a round locked with the account's password: online, a password that is not the account's is refused; offline, what the host typed locks it", async () => {
+  const answers = { online: true };
+  const checkAccountPassword = async (password: string) => (!answers.online ? 'unchecked' : password === host.password ? 'correct' : 'incorrect');
+  const phone = await Device.open(server, host, { collections: COLLECTIONS, checkAccountPassword });
+  try {
+    await phone.settle();
+    expect(await phone.api.rounds.start(notebookId, { kind: 'password', secret: 'nao-e-a-minha' })).toEqual({
+      ok: false,
+      problem: { code: 'not_account_password', field: 'secret' },
+    });
+    expect((await firstRound(phone)).kind).toBe('none');
+    expect(await phone.api.rounds.start(notebookId, { kind: 'password', secret: host.password })).toMatchObject({ ok: true });
+    expect(await phone.api.rounds.end('nao-e-a-minha')).toMatchObject({ ok: false, problem: { code: 'wrong_secret' } });
+    expect(await phone.api.rounds.end(host.password)).toEqual({ ok: true, value: notebookId });
+
+    answers.online = false;
+    expect(await phone.api.rounds.start(notebookId, { kind: 'password', secret: 'digitada-offline' })).toMatchObject({ ok: true });
+    expect(await phone.api.rounds.end('digitada-offline')).toEqual({ ok: true, value: notebookId });
+  } finally {
+    await phone.close();
+  }
+});
+
 function phoneName(device: Device): string {
   return device.layer.db.name;
 }

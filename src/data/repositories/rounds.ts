@@ -29,7 +29,13 @@ import { expectedAnswerStatus } from './answer-status.ts';
 import { collectionOf, findDoc, forbiddenWords, isoNow, labelOf, recordWrite, type DataContext } from './context.ts';
 import { ANSWERS, roleIn } from './roles.ts';
 
-export type RoundContext = DataContext & { kv?: KvStore; syncNow?: () => void };
+/**
+ * What the server says of a password typed as the account's: it is the account's, it is not, or it
+ * could not be asked (offline). Given by the session (auth.ts); absent in tests of the round alone.
+ */
+export type AccountPasswordCheck = (password: string) => Promise<'correct' | 'incorrect' | 'unchecked'>;
+
+export type RoundContext = DataContext & { kv?: KvStore; syncNow?: () => void; checkAccountPassword?: AccountPasswordCheck };
 
 export interface LockInput {
   kind: LockKind;
@@ -65,6 +71,11 @@ export async function startRound(ctx: RoundContext, notebookId: string, lock: Lo
   }
   const weak = lockSecretProblem(lock.kind, lock.secret);
   if (weak) return refuseParty({ code: weak, field: 'secret' });
+  // Online, "the account's password" is the account's; offline it cannot be asked, and the round
+  // is locked with what the host typed (twice) all the same.
+  if (lock.kind === 'password' && (await ctx.checkAccountPassword?.(lock.secret)) === 'incorrect') {
+    return refuseParty({ code: 'not_account_password', field: 'secret' });
+  }
   const notebook = await findDoc(ctx, 'notebooks', notebookId);
   if (!notebook) return refuseParty({ code: 'not_found' });
   if (!ANSWERS.has(await roleIn(ctx, notebookId))) return refuseParty({ code: 'not_allowed' });

@@ -14,7 +14,7 @@
  * The session engine calls installDataLayer() once (engine.ts, at the first sign-in); screens
  * call currentData().api, or whenDataReady() in the first moments after sign-in.
  */
-import { getCurrentUserId, onUserChange } from '../auth.ts';
+import { checkCurrentPassword, getCurrentUserId, NotAuthenticatedError, onUserChange } from '../auth.ts';
 import { databaseNameFor } from '../db.ts';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
 import { kvStore } from '../kv-store.ts';
@@ -22,7 +22,13 @@ import { keptDataIn, localDataAfterSignOut } from './kept-data.ts';
 import { onAfterSignOut, onBeforeSignOut, onSignOutDecided } from './lifecycle.ts';
 import { unsyncedBeforeSignOut } from './sign-out.ts';
 import { getSupabase, supabaseUrl } from '../supabase.ts';
-import { NotAuthenticatedError } from '../auth.ts';
+
+/** A password typed as the account's (a party round's lock): the server's word, or none offline. */
+async function checkAccountPassword(password: string): Promise<'correct' | 'incorrect' | 'unchecked'> {
+  const check = await checkCurrentPassword(password);
+  if (check.ok) return 'correct';
+  return check.code === 'current_password_incorrect' ? 'incorrect' : 'unchecked';
+}
 
 let current: DataLayer | null = null;
 let opening: Promise<DataLayer> | null = null;
@@ -68,6 +74,7 @@ async function open(userId: string): Promise<void> {
     // Tabs share the database; one of them (the leader) replicates.
     database: { multiInstance: true, devMode: import.meta.env?.DEV === true },
     engine: { networkEvents: typeof window === 'undefined' ? null : window },
+    checkAccountPassword,
   });
   try {
     current = await opening;

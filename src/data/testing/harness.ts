@@ -12,6 +12,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { startTestServer, type TestServer } from '../../../sync-server/testing.ts';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
+import type { AccountPasswordCheck } from '../repositories/rounds.ts';
 import { rpcTransport, type PullResponse, type ReplicationTransport, type ServerCheckpoint } from '../replication/transport.ts';
 import type { ReplicatedDocument } from '../replication/conflicts.ts';
 import type { CollectionName } from '../schemas/index.ts';
@@ -142,6 +143,8 @@ export interface DeviceOptions {
   engine?: { pullBatchSize?: number; pushBatchSize?: number };
   /** Runs after each pull answer arrives, before the device sees it (changes on the server in between). */
   afterPull?: SwitchableTransport['afterPull'];
+  /** How the device asks whether a password is the account's (the session gives auth.ts's check). */
+  checkAccountPassword?: AccountPasswordCheck;
 }
 
 export class Device {
@@ -175,6 +178,7 @@ export class Device {
       replicate: options.replicate,
       publishStatus: options.publishStatus ?? false,
       now: options.now,
+      checkAccountPassword: options.checkAccountPassword,
       engine: {
         transport,
         live: options.live ?? true,

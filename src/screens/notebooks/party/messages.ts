@@ -24,6 +24,8 @@ export function partyProblemMessage(problem: Pick<PartyProblem, 'code'>, step: P
       return msg`O PIN deve ter de 4 a 8 números.`;
     case 'password_too_short':
       return msg`A senha deve ter pelo menos 6 caracteres.`;
+    case 'not_account_password':
+      return msg`Esta não é a senha da sua conta. Digite a senha com que você entra no Cadernos, ou use um PIN.`;
     case 'guest_name_empty':
       return msg`Escreva seu nome.`;
     case 'guest_name_too_long':
