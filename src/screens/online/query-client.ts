@@ -23,7 +23,7 @@
  * A new area: add `src/data/online/<area>.ts` (calls), keys in `onlineKeys` below, wrap the
  * screen in <OnlineData> (OnlineData.tsx) and use `useQuery` / `useMutation` in it.
  */
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
 import { clear, createStore, get, set, del, entries } from 'idb-keyval';
 
@@ -63,6 +63,10 @@ const persister = experimental_createQueryPersister({
 let client: QueryClient | undefined;
 
 export function getQueryClient(): QueryClient {
+  // TanStack Query assumes a connection until the browser fires 'offline'. A page opened with none
+  // (a cold start at a party) would retry for seconds before saying so; the browser's word that
+  // it is offline is reliable, so start from it.
+  if (!client && typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   client ??= new QueryClient({
     defaultOptions: {
       queries: {
