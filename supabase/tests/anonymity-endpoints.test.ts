@@ -106,6 +106,9 @@ const RPC_CASES: Record<string, Case> = {
   notebook_role: rpc('notebook_role', (f) => ({ p_notebook_id: f.notebookId })),
   // Admins only (the others get 42501): whether the purge runs, nothing about anyone.
   purge_status: rpc('purge_status', () => ({})),
+  // Issue 22: the author's own profile, as each observer may see it; it must say nothing of what
+  // they wrote anonymously.
+  profile_view: rpc('profile_view', () => ({ p_username: 'pessoa_secreta_s5' })),
   redeem_invite: rpc('redeem_invite', (f) => ({ p_code: f.notebookId })),
   // Each collection on its own, so a collection that names members by design (shares for an
   // editor) cannot hide a leak in another.
