@@ -1,6 +1,7 @@
 import { UpdateCard } from '../components/UpdateCard.tsx';
 import { InstallCard } from '../components/InstallCard.tsx';
 import { CookieConsent } from '../components/CookieConsent.tsx';
+import { useRoundStore } from '../state/round.ts';
 
 /**
  * The overlays that appear a moment after load at the earliest (cookie consent after 1 s, the
@@ -8,11 +9,14 @@ import { CookieConsent } from '../components/CookieConsent.tsx';
  * paint, so the landing page's JavaScript stays small.
  */
 export default function DeferredOverlays() {
+  // During a round of "Passar o caderno" the phone is in a friend's hands: the questions meant for
+  // its owner (cookies, installing) wait for the round to end instead of covering the round's buttons.
+  const inRound = useRoundStore((st) => st.active !== null);
   return (
     <>
       <UpdateCard />
-      <InstallCard />
-      <CookieConsent />
+      {!inRound && <InstallCard />}
+      {!inRound && <CookieConsent />}
     </>
   );
 }
