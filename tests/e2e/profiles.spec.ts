@@ -237,6 +237,19 @@ test('settings, profile and manage-profile: keyboard tabs, no serious accessibil
     .toEqual([{ visibility: 'private' }]);
 });
 
+test.describe('on a phone (mobile viewport: wide content widens the page instead of scrolling)', () => {
+  test.use({ isMobile: true, hasTouch: true, viewport: { width: 360, height: 740 } });
+
+  test("settings' profile tab fits 360 px with a long username and e-mail (a walkthrough found its cards 485 px wide)", async ({ page, baseURL }) => {
+    const person = await signUp(baseURL!, 'nome_bem_comprido_de_usuaria');
+    await logIn(page, person);
+    await page.goto('/settings');
+    await expect(page.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText(person.email)).toBeVisible();
+    await expectFitsPhone(page, '/settings, profile tab');
+  });
+});
+
 test("a 14-year-old whose guardian has not confirmed is told why the profile stays private", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const minor = newPerson('teen');

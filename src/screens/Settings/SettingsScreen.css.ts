@@ -31,8 +31,11 @@ export const tab = style({
   },
 });
 
+// Grid tracks are minmax(0, 1fr) so one wide child (a long username, a file input) cannot widen
+// every card of the tab past a 360 px screen.
 export const panel = style({
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '1rem',
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '4px' } },
 });
@@ -44,6 +47,7 @@ export const section = style({
   boxShadow: vars.shadow.card,
   padding: '1.25rem 1rem',
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: '0.75rem',
   '@media': { 'screen and (min-width: 480px)': { padding: '1.5rem' } },
 });
@@ -52,7 +56,7 @@ export const sectionTitle = style({ margin: 0, fontSize: '1.2rem' });
 
 export const facts = style({
   display: 'grid',
-  gridTemplateColumns: 'auto 1fr',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
   gap: '0.35rem 1rem',
   margin: 0,
 });
@@ -61,7 +65,7 @@ globalStyle(`${facts} dd`, { margin: 0, overflowWrap: 'anywhere' });
 
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
 
-export const imageRow = style({ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '1rem', alignItems: 'start' });
+export const imageRow = style({ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', gap: '1rem', alignItems: 'start' });
 
 export const avatarPreview = style({
   width: '72px',

@@ -2,6 +2,11 @@ import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
 export const fileInput = style({
+  // A file input is as wide as its button and "No file chosen" by default; on a 360 px phone it
+  // must take the width it is given instead of widening the page.
+  width: '100%',
+  minWidth: 0,
+  maxWidth: '100%',
   minHeight: '44px',
   padding: '0.5rem 0',
   selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' } },
