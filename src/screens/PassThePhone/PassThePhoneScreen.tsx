@@ -244,8 +244,10 @@ function Handover({ layer, state, title }: { layer: DataLayer; state: RoundState
       <StepHeading>
         <Trans>Vez da próxima pessoa</Trans>
       </StepHeading>
+      {/* Two lines: the title is the owner's words and may end with anything, so no sentence runs on from it. */}
       <p className={f.lede}>
-        <Trans>Caderno: {title}</Trans>{' '}
+        <Trans>Caderno: {title}</Trans>
+        <br />
         <Plural value={count} _0="Ninguém respondeu ainda nesta rodada." one="# pessoa já respondeu nesta rodada." other="# pessoas já responderam nesta rodada." />
       </p>
       <form className={f.form} onSubmit={(event) => void submit(event)} noValidate>
