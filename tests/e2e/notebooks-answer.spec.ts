@@ -84,7 +84,7 @@ test('an anonymous answer given offline reaches the owner with its identity and 
   await expectFitsPhone(b.page, 'view');
   await b.context.setOffline(true);
   await answerCurrentPage(b.page, 'Verde-água', { anonymous: true, name: 'Bia' });
-  await expect(b.page.getByTestId('toast')).toContainText('Resposta enviada');
+  await expect(b.page.getByTestId('toast')).toContainText('Resposta salva neste aparelho');
   await expect(b.page.getByTestId('page-number')).toHaveText('Página 2 de 3');
   const offlineAnswer = answerWith(b.page, 'Verde-água');
   await expect(offlineAnswer).toContainText('Você (resposta anônima)');

@@ -6,6 +6,7 @@ import type { AnswerDoc } from '../../data/schemas/index.ts';
 import { useSyncStatusStore, type RejectedWrite } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
 import { button } from '../../components/ui.css.ts';
+import { useOnline } from '../../components/frame/useOnline.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { NotebookPaper } from '../notebooks/look/index.ts';
 import { markSavePressed, markWritten } from './latency.ts';
@@ -123,6 +124,7 @@ interface PageProps {
 
 function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focusOnMount, onPrevious, onNext }: PageProps) {
   const { t, i18n } = useLingui();
+  const online = useOnline();
   const ids = useId();
   const { question, myAnswer } = entry;
   const preModeration = awaitsApproval(notebook, role);
@@ -161,7 +163,7 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
       return;
     }
     setProblem(null);
-    const notice = answerSavedNotice(result.value);
+    const notice = answerSavedNotice(result.value, online);
     toast({ title: i18n._(notice.title), description: notice.description ? i18n._(notice.description) : undefined });
     onNext();
   }

@@ -67,6 +67,11 @@ describe('the stepper', () => {
 describe('notices (spec §8)', () => {
   it('pre-moderation says the answer waits for the owner, new and edited alike', () => {
     expect(answerSavedNotice({ created: true, awaitingApproval: false })).toMatchObject({ title: { message: 'Resposta enviada' }, description: null });
+    // Offline nothing was sent: the toast says where the answer is (a walkthrough read "Resposta enviada" above "not sent yet").
+    expect(answerSavedNotice({ created: true, awaitingApproval: true }, false)).toMatchObject({
+      title: { message: 'Resposta salva neste aparelho' },
+      description: { message: 'Ela será enviada quando houver internet.' },
+    });
     expect(answerSavedNotice({ created: false, awaitingApproval: false })).toMatchObject({ title: { message: 'Resposta atualizada' } });
     expect(answerSavedNotice({ created: true, awaitingApproval: true }).description).toMatchObject({
       message: 'Sua resposta foi enviada e aguarda aprovação do dono do caderno.',

@@ -141,12 +141,17 @@ export function refusalMessage(rejection: Pick<RejectedWrite, 'collection' | 'op
 
 /**
  * The success toast after saving an answer (spec §8): 'Resposta enviada' or 'Resposta atualizada',
- * and with pre-moderation the sentence saying it waits for the owner's approval.
+ * and with pre-moderation the sentence saying it waits for the owner's approval. Offline nothing
+ * was sent yet, and the toast says where the answer is instead.
  */
-export function answerSavedNotice(outcome: Pick<AnswerOutcome, 'created' | 'awaitingApproval'>): {
+export function answerSavedNotice(
+  outcome: Pick<AnswerOutcome, 'created' | 'awaitingApproval'>,
+  online = true,
+): {
   title: MessageDescriptor;
   description: MessageDescriptor | null;
 } {
+  if (!online) return { title: msg`Resposta salva neste aparelho`, description: msg`Ela será enviada quando houver internet.` };
   const title = outcome.created ? msg`Resposta enviada` : msg`Resposta atualizada`;
   if (!outcome.awaitingApproval) return { title, description: null };
   return {
