@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useLayoutEffect, type Ref } from 'react';
+import { memo, Suspense, useLayoutEffect, type Ref } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { UserText, isolate } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
@@ -13,6 +13,8 @@ import { noteListed } from './latency.ts';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { refusalFor } from './refusals.ts';
 import * as css from './NotebookView.css.ts';
+// Blocking a person (issue 22): its own chunk; no button when it cannot be fetched offline.
+import { LazyBlockPersonButton as BlockPersonButton } from '../safety/lazy.ts';
 
 interface AnswerListProps {
   api: DataApi;
@@ -39,8 +41,6 @@ export interface SavingAnswer {
 
 export const SAVING_ID_PREFIX = 'saving:';
 
-/** Blocking the author of an answer (issue 22): its own chunk, loaded with the first named answer. */
-const BlockPersonButton = lazy(() => import('../safety/lazy.ts').then((m) => m.loadBlockPersonButton()));
 
 /**
  * The answers shown under each question: approved ones, and my own one whatever its state

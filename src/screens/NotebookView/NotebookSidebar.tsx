@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense } from 'react';
+import { memo, Suspense } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { NotebookView } from '../../data/queries/notebook.ts';
@@ -8,9 +8,9 @@ import { UserText } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
 import { NotebookCover } from '../notebooks/look/index.ts';
 import * as css from './NotebookView.css.ts';
+// Blocking a person (issue 22): its own chunk; no button when it cannot be fetched offline.
+import { LazyBlockPersonButton as BlockPersonButton } from '../safety/lazy.ts';
 
-/** Blocking the notebook's owner (issue 22), for those who do not own it: its own chunk. */
-const BlockPersonButton = lazy(() => import('../safety/lazy.ts').then((m) => m.loadBlockPersonButton()));
 
 /** The notebook's cover and what a reader should know: who made it, privacy, tips, and where to manage it. */
 export const NotebookSidebar = memo(function NotebookSidebar({ view, ownerUsername }: { view: NotebookView; ownerUsername?: string | null }) {

@@ -14,6 +14,7 @@ import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../notebooks/common/useData.ts';
 import { blockedBy, refreshBlocked, useBlockedStore } from '../safety/blocked-store.ts';
+import { preloadBlockPersonButton } from '../safety/lazy.ts';
 import * as css from './NotebookView.css.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();
@@ -54,6 +55,11 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
   // issue 22: what people I blocked wrote is not shown to me
   const blocked = useBlockedStore((s) => blockedBy(s, userId));
   useEffect(() => void refreshBlocked(userId), [userId]);
+  // The block button's chunk arrives while there is a connection, not when the first named answer
+  // shows up (perhaps offline at a party).
+  useEffect(() => {
+    if (navigator.onLine) preloadBlockPersonButton().catch(() => undefined);
+  }, []);
   const answersHeading = useRef<HTMLHeadingElement>(null);
   const [openQuestion, setOpenQuestion] = useState<{ questionId: string; at: number } | null>(null);
   const answerHeading = useRef<HTMLHeadingElement>(null);
