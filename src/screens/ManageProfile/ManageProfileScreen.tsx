@@ -8,6 +8,7 @@ import { useSessionStore } from '../../state/session.ts';
 import { backTo } from '../accounts/links.ts';
 import { OnlineData } from '../online/OnlineData.tsx';
 import * as css from './ManageProfile.css.ts';
+import * as tabs from '../../components/tabs.css.ts';
 
 const TABS = ['guestbook', 'poll'] as const;
 type Tab = (typeof TABS)[number];
@@ -33,7 +34,7 @@ export default function ManageProfileScreen() {
       <h1 className={css.title}>
         <Trans>Gerenciar perfil público</Trans>
       </h1>
-      <div role="tablist" aria-label={t`Moderação do perfil`} className={css.tablist}>
+      <div role="tablist" aria-label={t`Moderação do perfil`} className={tabs.tablist}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -44,7 +45,7 @@ export default function ManageProfileScreen() {
             aria-selected={tab === name}
             aria-controls="manage-panel"
             tabIndex={tab === name ? 0 : -1}
-            className={css.tab}
+            className={tabs.tab}
             onClick={() => setTab(name)}
             onKeyDown={onKeyDown}
           >
@@ -52,7 +53,7 @@ export default function ManageProfileScreen() {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id="manage-panel" aria-labelledby={`manage-tab-${tab}`} className={css.panel} tabIndex={0}>
+      <div role="tabpanel" id="manage-panel" aria-labelledby={`manage-tab-${tab}`} className={tabs.panel} tabIndex={0}>
         {Panel ? (
           <OnlineData>
             <Panel />

@@ -5,41 +5,6 @@ export const page = style({ width: '100%', maxWidth: '720px', margin: '0 auto', 
 
 export const title = style({ margin: '0 0 1rem', fontFamily: vars.font.heading, fontSize: 'clamp(1.5rem, 6vw, 2rem)' });
 
-export const tablist = style({
-  display: 'flex',
-  gap: '0.25rem',
-  borderBottom: `2px solid ${vars.color.border}`,
-  marginBottom: '1rem',
-});
-
-export const tab = style({
-  flex: '1 1 0',
-  minHeight: '48px',
-  padding: '0 1rem',
-  border: 0,
-  borderBottom: '3px solid transparent',
-  marginBottom: '-2px',
-  background: 'transparent',
-  color: vars.color.textMuted,
-  font: 'inherit',
-  fontWeight: 700,
-  cursor: 'pointer',
-  '@media': { 'screen and (min-width: 480px)': { flex: '0 0 auto' } },
-  selectors: {
-    '&[aria-selected="true"]': { color: vars.color.primary, borderBottomColor: vars.color.primary },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' },
-  },
-});
-
-// Grid tracks are minmax(0, 1fr) so one wide child (a long username, a file input) cannot widen
-// every card of the tab past a 360 px screen.
-export const panel = style({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
-  gap: '1rem',
-  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '4px' } },
-});
-
 export const section = style({
   background: vars.color.surface,
   border: `1px solid ${vars.color.border}`,

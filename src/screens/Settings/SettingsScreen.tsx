@@ -18,6 +18,7 @@ import { useTabKeys } from '../../components/tabs.ts';
 import { OnlineData } from '../online/OnlineData.tsx';
 import { ProfileTab } from './ProfileSections.tsx';
 import * as s from './SettingsScreen.css.ts';
+import * as tabs from '../../components/tabs.css.ts';
 
 const TABS = ['profile', 'account'] as const;
 type Tab = (typeof TABS)[number];
@@ -80,7 +81,7 @@ export default function SettingsScreen() {
       <h1 className={s.title}>
         <Trans>Configurações</Trans>
       </h1>
-      <div role="tablist" aria-label={t`Seções das configurações`} className={s.tablist}>
+      <div role="tablist" aria-label={t`Seções das configurações`} className={tabs.tablist}>
         {TABS.map((name) => (
           <button
             key={name}
@@ -91,7 +92,7 @@ export default function SettingsScreen() {
             aria-selected={tab === name}
             aria-controls={`settings-panel-${name}`}
             tabIndex={tab === name ? 0 : -1}
-            className={s.tab}
+            className={tabs.tab}
             onClick={() => setTab(name)}
             onKeyDown={onTabKey}
           >
@@ -103,7 +104,7 @@ export default function SettingsScreen() {
         role="tabpanel"
         id={`settings-panel-${tab}`}
         aria-labelledby={`settings-tab-${tab}`}
-        className={s.panel}
+        className={tabs.panel}
         tabIndex={0}
       >
         <OnlineData>{tab === 'profile' && userId ? <ProfileTab userId={userId} /> : <AccountTab />}</OnlineData>
