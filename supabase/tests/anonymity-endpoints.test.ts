@@ -85,6 +85,11 @@ const FUNCTION_CASES: Record<string, Case> = {
     { name: 'read the answer id as a translation', run: (as) => callFunction(f, as, 'translations-manager', { method: 'GET', path: `/${f.answerId}` }) },
     { name: 'write', run: (as) => callFunction(f, as, 'translations-manager', { body: { key: `k.${as.name}`, pt_br: f.answerId } }) },
   ],
+  // Only ever about the caller's own guardian: nothing of anyone else's answers to tell.
+  'guardian-mail': (f) => [
+    { name: 'send again', run: (as) => callFunction(f, as, 'guardian-mail', { body: {} }) },
+    { name: 'aimed at the answer', run: (as) => callFunction(f, as, 'guardian-mail', { body: { guardianEmail: `${f.answerId}@example.test` } }) },
+  ],
 };
 
 /** RPCs: one case per function of the public schema a visitor or a signed-in person may execute. */

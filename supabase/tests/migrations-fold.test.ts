@@ -69,6 +69,9 @@ const REPLACED_LATER: string[] = [
   'function private.profile_reach(uuid): 20261124110300_safety.sql',
   "policy \"anyone can read active public profiles; people read their own and their companions'\" on public.profiles: 20261124110300_safety.sql",
   'function public.search_users(text, integer): 20261124110300_safety.sql',
+  // issue 22 (guardian mail): one mail a minute, five a day; a new link makes the older ones stop confirming
+  'function public.issue_guardian_link(uuid): 20261124110300_safety.sql',
+  'function public.issue_guardian_link(uuid): 20261124120100_guardian_mail.sql',
 ];
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types.ts';
 import { emailRateLimited } from './errors.ts';
-import { generateOtp, sendGuardianMail, sendMail, tokenHash, type MailKind } from './mailbox.ts';
+import { guardianLink as appGuardianLink, guardianMail } from '../../supabase/functions/_shared/mail.ts';
+import { generateOtp, sendMail, storeNotice, tokenHash, type MailKind } from './mailbox.ts';
 import type { RequestInfo } from './request.ts';
 
 /**
@@ -120,16 +121,13 @@ export async function sendGuardianRequest(q: Queryable, userId: string, mail: Ma
   );
   const request = rows[0];
   if (!request) return;
-  await sendGuardianMail(q, {
-    to: request.guardian_email,
-    userId,
-    username: request.username,
-    link: guardianLink(mail.redirectTo, request.token),
-  });
+  await storeNotice(
+    q,
+    guardianMail({ to: request.guardian_email, userId, username: request.username, link: guardianLink(mail.redirectTo, request.token) }),
+  );
 }
 
 export function guardianLink(redirectTo: string, token: string): string {
   const back = new URL(redirectTo);
-  const english = /^\/en(\/|$)/.test(back.pathname);
-  return `${back.origin}${english ? '/en' : ''}/guardian/${encodeURIComponent(token)}`;
+  return appGuardianLink(back.origin, token, /^\/en(\/|$)/.test(back.pathname));
 }

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import type { Queryable } from '../db/types.ts';
+import { escapeHtml, type MailSender, type OutgoingMail as AppMail } from '../../supabase/functions/_shared/mail.ts';
 import { isoTimestamp } from './users.ts';
 
 /**
@@ -76,54 +77,18 @@ export async function sendMail(q: Queryable, mail: OutgoingMail): Promise<void> 
 
 /**
  * The app's own mails (not GoTrue's): a minor's guardian is asked to confirm the account
- * (issue 22). Same mailbox, no one-time code: the link opens the app, which confirms by RPC.
+ * (issue 22). Same mailbox, no one-time code: the link opens the app, which confirms by RPC. Their
+ * words live in supabase/functions/_shared/mail.ts, shared with the edge function guardian-mail.
  */
-export type NoticeKind = 'guardian_consent';
+export type NoticeKind = AppMail['kind'];
 
-export interface GuardianMail {
-  to: string;
-  userId: string;
-  /** The minor's username, as the guardian may know it. */
-  username: string;
-  /** The app's page that confirms, e.g. http://127.0.0.1:5173/guardian/<token> */
-  link: string;
+/** The edge functions' mail sender on this server: into the mailbox (never onto the network). */
+export function mailboxSender(q: Queryable): MailSender {
+  return { send: (mail) => storeNotice(q, mail) };
 }
 
-export async function sendGuardianMail(q: Queryable, mail: GuardianMail): Promise<void> {
-  const who = mail.username;
-  const text =
-    `Confirme a conta de ${who} no Cadernos\n\n` +
-    `${who} criou uma conta no Cadernos, o app de cadernos de perguntas, e disse que você é o responsável. ` +
-    `Adolescentes de 13 a 17 anos usam o Cadernos com a supervisão de um responsável. Até você confirmar, a conta ` +
-    `fica com as configurações mais seguras (perfil privado, conexões privadas).\n` +
-    `Para confirmar que você acompanha o uso, abra:\n${mail.link}\n\n` +
-    `Se você não conhece ${who}, ignore este e-mail.\n\n` +
-    `— English —\n${who} created a Cadernos account and named you as their guardian. Until you confirm, the ` +
-    `account keeps the safest settings. To confirm that you supervise it, open:\n${mail.link}\n` +
-    `If you do not know ${who}, ignore this e-mail.\n`;
-  const link = escapeHtml(mail.link);
-  const name = escapeHtml(who);
-  const html =
-    `<h2>Confirme a conta de ${name} no Cadernos</h2>\n` +
-    `<p>${name} criou uma conta no Cadernos e disse que você é o responsável. Adolescentes de 13 a 17 anos usam o ` +
-    `Cadernos com a supervisão de um responsável. Até você confirmar, a conta fica com as configurações mais ` +
-    `seguras (perfil privado, conexões privadas).</p>\n` +
-    `<p><a href="${link}">Confirmar que acompanho a conta</a></p>\n` +
-    `<p>Se você não conhece ${name}, ignore este e-mail.</p>\n` +
-    `<p lang="en">${name} created a Cadernos account and named you as their guardian. ` +
-    `<a href="${link}">Confirm that you supervise it</a>, or ignore this e-mail if you do not know them.</p>`;
-  await storeMail(q, {
-    kind: 'guardian_consent',
-    to: mail.to,
-    userId: mail.userId,
-    subject: `Confirme a conta de ${who} no Cadernos`,
-    text,
-    html,
-    link: mail.link,
-    otp: null,
-    token: null,
-    redirectTo: null,
-  });
+export async function storeNotice(q: Queryable, mail: AppMail): Promise<void> {
+  await storeMail(q, { ...mail, otp: null, token: null, redirectTo: null });
 }
 
 async function storeMail(
@@ -181,9 +146,7 @@ export async function clearMail(q: Queryable, to: string | undefined): Promise<v
   await q.query(`delete from auth.mailbox where $1::text is null or lower(recipient) = lower($1)`, [to ?? null]);
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
+export { escapeHtml };
 
 /** The page a developer opens: newest first, each mail with its link and code. */
 export function mailboxPage(mails: StoredMail[], to: string | undefined): string {

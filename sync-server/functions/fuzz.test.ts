@@ -16,7 +16,7 @@ const ODD = ['"', "'", '(', ')', ',', '.', '..', '\\', '{', '}', '[', ']', '*', 
 const oddString = fc
   .array(fc.oneof(fc.constantFrom(...ODD), fc.string({ maxLength: 6 }), fc.integer().map(String)), { maxLength: 5 })
   .map((parts) => parts.join(''));
-const FUNCTIONS = ['achievement-manager', 'translations-manager'];
+const FUNCTIONS = ['achievement-manager', 'translations-manager', 'guardian-mail'];
 const NAMES = ['nope', '_shared', '%2e%2e', '..', 'achievement-manager%00', 'ACHIEVEMENT-MANAGER', '%zz', 'a'.repeat(300)];
 const ACTIONS = ['check_sharing_achievements', 'check_answer_achievements', 'grant_everything', '', null, 1, ['check_sharing_achievements'], { a: 1 }];
 const idLike = fc.oneof(

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
+import { mailboxSender } from '../auth/mailbox.ts';
+import { chooseRedirect } from '../auth/redirect.ts';
+import { requestInfo } from '../auth/request.ts';
 import { readVerifyJwtSettings } from './config-toml.ts';
 import { FunctionBootError, FunctionLoader } from './loader.ts';
 import type { FunctionEnv } from './types.ts';
@@ -49,6 +52,7 @@ export function createFunctionsApp(ctx: ServerContext): Hono {
       supabaseUrl: new URL(c.req.url).origin,
       anonKey: ctx.config.anonKey,
       serviceRoleKey: ctx.config.serviceRoleKey,
+      mail: { sender: mailboxSender(ctx.db), appUrl: appUrlOf(c, ctx) },
     };
     try {
       const response = await handler(requestForFunction(c), env);
@@ -66,6 +70,15 @@ export function createFunctionsApp(ctx: ServerContext): Hono {
   // No function name at all (`/functions/v1/`, `//x`): the relay's JSON 404, not Hono's text one.
   app.all('*', (c) => c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404));
   return app;
+}
+
+/**
+ * The app a function's mail links back to: the page that called (its Origin) when the auth mails
+ * would link there too (chooseRedirect: this server's own origin, loopback, the site URL), else
+ * the site URL. A caller cannot make a mail point elsewhere.
+ */
+function appUrlOf(c: Context, ctx: ServerContext): string {
+  return new URL(chooseRedirect(c.req.header('origin'), ctx.config.siteUrl, requestInfo(c, ctx))).origin;
 }
 
 /** Why a request may not call a function that verifies JWTs, or undefined if it may. */

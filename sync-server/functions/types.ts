@@ -2,6 +2,7 @@
  * The contract of a function handler, shared by the sync-server (which imports handler.ts in
  * process) and Supabase Edge Functions (where a thin `index.ts` calls it from Deno.serve).
  */
+import type { MailSettings } from '../../supabase/functions/_shared/mail.ts';
 
 /** What Supabase Edge Functions read from Deno.env, given to the handler explicitly. */
 export interface FunctionEnv {
@@ -11,6 +12,11 @@ export interface FunctionEnv {
   anonKey: string;
   /** SUPABASE_SERVICE_ROLE_KEY: bypasses RLS; never send it to a client. */
   serviceRoleKey: string;
+  /**
+   * How a function sends mail: on this server, into the local mailbox, with links to the app the
+   * request came from (as the auth mails choose it). On Supabase, index.ts builds it from secrets.
+   */
+  mail?: MailSettings;
 }
 
 /**

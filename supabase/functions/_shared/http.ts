@@ -3,12 +3,15 @@
  * the project's own APIs (who is calling — auth/v1/user; an RPC — rest/v1/rpc). Plain fetch, no
  * SDK: the same code runs in Deno on Supabase and in Node inside the sync-server.
  */
+import type { MailSettings } from './mail.ts';
 
 /** The project's URL and keys (SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY). */
 export interface FunctionEnv {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** How to send mail (mail.ts): the sync-server's mailbox, or the hosted mail API; absent when not configured. */
+  mail?: MailSettings;
 }
 
 export type FunctionHandler = (req: Request, env: FunctionEnv) => Promise<Response>;

@@ -1,0 +1,119 @@
+/**
+ * Mail from the edge functions, through one interface (issue 22): the guardian's confirmation
+ * mail is its first user. Two senders:
+ *
+ * - on the sync-server, the local mailbox (GET /auth/v1/mailbox): the server hands its own sender
+ *   to the handler in `env.mail`; nothing on the network can reach it;
+ * - on hosted Supabase, an HTTP mail API in the shape of Resend's `POST /emails`
+ *   (`httpMailSender`), configured by the function's secrets MAIL_API_URL, MAIL_API_KEY and
+ *   MAIL_FROM (supabase/README.md, "Hosted deployment").
+ *
+ * The texts of the mails live here too, so that the sync-server's sign-up and the function send
+ * the same words (the sync-server may import from supabase/functions/_shared; never the reverse).
+ */
+
+/** One mail, ready to send. `kind`, `userId` and `link` are for the local mailbox's listing. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: 'guardian_consent';
+  userId: string;
+  link: string;
+}
+
+export interface MailSender {
+  /** Resolves when the mail was accepted for delivery; rejects with MailDeliveryError otherwise. */
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+/** What a function that mails needs: a sender and the app's address (links in mails open it). */
+export interface MailSettings {
+  sender: MailSender;
+  /** The app's origin, e.g. https://cadernos.app — never taken from the caller. */
+  appUrl: string;
+}
+
+export class MailDeliveryError extends Error {}
+
+/** Resend's `POST https://api.resend.com/emails` (any service that takes the same body). */
+export const DEFAULT_MAIL_API_URL = 'https://api.resend.com/emails';
+
+/** The HTTP mail API of a hosted deployment. */
+export function httpMailSender(options: { url: string; apiKey: string; from: string }): MailSender {
+  return {
+    async send(mail) {
+      let response: Response;
+      try {
+        response = await fetch(options.url, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${options.apiKey}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ from: options.from, to: [mail.to], subject: mail.subject, text: mail.text, html: mail.html }),
+        });
+      } catch (error) {
+        throw new MailDeliveryError(`mail API unreachable: ${(error as Error).message}`);
+      }
+      if (!response.ok) throw new MailDeliveryError(`mail API answered ${response.status}: ${await response.text()}`);
+    },
+  };
+}
+
+/**
+ * The mail settings from a hosted function's secrets, or undefined when they are not all set
+ * (the function then answers 503 mail_not_configured instead of pretending to send).
+ */
+export function mailSettingsFromEnv(get: (name: string) => string | undefined): MailSettings | undefined {
+  const apiKey = get('MAIL_API_KEY');
+  const from = get('MAIL_FROM');
+  const appUrl = get('APP_URL');
+  if (!apiKey || !from || !appUrl) return undefined;
+  return { sender: httpMailSender({ url: get('MAIL_API_URL') || DEFAULT_MAIL_API_URL, apiKey, from }), appUrl };
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/** The app's page that confirms: {app}/guardian/{token}, or {app}/en/guardian/{token} in English. */
+export function guardianLink(appUrl: string, token: string, english: boolean): string {
+  return `${new URL(appUrl).origin}${english ? '/en' : ''}/guardian/${encodeURIComponent(token)}`;
+}
+
+/**
+ * The guardian's mail (issue 22), in both languages: the guardian may not read the minor's. The
+ * one home of these words: the sync-server's sign-up and the function guardian-mail send it.
+ */
+export function guardianMail(options: { to: string; userId: string; username: string; link: string }): OutgoingMail {
+  const who = options.username;
+  const text =
+    `Confirme a conta de ${who} no Cadernos\n\n` +
+    `${who} criou uma conta no Cadernos, o app de cadernos de perguntas, e disse que você é o responsável. ` +
+    `Adolescentes de 13 a 17 anos usam o Cadernos com a supervisão de um responsável. Até você confirmar, a conta ` +
+    `fica com as configurações mais seguras (perfil privado, conexões privadas).\n` +
+    `Para confirmar que você acompanha o uso, abra:\n${options.link}\n\n` +
+    `Se você não conhece ${who}, ignore este e-mail.\n\n` +
+    `— English —\n${who} created a Cadernos account and named you as their guardian. Until you confirm, the ` +
+    `account keeps the safest settings. To confirm that you supervise it, open:\n${options.link}\n` +
+    `If you do not know ${who}, ignore this e-mail.\n`;
+  const link = escapeHtml(options.link);
+  const name = escapeHtml(who);
+  const html =
+    `<h2>Confirme a conta de ${name} no Cadernos</h2>\n` +
+    `<p>${name} criou uma conta no Cadernos e disse que você é o responsável. Adolescentes de 13 a 17 anos usam o ` +
+    `Cadernos com a supervisão de um responsável. Até você confirmar, a conta fica com as configurações mais ` +
+    `seguras (perfil privado, conexões privadas).</p>\n` +
+    `<p><a href="${link}">Confirmar que acompanho a conta</a></p>\n` +
+    `<p>Se você não conhece ${name}, ignore este e-mail.</p>\n` +
+    `<p lang="en">${name} created a Cadernos account and named you as their guardian. ` +
+    `<a href="${link}">Confirm that you supervise it</a>, or ignore this e-mail if you do not know them.</p>`;
+  return {
+    kind: 'guardian_consent',
+    to: options.to,
+    userId: options.userId,
+    subject: `Confirme a conta de ${who} no Cadernos`,
+    text,
+    html,
+    link: options.link,
+  };
+}
