@@ -10,6 +10,7 @@ import { fetchProfileView, type FullProfile, type ProfileView } from '../../data
 import { useSessionStore } from '../../state/session.ts';
 import { OfflineCopyNote, OnlineData } from '../online/OnlineData.tsx';
 import { Avatar, Cover } from '../online/ProfileImage.tsx';
+import { useLiveProfile } from '../online/live.ts';
 import { onlineKeys } from '../online/query-client.ts';
 import { PROFILE_ACTIONS, PROFILE_SECTIONS } from './sections.tsx';
 import * as css from './Profile.css.ts';
@@ -44,6 +45,8 @@ function ProfileBody({ username }: { username: string }) {
     queryKey: onlineKeys.profile(username),
     queryFn: () => fetchProfileView(username),
   });
+  // a change of this profile (or a block) shows without a reload
+  useLiveProfile(username, query.data?.id);
 
   if (query.data === undefined) {
     if (query.isError || (!online && query.fetchStatus === 'paused')) return <CouldNotLoad online={online} retry={() => void query.refetch()} />;

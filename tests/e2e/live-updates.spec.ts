@@ -1,0 +1,56 @@
+/**
+ * Live updates of online-only screens (issue 22): a change on the server reaches a profile that
+ * is open in another browser without a reload — Bia changes her status in the settings and Ana's
+ * open profile of Bia shows it; Bia blocks Ana and Ana's open screen says the profile is not
+ * found. Two browser contexts, two people, one server.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { dismissConsent } from './helpers.ts';
+import { logIn, signUp, type SignedUp } from './people.ts';
+
+async function signedInPage(browser: Browser, person: SignedUp): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await dismissConsent(page);
+  await logIn(page, person);
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+test('a change of Bia reaches the profile Ana has open, without a reload; a block makes it say not found', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const bia = await signUp(baseURL!, 'bialive');
+  const ana = await signUp(baseURL!, 'analive');
+  const [biaPage, anaPage] = [await signedInPage(browser, bia), await signedInPage(browser, ana)];
+
+  await anaPage.goto(`/profile/${bia.username}`);
+  await expect(anaPage.getByTestId('profile').getByRole('heading', { name: bia.username })).toBeVisible();
+  await expect(anaPage.getByTestId('profile-status')).toHaveCount(0);
+  let anaReloaded = false;
+  anaPage.on('framenavigated', (frame) => {
+    if (frame === anaPage.mainFrame()) anaReloaded = true;
+  });
+
+  // Bia changes her status phrase in the settings
+  await biaPage.goto('/settings');
+  const publicProfile = biaPage.locator('form').filter({ has: biaPage.getByLabel('Frase de status') });
+  await publicProfile.getByLabel('Frase de status').fill('estudando para a prova');
+  await publicProfile.getByRole('button', { name: 'Salvar' }).click();
+  await expect(biaPage.getByTestId('toast').filter({ hasText: 'Alterações salvas' })).toBeVisible();
+
+  await expect(anaPage.getByTestId('profile-status')).toHaveText('estudando para a prova');
+
+  // Bia blocks Ana from Ana's profile
+  await biaPage.goto(`/profile/${ana.username}`);
+  await biaPage.getByRole('button', { name: `Bloquear @${ana.username}` }).click();
+  await biaPage.getByRole('group', { name: `Bloquear @${ana.username}` }).getByRole('button', { name: 'Bloquear', exact: true }).click();
+  await expect(biaPage.getByTestId('toast').filter({ hasText: `@${ana.username} foi bloqueado(a)` })).toBeVisible();
+
+  await expect(anaPage.getByTestId('profile-not-found')).toBeVisible();
+  await expect(anaPage.getByText('estudando para a prova')).toHaveCount(0);
+  expect(anaReloaded, 'Ana never reloaded the page').toBe(false);
+
+  // unblocked, the profile comes back on Ana's open screen
+  expect((await bia.client.from('blocks').delete().eq('blocked_id', ana.userId)).error).toBeNull();
+  await expect(anaPage.getByTestId('profile-status')).toHaveText('estudando para a prova');
+});
