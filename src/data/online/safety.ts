@@ -99,8 +99,43 @@ export interface BlockedPerson {
   created_at: string;
 }
 
-export function listBlocked(): Promise<SafetyResult<BlockedPerson[]>> {
-  return call(() => getSupabase().rpc('my_blocks'));
+/** How many blocked people one page brings (issue 22's budget: long lists page 20–50 items). */
+export const BLOCKED_PAGE_SIZE = 20;
+
+/** Where the next page of blocked people starts: the last one of the page before. */
+export interface BlockedCursor {
+  created_at: string;
+  blocked_id: string;
+}
+
+/**
+ * One page of the people I blocked, newest block first: the first page without a cursor, then the
+ * page after the last person read (keyset: a block made meanwhile neither repeats nor skips anyone).
+ */
+export function listBlocked(after: BlockedCursor | null = null, limit = BLOCKED_PAGE_SIZE): Promise<SafetyResult<BlockedPerson[]>> {
+  return call(() =>
+    getSupabase().rpc('my_blocks', {
+      p_limit: limit,
+      p_after_created_at: after?.created_at ?? null,
+      p_after_id: after?.blocked_id ?? null,
+    }),
+  );
+}
+
+/** The cursor of the page after `page`, or null when `page` was the last (shorter than a full page). */
+export function nextBlockedCursor(page: BlockedPerson[], limit = BLOCKED_PAGE_SIZE): BlockedCursor | null {
+  const last = page.at(-1);
+  return page.length < limit || !last ? null : { created_at: last.created_at, blocked_id: last.blocked_id };
+}
+
+/**
+ * Every id `owner` blocked, and nothing else: the device's list for hiding the blocked people's
+ * content (blocked-store). Ids only, so the whole list is one small read; the settings' list with
+ * names pages (listBlocked).
+ */
+export async function listBlockedIds(owner: string): Promise<SafetyResult<string[]>> {
+  const result = await call<{ blocked_id: string }[]>(() => getSupabase().from('blocks').select('blocked_id').eq('blocker_id', owner));
+  return result.ok ? { ok: true, value: result.value.map((row) => row.blocked_id) } : result;
 }
 
 /** Blocks a person: the server ends what the two shared (their access to my notebooks, mine to theirs). */

@@ -110,7 +110,7 @@ function createWrites(ctx: ApiContext) {
       acceptCollaboration: (id: string) => acceptCollaboration(ctx, id),
       changeCollaboratorRole: (id: string, role: CollaboratorRole) => changeCollaboratorRole(ctx, id, role),
       removeCollaborator: (id: string) => removeCollaborator(ctx, id),
-      searchPeople: (query: string) => searchPeople(ctx, query),
+      searchPeople: (query: string, after: string | null = null) => searchPeople(ctx, query, after),
     },
     invites: {
       create: (notebookId: string, expiresAt?: string | null) => createInviteLink(ctx, notebookId, expiresAt ?? null),

@@ -92,10 +92,18 @@ export interface PersonFound {
   avatar_url: string | null;
 }
 
-/** People for the share dialog ('@ana' by username, anything else by username or name). */
-export async function searchPeople(ctx: DataContext, query: string): Promise<WriteResult<PersonFound[]>> {
+/** How many people one page of search brings (issue 22's budget: long lists page 20–50 items). */
+export const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * People for the share dialog ('@ana' by username, anything else by username or name), a page at a
+ * time: the page after the last username the dialog shows (keyset: the server's order is stable,
+ * an account made meanwhile neither repeats nor skips anyone). A page shorter than
+ * SEARCH_PAGE_SIZE is the last.
+ */
+export async function searchPeople(ctx: DataContext, query: string, after: string | null = null): Promise<WriteResult<PersonFound[]>> {
   if (!ctx.client) return refuse(offline);
-  const { data, error } = await ctx.client.rpc('search_users', { p_query: query, p_limit: 10 });
+  const { data, error } = await ctx.client.rpc('search_users', { p_query: query, p_limit: SEARCH_PAGE_SIZE, p_after: after });
   if (error) return refuse(serverProblem(error));
   return ok((data ?? []) as PersonFound[]);
 }

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
+import { LoadMore } from '../../components/LoadMore.tsx';
 import { button } from '../../components/ui.css.ts';
 import { useOnline } from '../../components/frame/useOnline.ts';
 import { useSessionStore } from '../../state/session.ts';
@@ -11,8 +12,10 @@ import {
   deleteMyAccount,
   exportMyData,
   listBlocked,
+  nextBlockedCursor,
   readMySafety,
   unblockPerson,
+  type BlockedCursor,
   type SafetyResult,
 } from '../../data/online/safety.ts';
 import { OfflineNote } from '../online/OnlineData.tsx';
@@ -23,7 +26,8 @@ import * as css from './safety.css.ts';
 /** Online-only reads of this area (the pattern of src/screens/online/query-client.ts). */
 const safetyKeys = {
   mine: (userId: string) => ['safety', 'mine', userId] as const,
-  blocked: (userId: string) => ['safety', 'blocked', userId] as const,
+  // Pages (infinite query); named apart from the single list it was, so no stored copy of that shape is read as pages.
+  blocked: (userId: string) => ['safety', 'blocked-pages', userId] as const,
 };
 
 /** A SafetyResult as TanStack Query wants it: the value, or a thrown code. */
@@ -79,7 +83,13 @@ function BlockedPeopleSection({ userId }: { userId: string }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const client = useQueryClient();
-  const query = useQuery({ queryKey: safetyKeys.blocked(userId), queryFn: () => unwrap(listBlocked()) });
+  // A page of 20 at a time (keyset cursor: the last person read), the next when the list's end is reached.
+  const query = useInfiniteQuery({
+    queryKey: safetyKeys.blocked(userId),
+    queryFn: ({ pageParam }) => unwrap(listBlocked(pageParam)),
+    initialPageParam: null as BlockedCursor | null,
+    getNextPageParam: (lastPage) => nextBlockedCursor(lastPage),
+  });
   const unblock = useMutation({
     mutationFn: (person: { id: string; username: string }) => unwrap(unblockPerson(person.id)).then(() => person),
     onSuccess: (person) => {
@@ -94,7 +104,7 @@ function BlockedPeopleSection({ userId }: { userId: string }) {
         variant: 'destructive',
       }),
   });
-  const people = query.data ?? [];
+  const people = query.data?.pages.flat() ?? [];
 
   return (
     <section className={css.section} aria-labelledby="safety-blocked-title">
@@ -137,6 +147,15 @@ function BlockedPeopleSection({ userId }: { userId: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {people.length > 0 && (
+        <LoadMore
+          hasMore={query.hasNextPage}
+          loading={query.isFetchingNextPage}
+          enabled={online}
+          onLoadMore={() => void query.fetchNextPage()}
+          status={<Plural value={people.length} one="Mostrando # pessoa bloqueada" other="Mostrando # pessoas bloqueadas" />}
+        />
       )}
       <OfflineNote />
     </section>

@@ -47,9 +47,9 @@ export function blockedBy(state: BlockedState, owner: string | null): readonly s
 export async function refreshBlocked(owner: string): Promise<void> {
   if (!useBlockedStore.getState().byOwner[owner]) remember(owner, stored(owner));
   // supabase-js comes with the call, not with the screens that read the list (the notebook view)
-  const { listBlocked } = await import('../../data/online/safety.ts');
-  const result = await listBlocked();
-  if (result.ok) remember(owner, result.value.map((person) => person.blocked_id));
+  const { listBlockedIds } = await import('../../data/online/safety.ts');
+  const result = await listBlockedIds(owner);
+  if (result.ok) remember(owner, result.value);
 }
 
 export function noteBlocked(owner: string, blocked: string, isBlocked: boolean) {

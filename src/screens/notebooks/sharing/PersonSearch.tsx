@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../../components/form.css.ts';
+import { LoadMore } from '../../../components/LoadMore.tsx';
 import { button } from '../../../components/ui.css.ts';
 import { UserText, isolate } from '../../../components/UserText.tsx';
 import type { DataLayer } from '../../../data/data-layer.ts';
-import type { PersonFound } from '../../../data/repositories/invites.ts';
+import { SEARCH_PAGE_SIZE, type PersonFound } from '../../../data/repositories/invites.ts';
 import { sharingProblem } from './messages.ts';
 import * as s from './sharing.css.ts';
 
@@ -39,18 +40,30 @@ export function PersonSearch({ layer, online, action, onPick }: Props) {
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<PersonFound[] | null>(null);
+  // The query of the results shown and whether the server has more (a full last page); the next
+  // page starts after the last username read — not the last one shown, people picked leave the list.
+  const [searched, setSearched] = useState<{ query: string; after: string | null; more: boolean } | null>(null);
   const [searching, setSearching] = useState(false);
   const [error, setError] = useState<string | null>(null);
+
+  async function searchPage(text: string, after: string | null) {
+    setSearching(true);
+    setError(null);
+    const result = await layer.api.sharing.searchPeople(text, after);
+    setSearching(false);
+    if (!result.ok) {
+      setError(i18n._(sharingProblem(result.problem, 'search')));
+      return;
+    }
+    const page = result.value;
+    setFound((list) => (after === null ? page : [...(list ?? []), ...page]));
+    setSearched({ query: text, after: page.at(-1)?.username ?? after, more: page.length === SEARCH_PAGE_SIZE });
+  }
 
   async function search(event: FormEvent) {
     event.preventDefault();
     if (query.trim().length < 2) return;
-    setSearching(true);
-    setError(null);
-    const result = await layer.api.sharing.searchPeople(query.trim());
-    setSearching(false);
-    if (result.ok) setFound(result.value);
-    else setError(i18n._(sharingProblem(result.problem, 'search')));
+    await searchPage(query.trim(), null);
   }
 
   async function pick(person: PersonFound) {
@@ -71,6 +84,7 @@ export function PersonSearch({ layer, online, action, onPick }: Props) {
             onChange={(event) => {
               setQuery(event.target.value);
               setFound(null);
+              setSearched(null);
             }}
             autoComplete="off"
             disabled={!online}
@@ -104,6 +118,15 @@ export function PersonSearch({ layer, online, action, onPick }: Props) {
             </li>
           ))}
         </ul>
+      )}
+      {found && searched && (searched.more || found.length > 0) && (
+        <LoadMore
+          hasMore={searched.more}
+          loading={searching}
+          enabled={online}
+          onLoadMore={() => void searchPage(searched.query, searched.after)}
+          status={<Plural value={found.length} one="Mostrando # pessoa encontrada" other="Mostrando # pessoas encontradas" />}
+        />
       )}
     </>
   );
