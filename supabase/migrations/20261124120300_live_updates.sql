@@ -9,17 +9,18 @@
 -- and the profile's id only: the other columns are not granted, so Realtime leaves them out.
 --
 -- Who hears a notice (the RLS policy below) — nobody learns more than refetching would tell them:
---   - those who see the whole profile now (reach 'full');
---   - those who see its card now (reach 'card': a signed-in stranger on a private profile) only
---     when the card changed (username, name, avatar) or the profile's visibility or account
---     status did: a stranger never learns that a private profile's bio or status moved;
+--   - those who see the whole profile now (reach 'full': anyone for a public profile, its notebook
+--     companions for a private one, the person, admins);
 --   - everyone who saw the whole profile a moment ago, when it was public and active before the
 --     change (it went private, banned or removed: their open screen must shrink or say not found),
 --     except those the owner blocked;
 --   - the one person a block or an unblock concerns (their open screen must say not found, or
 --     show the profile again): `reader`.
--- Visitors (anon) hear notices of public profiles only; a visitor or a blocked person never
--- hears anything of a private profile or of the blocker.
+-- Not those who see only a private profile's card (reach 'card', any signed-in stranger): a
+-- stranger listening to every notice would otherwise collect the ids of private profiles (minors'
+-- among them, whom strangers must not find) and when their name or photo changes. A card open on
+-- a stranger's screen is refreshed by TanStack Query (focus, reconnect), not live.
+-- A visitor or a blocked person never hears anything of a private profile or of the blocker.
 --
 -- Notices older than ten minutes are removed by the next notice (Realtime reads the row right
 -- after the commit; nothing reads it later).
@@ -27,9 +28,6 @@
 create table public.profile_notices (
   id bigint generated always as identity primary key,
   profile_id uuid not null,
-  -- 'card': something a card shows changed (or visibility / account status); 'full': only fields
-  -- of the full profile did
-  scope text not null check (scope in ('card', 'full')),
   -- the profile was public and active before the change: whoever saw it then may hear of it
   was_public boolean not null default false,
   -- a notice for one person alone (a block or unblock between the profile's owner and them)
@@ -46,7 +44,6 @@ create policy "people hear of changes to the profiles they may see" on public.pr
     case
       when reader is not null then reader = auth.uid()
       else private.profile_reach(profile_id) = 'full'
-        or (scope = 'card' and private.profile_reach(profile_id) = 'card')
         or (was_public and not private.has_blocked(profile_id, auth.uid()))
     end
   );
@@ -59,7 +56,7 @@ grant usage on sequence public.profile_notices_id_seq to service_role;
 alter publication supabase_realtime add table public.profile_notices;
 
 -- Writes one notice and removes a few old ones (skip locked: concurrent writers never wait).
-create or replace function private.notice_profile(p_profile uuid, p_scope text, p_was_public boolean, p_reader uuid)
+create or replace function private.notice_profile(p_profile uuid, p_was_public boolean, p_reader uuid)
 returns void
 language sql
 security definer
@@ -69,30 +66,26 @@ as $$
    where id in (select n.id from public.profile_notices n
                  where n.created_at < now() - interval '10 minutes'
                  order by n.id limit 100 for update skip locked);
-  insert into public.profile_notices (profile_id, scope, was_public, reader)
-  values (p_profile, p_scope, coalesce(p_was_public, false), p_reader);
+  insert into public.profile_notices (profile_id, was_public, reader)
+  values (p_profile, coalesce(p_was_public, false), p_reader);
 $$;
-revoke all on function private.notice_profile(uuid, text, boolean, uuid) from public, anon, authenticated, service_role;
+revoke all on function private.notice_profile(uuid, boolean, uuid) from public, anon, authenticated, service_role;
 
--- A profile's visible fields changed: one notice, scoped to what changed.
+-- A field profile_view shows changed (or the visibility or account status that decide who sees
+-- it): one notice. Writes that touch none of them (replication bookkeeping) make none.
 create or replace function private.notice_profile_change()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  card_changed boolean := (old.username, old.display_name, old.avatar_url, old.visibility, old.account_status)
-    is distinct from (new.username, new.display_name, new.avatar_url, new.visibility, new.account_status);
-  full_changed boolean := (old.cover_url, old.bio, old.status_message, old.connections_visibility)
-    is distinct from (new.cover_url, new.bio, new.status_message, new.connections_visibility);
 begin
-  if card_changed or full_changed then
-    perform private.notice_profile(
-      new.id,
-      case when card_changed then 'card' else 'full' end,
-      old.visibility = 'public' and old.account_status = 'active',
-      null);
+  if (old.username, old.display_name, old.avatar_url, old.cover_url, old.bio, old.status_message,
+      old.visibility, old.connections_visibility, old.account_status)
+     is distinct from
+     (new.username, new.display_name, new.avatar_url, new.cover_url, new.bio, new.status_message,
+      new.visibility, new.connections_visibility, new.account_status) then
+    perform private.notice_profile(new.id, old.visibility = 'public' and old.account_status = 'active', null);
   end if;
   return null;
 end
@@ -113,7 +106,7 @@ as $$
 declare
   b public.blocks := case when tg_op = 'DELETE' then old else new end;
 begin
-  perform private.notice_profile(b.blocker_id, 'card', false, b.blocked_id);
+  perform private.notice_profile(b.blocker_id, false, b.blocked_id);
   return null;
 end
 $$;
