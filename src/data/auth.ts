@@ -30,6 +30,7 @@ import {
   type UnsyncedItem,
 } from './session/lifecycle.ts';
 import { AUTH_STORAGE_KEY, apiHeaders, getSupabase, supabaseUrl, withLocalOnlyAuth } from './supabase.ts';
+import { ensureGuardianMailed, isEnglishAppUrl } from './online/guardian.ts';
 import { validateUsername } from './validation.ts';
 
 /**
@@ -212,6 +213,8 @@ export function startAuth(): Promise<InitialSession> {
     }
     const check = await settled;
     setCurrentUser(check.user?.id ?? null);
+    // Signed in by a confirmation link (hosted Supabase): the guardian's first mail, if owed.
+    if (fromLink && check.user && !recovery) void ensureGuardianMailed();
     return { ...check, linkError, recovery, settled };
   })();
   return started;
@@ -320,7 +323,11 @@ export async function signUp(input: SignUpInput, client: SupabaseClient = getSup
   } catch (error) {
     outcome = mapRegistrationError(error as AuthErrorLike);
   }
-  if (outcome.ok && outcome.status === 'signed-in') setCurrentUser(outcome.userId);
+  if (outcome.ok && outcome.status === 'signed-in') {
+    setCurrentUser(outcome.userId);
+    // A minor's guardian is mailed at sign-up: by the sync-server itself, or now (hosted Supabase).
+    if (input.guardianEmail) void ensureGuardianMailed({ english: isEnglishAppUrl(input.redirectTo) });
+  }
   if (!outcome.ok && (outcome.code === 'server' || outcome.code === 'generic')) {
     return (await usernameRefusal(input.username, client)) ?? outcome;
   }
@@ -349,6 +356,8 @@ export async function signIn(email: string, password: string): Promise<SignInRes
     const { data, error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
     if (error || !data.session) return mapLoginError(error);
     setCurrentUser(data.session.user.id);
+    // The first sign-in after a hosted sign-up with e-mail confirmation: the guardian's mail, if owed.
+    void ensureGuardianMailed();
     return { ok: true, user: toAuthUser(data.session.user) };
   } catch (error) {
     return mapLoginError(error as AuthErrorLike);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
 import { LoadMore } from '../../components/LoadMore.tsx';
@@ -13,19 +13,18 @@ import {
   exportMyData,
   listBlocked,
   nextBlockedCursor,
-  readMySafety,
   unblockPerson,
   type BlockedCursor,
   type SafetyResult,
 } from '../../data/online/safety.ts';
 import { OfflineNote } from '../online/OnlineData.tsx';
 import { noteBlocked } from './blocked-store.ts';
+import GuardianSection from './GuardianSection.tsx';
 import { safetyProblemMessage } from './messages.ts';
 import * as css from './safety.css.ts';
 
 /** Online-only reads of this area (the pattern of src/screens/online/query-client.ts). */
 const safetyKeys = {
-  mine: (userId: string) => ['safety', 'mine', userId] as const,
   // Pages (infinite query); named apart from the single list it was, so no stored copy of that shape is read as pages.
   blocked: (userId: string) => ['safety', 'blocked-pages', userId] as const,
 };
@@ -51,31 +50,6 @@ export default function AccountSafetySections() {
       <DownloadDataSection />
       <DeleteAccountSection />
     </>
-  );
-}
-
-function GuardianSection({ userId }: { userId: string }) {
-  const query = useQuery({ queryKey: safetyKeys.mine(userId), queryFn: () => unwrap(readMySafety()) });
-  const mine = query.data;
-  if (!mine?.minor) return null;
-  return (
-    <section className={css.section} aria-labelledby="safety-guardian-title" data-testid="guardian-status">
-      <h2 id="safety-guardian-title" className={css.sectionTitle}>
-        <Trans>Seu responsável</Trans>
-      </h2>
-      {mine.guardianConfirmed ? (
-        <p className={css.text}>
-          <Trans>Seu responsável ({mine.guardianEmail}) confirmou que acompanha sua conta.</Trans>
-        </p>
-      ) : (
-        <p className={css.text}>
-          <Trans>
-            Esperando seu responsável ({mine.guardianEmail}) confirmar pelo link que enviamos por e-mail. Até lá, seu
-            perfil e suas conexões ficam privados.
-          </Trans>
-        </p>
-      )}
-    </section>
   );
 }
 
