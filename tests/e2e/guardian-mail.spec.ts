@@ -55,6 +55,13 @@ test("a 14-year-old corrects a mistyped guardian's e-mail in Settings; the new g
   await status.getByRole('button', { name: 'Enviar o e-mail de novo' }).click();
   await expectSoon(status.getByRole('alert')).toContainText(/Espere \d+ segundos para pedir outro e-mail\./);
 
+  // Offline: the action waits for the network, and says so.
+  await page.context().setOffline(true);
+  await expectSoon(status.getByRole('status')).toContainText('Você está sem internet');
+  await expect(status.getByRole('button', { name: 'Enviar o e-mail de novo' })).toBeDisabled();
+  await page.context().setOffline(false);
+  await expectSoon(status.getByRole('button', { name: 'Enviar o e-mail de novo' })).toBeEnabled();
+
   // Correct the address with the keyboard alone.
   await status.getByRole('button', { name: 'Corrigir o e-mail do responsável' }).focus();
   await page.keyboard.press('Enter');
