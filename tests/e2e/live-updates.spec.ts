@@ -4,7 +4,7 @@
  * open profile of Bia shows it; Bia blocks Ana and Ana's open screen says the profile is not
  * found. Two browser contexts, two people, one server.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type WebSocketRoute } from '@playwright/test';
 import { dismissConsent } from './helpers.ts';
 import { logIn, signUp, type SignedUp } from './people.ts';
 
@@ -53,4 +53,42 @@ test('a change of Bia reaches the profile Ana has open, without a reload; a bloc
   // unblocked, the profile comes back on Ana's open screen
   expect((await bia.client.from('blocks').delete().eq('blocked_id', ana.userId)).error).toBeNull();
   await expect(anaPage.getByTestId('profile-status')).toHaveText('estudando para a prova');
+});
+
+test('a change made while the socket was down shows once it is back (the missed notice is made up)', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const bia = await signUp(baseURL!, 'biavolta');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await dismissConsent(page);
+  // the realtime socket goes through here: it can be cut, and kept from coming back for a while
+  let down = false;
+  let joins = 0;
+  const sockets: WebSocketRoute[] = [];
+  await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+    if (down) return void ws.close();
+    const server = ws.connectToServer();
+    ws.onMessage((message) => server.send(message));
+    server.onMessage((message) => {
+      if (String(message).includes('"phx_reply"') && String(message).includes('postgres_changes')) joins += 1;
+      ws.send(message);
+    });
+    sockets.push(ws);
+  });
+
+  await page.goto(`/profile/${bia.username}`);
+  await expect(page.getByTestId('profile').getByRole('heading', { name: bia.username })).toBeVisible();
+  await expect.poll(() => joins).toBeGreaterThan(0);
+
+  down = true;
+  for (const ws of sockets.splice(0)) await ws.close();
+  expect((await bia.client.from('profiles').update({ status_message: 'mudei sem você ver' }).eq('id', bia.userId)).error).toBeNull();
+  // no socket: the notice is lost
+  await expect(page.getByTestId('profile-status')).toHaveCount(0);
+
+  const joinsBefore = joins;
+  down = false;
+  await expect.poll(() => joins, { timeout: 30_000 }).toBeGreaterThan(joinsBefore);
+  await expect(page.getByTestId('profile-status')).toHaveText('mudei sem você ver');
+  await context.close();
 });
