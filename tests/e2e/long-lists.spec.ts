@@ -2,9 +2,11 @@
  * Long lists page (issue 22's budget: 20–50 items a page). The people one blocked (settings) and
  * user search (the share dialog) show a first page, then the next at the list's end — by the
  * "Carregar mais" button (keyboard here) or by scrolling to it —, each person once, with the count
- * said in a polite live region.
+ * said in a polite live region. A dashboard of hundreds of notebooks (read from the device, not
+ * paged) draws only the cards near the screen, keeps every card reachable, and fits a phone.
  */
-import { expect, test } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Locator } from '@playwright/test';
 import { dismissConsent, expectFitsPhone } from './helpers.ts';
 import { createNotebook, logIn, signUp, type SignedUp } from './people.ts';
 
@@ -79,4 +81,35 @@ test('user search in the share dialog pages: the first 20 people found, then the
   const shown = (await found.getByRole('listitem').allInnerTexts()).map((text) => text.match(/@([A-Za-z0-9_-]+)/)![1]);
   expect(new Set(shown)).toEqual(new Set(people.map((person) => person.username)));
   expect(shown).toHaveLength(25);
+});
+
+/** Whether the browser skips drawing a card's content (content-visibility: auto, far from the screen). */
+const renderingSkipped = (card: Locator) =>
+  card.locator('h3').evaluate((heading) => !heading.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions));
+
+test('a dashboard with 200 notebooks draws only the cards near the screen, reaches the last by keyboard, and fits 360 px', async ({ page, baseURL }) => {
+  const owner = await signUp(baseURL!, 'muitos');
+  const notebooks = Array.from({ length: 200 }, (_, i) => ({ id: randomUUID(), user_id: owner.userId, title: `Caderno ${i + 1} da turma` }));
+  const inserted = await owner.client.from('notebooks').insert(notebooks);
+  expect(inserted.error, inserted.error?.message).toBeNull();
+
+  await logIn(page, owner);
+  await dismissConsent(page);
+  await page.goto('/meus-cadernos');
+  const cards = page.getByTestId('notebook-card');
+  await expectSoon(cards).toHaveCount(200, { timeout: 60_000 });
+  await expectFitsPhone(page, 'the dashboard with 200 notebooks');
+
+  // Far below the screen, a card costs no drawing; the first one is drawn.
+  expect(await renderingSkipped(cards.first())).toBe(false);
+  const last = cards.last();
+  expect(await renderingSkipped(last)).toBe(true);
+
+  // Yet it is there for the keyboard and screen readers: its title link takes focus and is drawn.
+  const lastTitle = (await last.locator('h3').textContent())!.trim();
+  const link = last.getByRole('link', { name: lastTitle, exact: true });
+  await link.focus();
+  await expect(link).toBeFocused();
+  await expect(link).toBeInViewport();
+  await expect.poll(() => renderingSkipped(last)).toBe(false);
 });
