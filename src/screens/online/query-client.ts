@@ -17,11 +17,14 @@
  *   Kept 7 days. Another person signing in on the device clears it (`followSessionOwner`).
  * - Writes are mutations (`useMutation`) that invalidate the queries they change; a screen shows
  *   <OfflineNote /> next to an action that needs the network and disables it while offline.
+ * - Live: a change on the server reaches an open screen as a Realtime notice that invalidates its
+ *   queries (src/data/online/live.ts for the notices, ./live.ts for the keys; useLiveProfile).
  * - Loaded only by the screens that use it (each screen its own chunk, this module a shared one):
  *   the landing and the notebook screens never load TanStack Query.
  *
  * A new area: add `src/data/online/<area>.ts` (calls), keys in `onlineKeys` below, wrap the
- * screen in <OnlineData> (OnlineData.tsx) and use `useQuery` / `useMutation` in it.
+ * screen in <OnlineData> (OnlineData.tsx) and use `useQuery` / `useMutation` in it; for live
+ * updates a notice table (migration), its observable and its hook in ./live.ts.
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
