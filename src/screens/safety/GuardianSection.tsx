@@ -120,7 +120,7 @@ function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEm
         )}
       </div>
       {changing && (
-        <form className={css.confirmBox} onSubmit={(e) => void submitNewAddress(e)} noValidate aria-busy={busy}>
+        <form className={css.formBox} onSubmit={(e) => void submitNewAddress(e)} noValidate aria-busy={busy}>
           <FormField
             id="guardian-email-new"
             label={<Trans>Novo e-mail do responsável</Trans>}

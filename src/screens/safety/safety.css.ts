@@ -41,3 +41,12 @@ export const confirmBox = style({
 });
 
 export const error = style({ margin: 0, fontWeight: 600, color: vars.color.danger });
+
+/** A small form inside a section (the guardian's new address): framed, not alarming. */
+export const formBox = style({
+  display: 'grid',
+  gap: '0.5rem',
+  padding: '0.75rem',
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
