@@ -1,5 +1,4 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
 import { button } from './ui.css.ts';
 
 interface Props {
@@ -11,6 +10,10 @@ interface Props {
   status: ReactNode;
   /** Off while offline: the button stays, disabled, and nothing loads by itself. */
   enabled?: boolean;
+  /** The button's words, from the area's catalog ("Carregar mais", "Carregando…"): this component
+   * has none of its own, so the landing's catalog does not carry them. */
+  label: ReactNode;
+  loadingLabel: ReactNode;
 }
 
 /**
@@ -19,7 +22,7 @@ interface Props {
  * the button scrolls into view (IntersectionObserver), so a person scrolling never waits at the
  * end. The count of shown items sits in a polite live region: a screen reader hears it grow.
  */
-export function LoadMore({ hasMore, loading, onLoadMore, status, enabled = true }: Props) {
+export function LoadMore({ hasMore, loading, onLoadMore, status, enabled = true, label, loadingLabel }: Props) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   // The latest callback and state, read by the observer without re-creating it on every render.
   const latest = useRef({ onLoadMore, ready: hasMore && !loading && enabled });
@@ -52,7 +55,7 @@ export function LoadMore({ hasMore, loading, onLoadMore, status, enabled = true 
           aria-busy={loading}
           onClick={onLoadMore}
         >
-          {loading ? <Trans>Carregando…</Trans> : <Trans>Carregar mais</Trans>}
+          {loading ? loadingLabel : label}
         </button>
       )}
     </div>

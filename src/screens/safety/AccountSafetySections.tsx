@@ -127,6 +127,8 @@ function BlockedPeopleSection({ userId }: { userId: string }) {
           hasMore={query.hasNextPage}
           loading={query.isFetchingNextPage}
           enabled={online}
+          label={<Trans>Carregar mais</Trans>}
+          loadingLabel={<Trans>Carregando…</Trans>}
           onLoadMore={() => void query.fetchNextPage()}
           status={<Plural value={people.length} one="Mostrando # pessoa bloqueada" other="Mostrando # pessoas bloqueadas" />}
         />

@@ -124,6 +124,8 @@ export function PersonSearch({ layer, online, action, onPick }: Props) {
           hasMore={searched.more}
           loading={searching}
           enabled={online}
+          label={<Trans>Carregar mais</Trans>}
+          loadingLabel={<Trans>Carregando…</Trans>}
           onLoadMore={() => void searchPage(searched.query, searched.after)}
           status={<Plural value={found.length} one="Mostrando # pessoa encontrada" other="Mostrando # pessoas encontradas" />}
         />
