@@ -5,7 +5,7 @@ import viteConfig from './vite.config.ts';
 // backend (Node: sync-server, supabase SQL tests) and the offline data layer (Node with
 // fake-indexeddb and the sync-server in process). Browser tests are Playwright's (tests/e2e).
 const DATA_TESTS = [
-  'src/data/{db,data-layer,content-rules,derived-ids,layering,persist,sign-up,leader-election,account-status,online/profile-upload,online/guardian}.test.ts',
+  'src/data/{db,data-layer,content-rules,derived-ids,layering,persist,sign-up,leader-election,account-status,online/profile-upload,online/guardian,online/data-export}.test.ts',
   'src/data/{replication,repositories,queries,schemas,invariants,session}/**/*.test.ts',
 ];
 export default defineConfig({

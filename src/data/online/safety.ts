@@ -162,9 +162,25 @@ export async function haveBlocked(userId: string): Promise<SafetyResult<boolean>
 // ----- your data ---------------------------------------------------------------------------
 
 /** Everything the person wrote, gathered by the server (export_my_data), as a JSON text. */
-export async function exportMyData(): Promise<SafetyResult<string>> {
+/** A download of everything the person wrote: the file's text and the name to save it under. */
+export interface DataExport {
+  json: string;
+  fileName: string;
+}
+
+export async function exportMyData(now = new Date()): Promise<SafetyResult<DataExport>> {
   const result = await call<unknown>(() => getSupabase().rpc('export_my_data'));
-  return result.ok ? { ok: true, value: JSON.stringify(result.value, null, 2) } : result;
+  return result.ok ? { ok: true, value: dataExport(result.value, now) } : result;
+}
+
+/**
+ * The file is named after the username the export itself holds, not after what the screen had
+ * loaded: a tap before the session's username arrived used to save `cadernos-dados-….json`.
+ */
+export function dataExport(exported: unknown, now: Date): DataExport {
+  const username = (exported as { profile?: { username?: unknown } } | null)?.profile?.username;
+  const name = typeof username === 'string' && username ? username : 'dados';
+  return { json: JSON.stringify(exported, null, 2), fileName: `cadernos-${name}-${now.toISOString().slice(0, 10)}.json` };
 }
 
 /** The buckets a person's own pictures live in (their folder is their id; profiles migration). */

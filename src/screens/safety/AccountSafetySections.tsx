@@ -141,7 +141,6 @@ function BlockedPeopleSection({ userId }: { userId: string }) {
 function DownloadDataSection() {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const username = useSessionStore((s) => s.username);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -154,10 +153,10 @@ function DownloadDataSection() {
       setProblem(i18n._(safetyProblemMessage(result.problem)));
       return;
     }
-    const url = URL.createObjectURL(new Blob([result.value], { type: 'application/json' }));
+    const url = URL.createObjectURL(new Blob([result.value.json], { type: 'application/json' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = `cadernos-${username ?? 'dados'}-${new Date().toISOString().slice(0, 10)}.json`;
+    link.download = result.value.fileName;
     document.body.append(link);
     link.click();
     link.remove();
