@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono } from 'hono';
+import { routePreloads } from './route-preloads.ts';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,10 +30,12 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmani
  * key, not the published demo one, and no build has to know it. Text files go compressed (brotli
  * or gzip, as the browser accepts): on a phone's slow network the app's JavaScript is a third of
  * its size, as any production host serves it. Each file is compressed once (until it changes).
+ * The page a link lands on is named in the HTML as preloads (route-preloads.ts).
  */
 export function serveStatic(root: string, { anonKey }: { anonKey: string }): Hono {
   const base = path.resolve(root);
   const compressed = new CompressedFiles();
+  const preloadsFor = routePreloads(base);
   const app = new Hono();
   app.get('*', async (c) => {
     const urlPath = decodeURIComponent(new URL(c.req.url).pathname);
@@ -40,18 +43,22 @@ export function serveStatic(root: string, { anonKey }: { anonKey: string }): Hon
     const inside = file === base || file.startsWith(base + path.sep);
     const target = inside && (await isFile(file)) ? file : path.join(base, 'index.html');
     const ext = path.extname(target);
-    const read = async () => (ext === '.html' ? Buffer.from(withAnonKey(await fs.readFile(target, 'utf8'), anonKey)) : await fs.readFile(target));
+    const preloads = ext === '.html' ? preloadsFor(urlPath, c.req.header('accept-language') ?? '') : '';
+    const read = async () =>
+      ext === '.html' ? Buffer.from(withHeadTags(await fs.readFile(target, 'utf8'), anonKey, preloads)) : await fs.readFile(target);
     const immutable = target.includes(`${path.sep}assets${path.sep}`);
     const headers: Record<string, string> = {
       'content-type': MIME[ext] ?? 'application/octet-stream',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     };
     if (!COMPRESSIBLE.has(ext)) return c.body(bytes(await read()), 200, headers);
+    // Not `accept-language`, although a page's preload hints follow it: they are hints, the page is
+    // the same, and the service worker's precache would no longer match its own copy of the page.
     headers.vary = 'accept-encoding';
     const encoding = preferredEncoding(c.req.header('accept-encoding') ?? '');
     if (!encoding) return c.body(bytes(await read()), 200, headers);
     headers['content-encoding'] = encoding;
-    return c.body(bytes(await compressed.get(target, encoding, read)), 200, headers);
+    return c.body(bytes(await compressed.get(target, encoding, read, preloads)), 200, headers);
   });
   return app;
 }
@@ -80,14 +87,17 @@ const compressWith: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   gzip: (body) => promisify(gzip)(body, { level: 9 }),
 };
 
-/** Compressed copies of the served files, made on first request and kept until the file changes. */
+/**
+ * Compressed copies of the served files, made on first request and kept until the file changes.
+ * A page is kept once per set of preload hints (`variant`: a few landing pages and languages).
+ */
 class CompressedFiles {
   private readonly copies = new Map<string, { version: string; body: Promise<Buffer> }>();
 
-  async get(file: string, encoding: Encoding, read: () => Promise<Buffer>): Promise<Buffer> {
+  async get(file: string, encoding: Encoding, read: () => Promise<Buffer>, variant = ''): Promise<Buffer> {
     const stat = await fs.stat(file);
     const version = `${stat.mtimeMs}:${stat.size}`;
-    const key = `${encoding}:${file}`;
+    const key = `${encoding}:${file}:${variant}`;
     let copy = this.copies.get(key);
     if (copy?.version !== version) {
       copy = { version, body: read().then(compressWith[encoding]) };
@@ -104,7 +114,9 @@ async function isFile(file: string): Promise<boolean> {
 
 export const ANON_KEY_META = 'cadernos-anon-key';
 
-function withAnonKey(html: string, anonKey: string): string {
+/** The server's anon key, and the landing page's preload hints (if any), at the end of <head>. */
+function withHeadTags(html: string, anonKey: string, preloads: string): string {
   const meta = `<meta name="${ANON_KEY_META}" content="${anonKey.replace(/[^A-Za-z0-9._-]/g, '')}">`;
-  return html.includes('</head>') ? html.replace('</head>', `    ${meta}\n  </head>`) : html;
+  const tags = preloads ? `${meta}\n    ${preloads}` : meta;
+  return html.includes('</head>') ? html.replace('</head>', `    ${tags}\n  </head>`) : html;
 }

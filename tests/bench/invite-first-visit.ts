@@ -169,7 +169,7 @@ function gzipSizes(dist: string): Map<string, number> {
 async function seedInvite(server: TestServer): Promise<string> {
   const client = server.anonClient();
   const username = `dona${Date.now().toString(36)}`.slice(0, 20);
-  const signUp = await client.auth.signUp({ email: `${username}@example.com`, password: PASSWORD, options: { data: { username } } });
+  const signUp = await client.auth.signUp({ email: `${username}@example.com`, password: PASSWORD, options: { data: { username, birth_date: '1990-04-12' } } });
   if (signUp.error || !signUp.data.user) throw new Error(`owner sign-up failed: ${signUp.error?.message}`);
   const notebookId = randomUUID();
   const notebook = await client.from('notebooks').insert({ id: notebookId, user_id: signUp.data.user.id, title: NOTEBOOK_TITLE });

@@ -27,6 +27,7 @@ import { COLLECTION_NAMES, type CollectionName } from '../schemas/index.ts';
 import { replicateCollection, type RetryPolicy } from './collection-replication.ts';
 import type { ReplicatedDocument } from './conflicts.ts';
 import { documentKey, type SyncLedger } from './ledger.ts';
+import { PULL_BATCH, SYNCED_FIRST, withFirstPages } from './first-pages.ts';
 import { rpcTransport, type ReplicationTransport, type ServerCheckpoint } from './transport.ts';
 
 /** The id whose pulses everyone receives (changes of data every person replicates). */
@@ -61,8 +62,7 @@ export interface SyncEngineOptions {
 }
 
 export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, maxMs: 60_000 };
-/** The server hands out at most 1000 documents per pull and takes at most 500 rows per push. */
-const PULL_BATCH = 1000;
+/** The server takes at most 500 rows per push (and hands out at most PULL_BATCH documents per pull). */
 const PUSH_BATCH = 250;
 /** Longer than the gap between writes of one gesture (a drag that reorders, "approve all"). */
 const PUSH_QUIET_MS = 250;
@@ -108,12 +108,14 @@ async function upstreamSettled(replication: RxReplicationState<ReplicatedDocumen
 
 const COVERAGE_MAX_WAIT_MS = 5000;
 
-/**
- * A notebook's own rows: their first sync goes before the other collections' (issue 20). Someone
- * who opens the notebook they were just invited to waits for these pulls, not for eleven that the
- * server answers one after the other; the rest follow as soon as these are stored.
+/*
+ * SYNCED_FIRST (first-pages.ts), a notebook's own rows: their first sync goes before the other
+ * collections' (issue 20). Someone who opens the notebook they were just invited to waits for these
+ * pulls, not for eleven that the server answers one after the other; the rest follow as soon as
+ * these are stored. Their share comes too: it is their role (redeem_invite writes it), without
+ * which the notebook opens read-only until everything else has come. After a sign-up from an
+ * invitation their first pages were asked for while the database opened (withFirstPages).
  */
-const SYNCED_FIRST: readonly CollectionName[] = ['notebooks', 'questions'];
 /** The other collections never wait longer than this for them (a slow first page). */
 const SYNCED_FIRST_WAIT_MS = 5000;
 
@@ -138,7 +140,7 @@ export class SyncEngine {
   /** Starts replicating once this tab leads (at once when it is the only one). */
   async start(): Promise<void> {
     const { db } = this.options;
-    const transport = this.options.transport ?? rpcTransport(this.options.client);
+    const transport = withFirstPages(this.options.transport ?? rpcTransport(this.options.client), this.options.userId);
     const gate = rejectionGateOf(db);
     gate.onAlreadyReplicated = (name, id) => void this.options.ledger.settle([documentKey(name, id)]);
     const collections = db.collections as Record<string, RxCollection | undefined>;

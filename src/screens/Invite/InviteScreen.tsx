@@ -9,7 +9,7 @@ import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { backTo } from '../accounts/links.ts';
 import { useInviteRedemption, type FailureReason, type InviteStep } from './redemption.ts';
-import { usePreloadNextSteps } from './next-steps.ts';
+import { redeemWhenSignedIn, usePreloadNextSteps } from './next-steps.ts';
 import * as s from './InviteScreen.css.ts';
 
 /**
@@ -50,10 +50,10 @@ export default function InviteScreen() {
               <Trans>Entre ou crie uma conta para aceitar o convite. Depois você volta direto para cá.</Trans>
             </p>
             <div className={s.actions}>
-              <Link href={backTo('/login', back)} className={button.primary}>
+              <Link href={backTo('/login', back)} className={button.primary} onClick={() => redeemWhenSignedIn(code)}>
                 <Trans>Entrar</Trans>
               </Link>
-              <Link href={backTo('/register', back)} className={button.secondary}>
+              <Link href={backTo('/register', back)} className={button.secondary} onClick={() => redeemWhenSignedIn(code)}>
                 <Trans>Criar conta</Trans>
               </Link>
             </div>

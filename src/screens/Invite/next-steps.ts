@@ -26,6 +26,16 @@ const preloadAfterSignUp = () =>
     preloadPage('/notebook/next'),
   ]);
 
+/**
+ * The visitor tapped "Criar conta" or "Entrar": the invitation is redeemed the moment they are
+ * signed in, while the app is still on its way back here (data/invite-redemption.ts). The module
+ * is among what preloadAfterSignUp fetched; if it is not there before the sign-in, this page
+ * redeems when it opens again, as always.
+ */
+export function redeemWhenSignedIn(code: string): void {
+  void import('../../data/invite-redemption.ts').then(({ redeemOnSignIn }) => redeemOnSignIn(code)).catch(() => undefined);
+}
+
 function whenIdle(step: () => Promise<unknown>): Promise<void> {
   return new Promise((resolve) => {
     const run = () => void step().finally(resolve);

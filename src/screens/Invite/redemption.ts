@@ -38,12 +38,14 @@ export function useInviteRedemption(code: string | null): Redemption & { retry: 
     const run = async () => {
       if (!navigator.onLine) return update({ state: 'offline' });
       update({ state: 'redeeming' });
-      // The data layer (RxDB) is not part of the invitation page: it loads while the code is
-      // redeemed, and the redeem goes first so that the first sync brings the notebook.
+      // The redeem goes first, so that the first sync brings the notebook; the data layer (RxDB,
+      // not part of the invitation page) is asked for once the request is out: evaluating its
+      // modules on a slow phone's CPU would otherwise hold the request back.
+      const { redeemBeforeSync } = await import('../../data/invite-redemption.ts');
+      const redeeming = redeemBeforeSync(code);
       const loadingData = import('../../data/session/data.ts');
       loadingData.catch(() => undefined); // a refused redeem does not wait for it
-      const { redeemBeforeSync } = await import('../../data/invite-redemption.ts');
-      const result = await redeemBeforeSync(code);
+      const result = await redeeming;
       if (!result.ok) {
         if (result.problem.code === 'online_only') return update({ state: 'offline' });
         return update({ state: 'failed', reason: FAILURE_BY_PROBLEM[result.problem.code] ?? 'server' });

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { detectLocale, stripLocalePrefix } from '../src/locale/detect.ts';
+
+/**
+ * Preload hints for the page a link from outside lands on (issue 20). The app's entry asks for
+ * the page's chunk and its catalogs only once it has arrived and run: on a phone with 400 ms round
+ * trips that is a whole round trip (and the entry's parsing) spent waiting. Named in the HTML, the
+ * page's files download alongside the entry instead. The server knows the route from the address
+ * and the language as the app will pick it on a first visit (src/locale/detect.ts: the path's
+ * prefix, else the browser's languages); a returning visitor with another stored language only
+ * downloads a catalog they will not use. The file names come from the build's manifest.
+ */
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The landing pages and the catalogs each needs: the same page and catalog area as its route in
+ * src/app/routes.ts (route-preloads.test.ts checks that they agree). Only pages people arrive on
+ * from a link: an invitation, the site's own address.
+ */
+export const LANDING_PAGES = [
+  { route: '/n/:code', page: 'src/screens/Invite/InviteScreen.tsx', catalogs: ['src/screens/Invite/locales'] },
+  { route: '/', page: 'src/screens/Home/HomeScreen.tsx', catalogs: [] },
+] as const;
+
+/** The app's own catalog, which every page needs (main.tsx activates it before the first render). */
+const APP_CATALOGS = 'src/locale/locales';
+const ENTRY = 'index.html';
+
+const patternOf = (route: string) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}/?$`);
+
+/**
+ * The hints (`<link>` tags) for a request's path and Accept-Language, or '' for any other page.
+ * Without a manifest (a build without one) there are none.
+ */
+export function routePreloads(root: string): (urlPath: string, acceptLanguage: string) => string {
+  const manifest = readManifest(root);
+  if (!manifest) return () => '';
+  const alreadyInHtml = staticClosure(manifest, [ENTRY]);
+  const landings = LANDING_PAGES.map((landing) => ({ ...landing, pattern: patternOf(landing.route) }));
+  const cache = new Map<string, string>();
+  return (urlPath, acceptLanguage) => {
+    const locale = detectLocale({ pathname: urlPath, stored: null, browserLanguages: browserLanguages(acceptLanguage) });
+    const landing = landings.find(({ pattern }) => pattern.test(stripLocalePrefix(urlPath)));
+    if (!landing) return '';
+    const key = `${landing.route} ${locale}`;
+    let hints = cache.get(key);
+    if (hints === undefined) {
+      const sources = [landing.page, ...[APP_CATALOGS, ...landing.catalogs].map((folder) => `${folder}/${locale}/messages.po`)];
+      hints = hintsFor(manifest, sources.filter((source) => manifest[source]), alreadyInHtml);
+      cache.set(key, hints);
+    }
+    return hints;
+  };
+}
+
+function readManifest(root: string): Manifest | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/** A chunk and every chunk it imports statically (what loading it fetches before it runs). */
+function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const dependency of manifest[key].imports ?? []) visit(dependency);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+/** modulepreload for the scripts, preload for the styles; `crossorigin` as Vite's own loader asks for them. */
+function hintsFor(manifest: Manifest, sources: string[], alreadyInHtml: Set<string>): string {
+  const chunks = [...staticClosure(manifest, sources)].filter((key) => !alreadyInHtml.has(key));
+  const scripts = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
+  const styles = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+  return [...scripts, ...styles].join('\n    ');
+}
+
+/** Accept-Language's languages, most wanted first (`pt-BR,pt;q=0.9,en;q=0.8`). */
+export function browserLanguages(acceptLanguage: string): string[] {
+  return acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = Number(params.find((param) => param.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter(({ tag, q }) => tag && tag !== '*' && q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map(({ tag }) => tag);
+}
