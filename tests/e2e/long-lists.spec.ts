@@ -3,10 +3,10 @@
  * user search (the share dialog) show a first page, then the next at the list's end — by the
  * "Carregar mais" button (keyboard here) or by scrolling to it —, each person once, with the count
  * said in a polite live region. A dashboard of hundreds of notebooks (read from the device, not
- * paged) draws only the cards near the screen, keeps every card reachable, and fits a phone.
+ * paged) keeps every card reachable by keyboard and fits a phone.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { dismissConsent, expectFitsPhone } from './helpers.ts';
 import { createNotebook, logIn, signUp, type SignedUp } from './people.ts';
 
@@ -83,11 +83,7 @@ test('user search in the share dialog pages: the first 20 people found, then the
   expect(shown).toHaveLength(25);
 });
 
-/** Whether the browser skips drawing a card's content (content-visibility: auto, far from the screen). */
-const renderingSkipped = (card: Locator) =>
-  card.locator('h3').evaluate((heading) => !heading.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions));
-
-test('a dashboard with 200 notebooks draws only the cards near the screen, reaches the last by keyboard, and fits 360 px', async ({ page, baseURL }) => {
+test('a dashboard with 200 notebooks fits 360 px and its last card is reached by keyboard', async ({ page, baseURL }) => {
   const owner = await signUp(baseURL!, 'muitos');
   const notebooks = Array.from({ length: 200 }, (_, i) => ({ id: randomUUID(), user_id: owner.userId, title: `Caderno ${i + 1} da turma` }));
   const inserted = await owner.client.from('notebooks').insert(notebooks);
@@ -100,16 +96,11 @@ test('a dashboard with 200 notebooks draws only the cards near the screen, reach
   await expectSoon(cards).toHaveCount(200, { timeout: 60_000 });
   await expectFitsPhone(page, 'the dashboard with 200 notebooks');
 
-  // Far below the screen, a card costs no drawing; the first one is drawn.
-  expect(await renderingSkipped(cards.first())).toBe(false);
+  // The last card, far below, is there for the keyboard: its title link takes focus and is scrolled to.
   const last = cards.last();
-  expect(await renderingSkipped(last)).toBe(true);
-
-  // Yet it is there for the keyboard and screen readers: its title link takes focus and is drawn.
   const lastTitle = (await last.locator('h3').textContent())!.trim();
   const link = last.getByRole('link', { name: lastTitle, exact: true });
   await link.focus();
   await expect(link).toBeFocused();
   await expect(link).toBeInViewport();
-  await expect.poll(() => renderingSkipped(last)).toBe(false);
 });

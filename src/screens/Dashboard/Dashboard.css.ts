@@ -69,14 +69,9 @@ export const card = style({
   background: vars.color.surface,
   color: vars.color.text,
   boxShadow: vars.shadow.card,
-  // A dashboard can hold 1,000 notebooks (issue 22's budget: scrolls without a dropped frame):
-  // cards off screen skip style, layout and paint until they come near, yet stay in the
-  // accessibility tree, in find-in-page and in the tab order. The size is a guess for a card never
-  // shown yet (a phone's card is ~500 px tall); 'auto' keeps the real size once it has been drawn,
-  // so the scrollbar does not jump back. Dialogs of a card open in the top layer (showModal), so
-  // the card's paint containment does not clip them.
-  contentVisibility: 'auto',
-  containIntrinsicSize: 'auto 30rem',
+  // No content-visibility: auto here, on purpose: with 1,000 notebooks it made scrolling drop 5–7×
+  // more frames (each card coming near is styled, laid out and painted during the scroll, on the
+  // main thread). Measured with tests/bench/long-list-scroll.ts (README, benchmarks).
 });
 
 export const cardList = style({
