@@ -33,6 +33,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
+import { adultSignUpData } from './test-people.ts';
 import { createScratchDatabase } from './db/scratch.ts';
 import type { Database, Queryable } from './db/types.ts';
 
@@ -166,7 +167,7 @@ async function runChild(dataDir: string, storageRoot: string, clientCount: numbe
     const { rows } = await db.query<{ id: string }>(
       `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
        values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), $2, '{"provider":"email"}') returning id`,
-      [`${username}@bench.test`, JSON.stringify({ username })],
+      [`${username}@bench.test`, JSON.stringify(adultSignUpData(username))],
     );
     return rows[0].id;
   };

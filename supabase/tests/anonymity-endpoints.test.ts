@@ -19,6 +19,7 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { COLLECTIONS } from './replication-client.ts';
 
 const FUNCTIONS_DIR = path.join(import.meta.dirname, '..', 'functions');
@@ -157,10 +158,11 @@ describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ pos
   async function signUp(name: string, username: string, displayName?: string): Promise<Person> {
     const client = server.anonClient();
     const email = `${username}@example.test`;
-    const { data, error } = await client.auth.signUp({
+    const { data, error } = await signUpAdult(client, {
       email,
       password: 'Senha-forte-1',
-      options: { data: { username, ...(displayName ? { display_name: displayName } : {}) } },
+      username,
+      data: displayName ? { display_name: displayName } : {},
     });
     if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
     return { name, id: data.user.id, username, email, token: data.session.access_token, client };

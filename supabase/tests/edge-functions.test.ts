@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 
 let server: TestServer;
 let service: SupabaseClient;
@@ -19,10 +20,10 @@ interface Person {
 
 async function signUp(username: string): Promise<Person> {
   const client = server.anonClient();
-  const { data, error } = await client.auth.signUp({
+  const { data, error } = await signUpAdult(client, {
     email: `${username}@example.test`,
     password: 'Senha-forte-1',
-    options: { data: { username } },
+    username,
   });
   if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
   return { id: data.user.id, token: data.session.access_token, client };

@@ -13,6 +13,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { COLLECTIONS } from './replication-client.ts';
 
 const ANONYMOUS_NAME = 'Zuleica Misteriosa';
@@ -146,10 +147,10 @@ describe.each(TEST_BACKENDS)('guests of a party round ($name)', ({ postgresServe
   async function signUp(name: string): Promise<Person> {
     const client = server.anonClient();
     const username = `${name}_${randomBytes(3).toString('hex')}`;
-    const { data, error } = await client.auth.signUp({
+    const { data, error } = await signUpAdult(client, {
       email: `${username}@example.test`,
       password: 'Senha-forte-1',
-      options: { data: { username } },
+      username,
     });
     if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
     return { name, id: data.user.id, client };

@@ -14,6 +14,7 @@ import { bootstrapSupabase } from '../../sync-server/db/bootstrap.ts';
 import { applyMigrations } from '../../sync-server/db/migrations.ts';
 import { asRequester } from '../../sync-server/db/request-context.ts';
 import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
+import { adultSignUpData } from '../../sync-server/test-people.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Demo people and notebooks: loaded only where a session opts in (see seed-demo.sql). */
@@ -87,7 +88,7 @@ export async function openTestDatabase(
       await db.query(
         `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
          values ($1, 'authenticated', 'authenticated', $2, now(), $3, '{"provider":"email"}')`,
-        [id, email, JSON.stringify({ username, ...(opts.displayName ? { display_name: opts.displayName } : {}) })],
+        [id, email, JSON.stringify(adultSignUpData(username, opts.displayName ? { display_name: opts.displayName } : {}))],
       );
       if (opts.admin) {
         await db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [id]);

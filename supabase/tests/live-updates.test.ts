@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { adultSignUpData } from '../../sync-server/test-people.ts';
 import { clientFor, Inbox, subscribed } from '../../sync-server/realtime/test-helpers.ts';
 
 interface Person {
@@ -39,7 +40,7 @@ describe.each(TEST_BACKENDS)('live profile notices on $name', ({ postgresServerU
     const id = randomUUID();
     await server.ctx.db.query(
       `insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2, 'authenticated', 'authenticated', $3)`,
-      [id, `${username}@example.test`, JSON.stringify({ username })],
+      [id, `${username}@example.test`, JSON.stringify(adultSignUpData(username))],
     );
     const token = await server.ctx.jwt.sign({ role: 'authenticated', sub: id, aud: 'authenticated' }, 3600);
     return { id, client: await clientFor(server, { token }) };

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 
 interface Person {
   name: string;
@@ -25,7 +26,7 @@ describe.each(TEST_BACKENDS)('no membership oracle ($name)', ({ postgresServerUr
 
   async function signUp(name: string): Promise<Person> {
     const client = server.anonClient();
-    const { data, error } = await client.auth.signUp({ email: `${name}@example.test`, password: 'Senha-forte-1', options: { data: { username: name } } });
+    const { data, error } = await signUpAdult(client, { email: `${name}@example.test`, password: 'Senha-forte-1', username: name });
     if (error || !data.user) throw error ?? new Error('no user after sign-up');
     return { name, id: data.user.id, client };
   }

@@ -13,6 +13,7 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { adultSignUpData } from '../../sync-server/test-people.ts';
 
 interface Person {
   id: string;
@@ -32,7 +33,7 @@ describe.each(TEST_BACKENDS)('profiles on $name', ({ postgresServerUrl }) => {
     const id = randomUUID();
     await server.ctx.db.query(
       `insert into auth.users (id, email, aud, role, raw_user_meta_data) values ($1, $2, 'authenticated', 'authenticated', $3)`,
-      [id, `${username}@example.test`, JSON.stringify({ username })],
+      [id, `${username}@example.test`, JSON.stringify(adultSignUpData(username))],
     );
     if (options.admin) await server.ctx.db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [id]);
     const token = await server.ctx.jwt.sign({ role: 'authenticated', sub: id, aud: 'authenticated' }, 3600);

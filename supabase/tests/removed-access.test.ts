@@ -10,6 +10,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { Inbox, subscribed } from '../../sync-server/realtime/test-helpers.ts';
 
 interface Person {
@@ -25,10 +26,10 @@ describe.each(TEST_BACKENDS)('removed access on $name', ({ postgresServerUrl }) 
 
   async function signUp(username: string): Promise<Person> {
     const client = server.anonClient();
-    const { data, error } = await client.auth.signUp({
+    const { data, error } = await signUpAdult(client, {
       email: `${username}-${Date.now().toString(36)}@example.test`,
       password: 'Senha-forte-1',
-      options: { data: { username } },
+      username,
     });
     if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
     return { id: data.user.id, client };

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 
 interface PushResult {
   conflicts: Record<string, unknown>[];
@@ -30,10 +31,10 @@ describe.each(TEST_BACKENDS)('replication on a project whose API roles get nothi
 
   async function signUp(username: string): Promise<{ id: string; client: SupabaseClient }> {
     const client = server.anonClient();
-    const { data, error } = await client.auth.signUp({
+    const { data, error } = await signUpAdult(client, {
       email: `${username}-${randomUUID().slice(0, 8)}@example.test`,
       password: 'Senha-forte-1',
-      options: { data: { username } },
+      username,
     });
     if (error || !data.user || !data.session) throw error ?? new Error('no session after sign-up');
     return { id: data.user.id, client };

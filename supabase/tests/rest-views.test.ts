@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 
 describe.each(TEST_BACKENDS)('visible_answers over REST ($name)', ({ postgresServerUrl }) => {
   let server: TestServer;
@@ -15,7 +16,7 @@ describe.each(TEST_BACKENDS)('visible_answers over REST ($name)', ({ postgresSer
 
   async function signUp(username: string): Promise<{ id: string; client: SupabaseClient }> {
     const client = server.anonClient();
-    const { data, error } = await client.auth.signUp({ email: `${username}@example.test`, password: 'Senha-forte-1', options: { data: { username } } });
+    const { data, error } = await signUpAdult(client, { email: `${username}@example.test`, password: 'Senha-forte-1', username });
     if (error || !data.user) throw error ?? new Error('no user after sign-up');
     return { id: data.user.id, client };
   }

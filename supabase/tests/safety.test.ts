@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { adultSignUpData } from '../../sync-server/test-people.ts';
 
 interface Person {
   id: string;
@@ -39,7 +40,7 @@ describe.each(TEST_BACKENDS)('safety on $name', ({ postgresServerUrl }) => {
     const { data, error } = await client.auth.signUp({
       email,
       password: PASSWORD,
-      options: { data: { username, ...extra }, emailRedirectTo: 'http://127.0.0.1:5173/' },
+      options: { data: adultSignUpData(username, extra), emailRedirectTo: 'http://127.0.0.1:5173/' },
     });
     if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
     return { id: data.user.id, username, email, client };

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 
 interface Person {
   id: string;
@@ -34,7 +35,7 @@ describe.each(TEST_BACKENDS)('the time a person wrote something, on $name', ({ p
 
   async function signUp(username: string): Promise<Person> {
     const client = server.anonClient();
-    const { data, error } = await client.auth.signUp({ email: `${username}@example.test`, password: 'Senha-forte-1', options: { data: { username } } });
+    const { data, error } = await signUpAdult(client, { email: `${username}@example.test`, password: 'Senha-forte-1', username });
     if (error || !data.user) throw error ?? new Error('no user after sign-up');
     const { data: profile } = await client.from('profiles').select('created_at').eq('id', data.user.id).single();
     return { id: data.user.id, client, since: ms(profile!.created_at) };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { AuthApiError, createClient, isAuthWeakPasswordError, type SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { ADMIN_VOUCHES_FOR_AGE, signUpAdult } from '../test-people.ts';
 import { asRequester } from '../db/request-context.ts';
 import { decodeJwt, fragmentParams, latestMail, mailbox, uniqueEmail } from './test-helpers.ts';
 
@@ -22,7 +23,7 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
   async function signedUpClient(label: string, data: Record<string, unknown> = {}) {
     const client = server.anonClient();
     const email = uniqueEmail(label);
-    const { data: result, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data } });
+    const { data: result, error } = await signUpAdult(client, { email, password: PASSWORD, data });
     expect(error).toBeNull();
     return { client, email, session: result.session!, user: result.user! };
   }
@@ -388,7 +389,7 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
   it('lets the service role create, list, read and update users', async () => {
     const admin = server.serviceClient().auth.admin;
     const email = uniqueEmail('admin');
-    const created = await admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { name: 'Bea' } });
+    const created = await admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { name: 'Bea' }, app_metadata: ADMIN_VOUCHES_FOR_AGE });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
     expect((await admin.getUserById(id)).data.user?.email).toBe(email);
@@ -464,7 +465,7 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
     ['too short', 'ab'],
   ])('refuses a username with %s with 422 validation_failed and the username rule, not a 500 (issue 17)', async (_, username) => {
     const email = uniqueEmail('badname');
-    const { data, error } = await server.anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
+    const { data, error } = await signUpAdult(server.anonClient(), { email, password: PASSWORD, username });
     expect(error).toMatchObject({
       status: 422,
       code: 'validation_failed',
@@ -472,7 +473,7 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
     });
     expect(data.user).toBeNull();
     // Nothing was kept: the address is still free.
-    const retry = await server.anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { username: 'fine_name' + Math.floor(Math.random() * 1e6) } } });
+    const retry = await signUpAdult(server.anonClient(), { email, password: PASSWORD, username: 'fine_name' + Math.floor(Math.random() * 1e6) });
     expect(retry.error).toBeNull();
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { signUpAdult } from '../test-people.ts';
 import { fragmentParams, latestMail, mailbox, uniqueEmail } from './test-helpers.ts';
 
 const PASSWORD = 'correct horse 1';
@@ -16,7 +17,7 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name with e-mail confirmation on', ({ 
 
   async function signUp(label: string) {
     const email = uniqueEmail(label);
-    const { data, error } = await server.anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { name: label } } });
+    const { data, error } = await signUpAdult(server.anonClient(), { email, password: PASSWORD, data: { name: label } });
     expect(error).toBeNull();
     return { email, data };
   }

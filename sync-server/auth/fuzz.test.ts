@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { GOTRUE_AUTH_RATE_LIMITS } from '../config.ts';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { ADULT_BIRTH_DATE, signUpAdult } from '../test-people.ts';
 import { uniqueEmail } from './test-helpers.ts';
 
 /**
@@ -124,7 +125,7 @@ describe.each(TEST_BACKENDS)('auth/v1 under generated bad input on $name', ({ po
       postgresServerUrl,
       authRateLimits: { ...GOTRUE_AUTH_RATE_LIMITS, otp: unlimited, tokenRefresh: unlimited, verify: unlimited },
     });
-    const { data, error } = await server.anonClient().auth.signUp({ email: uniqueEmail('fuzzed'), password: 'correct horse 1' });
+    const { data, error } = await signUpAdult(server.anonClient(), { email: uniqueEmail('fuzzed'), password: 'correct horse 1' });
     expect(error).toBeNull();
     userId = data.user!.id;
     // A token without a session: a fuzzed logout cannot end it, so every run reaches the handlers as this user.
@@ -187,12 +188,14 @@ describe.each(TEST_BACKENDS)('auth/v1 under generated bad input on $name', ({ po
       fc.asyncProperty(fc.constantFrom('signup', 'otp', 'update'), metadata, async (kind, data) => {
         const headers = { 'X-Supabase-Api-Version': '2024-01-01' };
         const email = uniqueEmail('fz');
+        // An adult's date of birth, so that a hostile sign-up can also succeed (without one it is refused at commit).
+        const signUpData = { birth_date: ADULT_BIRTH_DATE, ...data };
         const nameTaken = kind !== 'update' && (await usernameTaken(data.username));
         const { status, text } =
           kind === 'signup'
-            ? await send('POST', '/signup', JSON.stringify({ email, password: 'correct horse 1', data }), headers)
+            ? await send('POST', '/signup', JSON.stringify({ email, password: 'correct horse 1', data: signUpData }), headers)
             : kind === 'otp'
-              ? await send('POST', '/otp', JSON.stringify({ email, data, create_user: true }), headers)
+              ? await send('POST', '/otp', JSON.stringify({ email, data: signUpData, create_user: true }), headers)
               : await send('PUT', '/user', JSON.stringify({ data }), { ...headers, authorization: `Bearer ${userToken}` });
         if (nameTaken) {
           // A username someone has: GoTrue's own answer to the sign-up trigger's 23505 (issue 18), nothing else

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient } from '@supabase/supabase-js';
 import { SUPABASE_DEMO_ANON_KEY } from '../config.ts';
+import { signUpAdult } from '../test-people.ts';
 import { uniqueEmail } from './test-helpers.ts';
 
 /** sync-server/main.ts, the command line: help, flags, and a graceful stop that loses no write. */
@@ -77,7 +78,7 @@ describe('sync-server/main.ts', () => {
         realtime: { transport: WebSocket as never },
       });
     const email = uniqueEmail('cli');
-    const signUp = await client().auth.signUp({ email, password: 'persisted 1' });
+    const signUp = await signUpAdult(client(), { email, password: 'persisted 1' });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session).toBeNull(); // --email-confirmation took effect
 

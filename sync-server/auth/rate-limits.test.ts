@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { defaultConfig, GOTRUE_AUTH_RATE_LIMITS } from '../config.ts';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { signUpAdult } from '../test-people.ts';
 import { fetchFrom, mailbox, uniqueEmail } from './test-helpers.ts';
 
 /**
@@ -48,7 +49,7 @@ describe.each(TEST_BACKENDS)('auth/v1 rate limits on $name (GoTrue defaults)', (
 
   async function registered(label: string): Promise<string> {
     const email = uniqueEmail(label);
-    const { error } = await server.anonClient().auth.signUp({ email, password: PASSWORD });
+    const { error } = await signUpAdult(server.anonClient(), { email, password: PASSWORD });
     expect(error).toBeNull();
     return email;
   }
@@ -96,7 +97,7 @@ describe.each(TEST_BACKENDS)('auth/v1 rate limits on $name (GoTrue defaults)', (
     const device = deviceClient('127.0.0.14');
     const outcomes: Outcome[] = [];
     for (let i = 0; i < 50; i++) {
-      const { error } = await device.auth.signUp({ email: uniqueEmail(`flood${i}`), password: PASSWORD });
+      const { error } = await signUpAdult(device, { email: uniqueEmail(`flood${i}`), password: PASSWORD });
       outcomes.push(outcome(error));
     }
     const counts = tally(outcomes);
@@ -105,7 +106,7 @@ describe.each(TEST_BACKENDS)('auth/v1 rate limits on $name (GoTrue defaults)', (
     expect(counts['429 over_request_rate_limit']).toBe(50 - counts['200']);
 
     const other = deviceClient('127.0.0.15');
-    expect((await other.auth.signUp({ email: uniqueEmail('neighbour'), password: PASSWORD })).error).toBeNull();
+    expect((await signUpAdult(other, { email: uniqueEmail('neighbour'), password: PASSWORD })).error).toBeNull();
   });
 
   it('stops 200 guesses of a 6-digit recovery code after 30; the right code still works from the owner', async () => {
@@ -183,7 +184,7 @@ describe('auth/v1 rate limits, configured', () => {
     try {
       const email = uniqueEmail('small');
       const client = server.anonClient();
-      expect((await client.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+      expect((await signUpAdult(client, { email, password: PASSWORD })).error).toBeNull();
       const outcomes: Outcome[] = [];
       for (let i = 0; i < 4; i++) outcomes.push(outcome((await client.auth.signInWithPassword({ email, password: PASSWORD })).error));
       expect(outcomes).toEqual([{ status: 200 }, { status: 200 }, { status: 200 }, { status: 429, code: 'over_request_rate_limit' }]);

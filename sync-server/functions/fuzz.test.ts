@@ -10,6 +10,7 @@ import fc from 'fast-check';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { signUpAdult } from '../test-people.ts';
 
 const RUNS = Number(process.env.FUNCTIONS_FUZZ_RUNS ?? 600);
 const ODD = ['"', "'", '(', ')', ',', '.', '..', '\\', '{', '}', '[', ']', '*', '%', '%zz', '%00', '%2f', ':', ' ', 'é', '𝄞', '\u202e', '\u200b', ';', '--'];
@@ -86,13 +87,13 @@ describe.each(TEST_BACKENDS)('functions/v1 under generated bad input on $name', 
     server = await startTestServer({ postgresServerUrl });
     const { jwt, config } = server.ctx;
     const client = server.anonClient();
-    const { data, error } = await client.auth.signUp({ email: 'fuzz-fn@example.test', password: 'Senha-forte-1', options: { data: { username: 'fuzz_fn' } } });
+    const { data, error } = await signUpAdult(client, { email: 'fuzz-fn@example.test', password: 'Senha-forte-1', username: 'fuzz_fn' });
     if (error || !data.session) throw error ?? new Error('no session');
     const user = data.session.access_token;
     const [header, payload, signature] = user.split('.');
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const now = Math.floor(Date.now() / 1000);
-    const admin = await client.auth.signUp({ email: 'fuzz-admin@example.test', password: 'Senha-forte-1', options: { data: { username: 'fuzz_admin' } } });
+    const admin = await signUpAdult(client, { email: 'fuzz-admin@example.test', password: 'Senha-forte-1', username: 'fuzz_admin' });
     if (admin.error || !admin.data.session) throw admin.error ?? new Error('no session');
     await server.ctx.db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [admin.data.user!.id]);
     // The first two are valid people's tokens, drawn most often so that most requests reach the handlers' own checks.

@@ -5,6 +5,7 @@ import { defaultConfig, PURGE_INTERVAL_MS, PURGE_RETENTION } from '../config.ts'
 import type { ServerContext } from '../context.ts';
 import { parseCommandLine } from '../main.ts';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { signUpAdult } from '../test-people.ts';
 import { purgeWarning, schedulePurge, type PurgeResult } from './index.ts';
 
 /** S10 on the sync-server: the periodic replication_purge, its retention, and its switch. */
@@ -170,7 +171,7 @@ describe('the purge schedule', () => {
 describe.each(TEST_BACKENDS)('whether the purge runs, visible (S10) on $name', ({ postgresServerUrl }) => {
   async function signUp(server: TestServer, username: string) {
     const client = server.anonClient();
-    const { data, error } = await client.auth.signUp({ email: `${username}@example.test`, password: 'Senha-forte-1', options: { data: { username } } });
+    const { data, error } = await signUpAdult(client, { email: `${username}@example.test`, password: 'Senha-forte-1', username });
     if (error || !data.user) throw error ?? new Error('no user');
     return { id: data.user.id, client };
   }

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { chromium, devices, type Page } from 'playwright';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { buildApp } from '../../scripts/build.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
@@ -47,7 +48,7 @@ async function signUp(server: TestServer, tag: string, n: number): Promise<Perso
   const username = `${tag}${n}${Date.now().toString(36).slice(-5)}`.slice(0, 20);
   const email = `${username}@example.com`;
   const client = server.anonClient();
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
+  const { data, error } = await signUpAdult(client, { email, password: PASSWORD, username });
   if (error || !data.user) throw new Error(`sign-up failed: ${error?.message}`);
   return { userId: data.user.id, email, client };
 }

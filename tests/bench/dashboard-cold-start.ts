@@ -18,6 +18,7 @@ import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 // Debian's Chromium, installed when missing (as npm test does).
@@ -55,7 +56,7 @@ async function seedPerson(baseURL: string) {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
-  const signUp = await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } });
+  const signUp = await signUpAdult(client, person);
   if (signUp.error) throw signUp.error;
   const userId = signUp.data.user!.id;
   const notebooks = Array.from({ length: NOTEBOOKS }, (_, i) => ({ id: randomUUID(), user_id: userId, title: `Caderno ${i + 1}`, description: 'Perguntas para a turma' }));

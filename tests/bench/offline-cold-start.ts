@@ -22,6 +22,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { buildApp } from '../../scripts/build.ts';
 import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { adultSignUpData } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 // Debian's Chromium, installed when missing (as npm test does).
@@ -93,7 +94,7 @@ async function setUp(profile: string, baseURL: string): Promise<void> {
   const response = await fetch(`${baseURL}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: SUPABASE_DEMO_ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, data: { username } }),
+    body: JSON.stringify({ email, password: PASSWORD, data: adultSignUpData(username) }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
 

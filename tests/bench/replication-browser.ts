@@ -33,6 +33,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright';
 import { build } from 'vite';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { COLLECTIONS } from '../../src/data/schemas/index.ts';
 import type { Account } from './browser/common.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
@@ -86,7 +87,7 @@ let people = 0;
 async function signUp(server: TestServer, username: string): Promise<Account> {
   people += 1;
   const email = `${username}-${people}@bench.test`;
-  const { data, error } = await server.anonClient().auth.signUp({ email, password: PASSWORD, options: { data: { username } } });
+  const { data, error } = await signUpAdult(server.anonClient(), { email, password: PASSWORD, username });
   if (error || !data.user) throw new Error(`sign-up of ${username} failed: ${error?.message}`);
   return { userId: data.user.id, email, password: PASSWORD, anonKey: server.ctx.config.anonKey };
 }

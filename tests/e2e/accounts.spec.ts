@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { adultSignUpData } from '../../sync-server/test-people.ts';
 import { dismissConsent, waitForServiceWorker } from './helpers.ts';
 import { startAppServer, stopAppServer } from './app-server.ts';
 import { PASSWORD, forbidWord, newPerson, submitRegistration, type Person } from './people.ts';
@@ -21,7 +22,7 @@ async function signUpViaApi(baseURL: string, person: Person): Promise<string> {
   const response = await fetch(`${baseURL}/auth/v1/signup`, {
     method: 'POST',
     headers: { apikey: SUPABASE_DEMO_ANON_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ email: person.email, password: person.password, data: { username: person.username } }),
+    body: JSON.stringify({ email: person.email, password: person.password, data: adultSignUpData(person.username) }),
   });
   const body = (await response.json()) as { user?: { id: string }; id?: string };
   expect(response.status, JSON.stringify(body)).toBe(200);

@@ -3,6 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
 import { createNotebook, logIn, newPerson, signUp, submitRegistration, type Person } from './people.ts';
 
@@ -165,7 +166,7 @@ test('a signed-out visitor is sent to log in, and comes back afterwards', async 
   // Logging in from there brings the person back to the create form.
   const person = newPerson('dash');
   const client = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
-  expect((await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } })).error).toBeNull();
+  expect((await signUpAdult(client, person)).error).toBeNull();
   await page.goto('/create');
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
@@ -182,7 +183,7 @@ test('a collaborator accepts from the dashboard, adds a question, sees the appea
   const signUp = async () => {
     const person = newPerson('dash');
     const client = nodeClient();
-    const { data, error } = await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } });
+    const { data, error } = await signUpAdult(client, person);
     expect(error, error?.message).toBeNull();
     return { ...person, id: data.user!.id, client };
   };

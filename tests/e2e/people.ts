@@ -3,6 +3,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { expect, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { ADULT_BIRTH_DATE, signUpAdult } from '../../sync-server/test-people.ts';
 
 /**
  * People and notebooks for browser tests, made the way a client makes them: through the
@@ -10,8 +11,8 @@ import { SUPABASE_DEMO_ANON_KEY, SUPABASE_DEMO_SERVICE_KEY } from '../../sync-se
  */
 
 export const PASSWORD = 'Caderno2025';
-/** An adult's date of birth for the registration form (13–17 would also need a guardian). */
-export const ADULT_BIRTH_DATE = '1990-04-12';
+/** An adult's date of birth, for the registration form and the API (one home: sync-server/test-people.ts). */
+export { ADULT_BIRTH_DATE };
 
 let counter = 0;
 export function newPerson(tag: string) {
@@ -29,7 +30,7 @@ export async function signUp(baseURL: string, tag: string): Promise<SignedUp> {
     // Node 20 has no WebSocket of its own for supabase-js's Realtime client.
     realtime: { transport: WebSocket as never },
   });
-  const { data, error } = await client.auth.signUp({ email: person.email, password: person.password, options: { data: { username: person.username } } });
+  const { data, error } = await signUpAdult(client, person);
   expect(error, error?.message).toBeNull();
   if (!data.session) {
     const signedIn = await client.auth.signInWithPassword({ email: person.email, password: person.password });

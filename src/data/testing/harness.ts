@@ -11,6 +11,7 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { startTestServer, type TestServer } from '../../../sync-server/testing.ts';
+import { signUpAdult } from '../../../sync-server/test-people.ts';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
 import type { AccountPasswordCheck } from '../repositories/rounds.ts';
 import { rpcTransport, type PullResponse, type ReplicationTransport, type ServerCheckpoint } from '../replication/transport.ts';
@@ -41,7 +42,7 @@ export async function signUp(server: TestServer, username: string): Promise<Pers
   const email = `${username}-${process.pid}-${counter}@example.test`;
   const password = 'Senha-forte-1';
   const client = server.anonClient();
-  const { data, error } = await client.auth.signUp({ email, password, options: { data: { username } } });
+  const { data, error } = await signUpAdult(client, { email, password, username });
   if (error || !data.user || !data.session) throw new Error(`sign-up of ${username} failed: ${error?.message}`);
   return { userId: data.user.id, username, email, password, client };
 }
