@@ -35,15 +35,17 @@ begin
 
   -- The token columns are written as '' as GoTrue writes them: GoTrue reads them as plain
   -- strings, and a NULL there makes every sign-in of the account fail with a 500.
+  -- age_checked_by = 'admin': the demo people are adults without a date of birth (a new account
+  -- needs one or this word of a privileged path; migration 20261124120000_birth_date_required).
   insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                           raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
                           confirmation_token, recovery_token, email_change_token_new, email_change)
   values
     ('00000000-0000-0000-0000-000000000000', ana, 'authenticated', 'authenticated', 'ana@demo.cadernos.app',
-     crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}',
+     crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"],"age_checked_by":"admin"}',
      '{"username":"ana_demo","display_name":"Ana (demo)"}', now() - interval '40 days', now(), '', '', '', ''),
     ('00000000-0000-0000-0000-000000000000', bruno, 'authenticated', 'authenticated', 'bruno@demo.cadernos.app',
-     crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}',
+     crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"],"age_checked_by":"admin"}',
      '{"username":"bruno_demo","display_name":"Bruno (demo)"}', now() - interval '35 days', now(), '', '', '', '');
   insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
   values

@@ -37,6 +37,11 @@ describe('registration error mapping (spec §5)', () => {
     expect(mapRegistrationError({ code: 'email_address_invalid', message: 'Email address "a@b.c" is invalid' }).code).toBe('invalid');
   });
 
+  it("the server's refusal of a sign-up without a date of birth gets 'birthDateRequired' (issue 22)", () => {
+    const message = 'A date of birth is needed to create an account.';
+    expect(mapRegistrationError({ code: 'birth_date_required', message, status: 422 }).code).toBe('birthDateRequired');
+  });
+
   it('anything else keeps the server message', () => {
     expect(mapRegistrationError({ code: 'unexpected_failure', message: 'Database error saving new user' })).toEqual({
       ok: false,

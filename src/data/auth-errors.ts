@@ -8,6 +8,7 @@
  *   a username taken or refused        → 'usernameTaken' / 'usernameForbidden' (decided by signUp in
  *                                        auth.ts, which asks the database again: GoTrue says only
  *                                        "Database error saving new user", a 500)
+ *   no date of birth (birth_date_required, the sync-server's code; issue 22) → 'birthDateRequired'
  *   no answer, or a 5xx without words  → 'generic'
  *   anything else                      → 'server' (with the server's message), or 'generic' without one
  *   neither user nor session returned  → 'noUserNoSession'
@@ -31,7 +32,7 @@ export interface AuthProblemParams {
   serverMessage?: string;
 }
 
-export const REGISTRATION_CODES = ['weak', 'shouldContain', 'alreadyRegistered', 'invalid', 'usernameTaken', 'usernameForbidden', 'server', 'generic', 'noUserNoSession'] as const;
+export const REGISTRATION_CODES = ['weak', 'shouldContain', 'alreadyRegistered', 'invalid', 'usernameTaken', 'usernameForbidden', 'birthDateRequired', 'server', 'generic', 'noUserNoSession'] as const;
 export type RegistrationCode = (typeof REGISTRATION_CODES)[number];
 
 /** An account action that was not done: its code and parameters. */
@@ -67,6 +68,7 @@ export function mapRegistrationError(error: (AuthErrorLike & { name?: string }) 
   if (code === 'weak_password' || /weak/i.test(message) || /password should be at least/i.test(message)) {
     return refused('weak', message);
   }
+  if (code === 'birth_date_required') return refused('birthDateRequired', message);
   if (code === 'user_already_exists' || code === 'email_exists' || /already registered/i.test(message)) {
     return refused('alreadyRegistered', message);
   }

@@ -28,7 +28,7 @@ describe.each(TEST_BACKENDS)('accounts written by SQL, on $name', ({ postgresSer
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
                                raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
        values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1,
-               crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"]}', '{}', now(), now())`,
+               crypt('Demo1234', gen_salt('bf')), now(), '{"provider":"email","providers":["email"],"age_checked_by":"admin"}', '{}', now(), now())`,
       [email],
     );
     const response = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {

@@ -284,7 +284,7 @@ export default function RegisterScreen() {
           value={birthDate}
           onChange={(e) => setBirthDate(e.target.value)}
           hint={<Trans>Fica só com você: não aparece no seu perfil.</Trans>}
-          error={problems.birthDate && i18n._(birthDateMessage(problems.birthDate))}
+          error={problems.birthDate ? i18n._(birthDateMessage(problems.birthDate)) : serverField === 'birthDate' ? serverMessage : undefined}
         />
         {minor && (
           <fieldset className={f.fieldset}>

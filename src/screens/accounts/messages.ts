@@ -128,6 +128,9 @@ export function registrationMessage(error: RegistrationError): MessageDescriptor
       return msg`Nome de usuário já está em uso`;
     case 'usernameForbidden':
       return msg`Este nome de usuário não é permitido`;
+    case 'birthDateRequired':
+      // the server's refusal of a sign-up without a date: said as the form says it
+      return birthDateMessage('required');
     case 'noUserNoSession':
       return msg`Este e-mail já está registrado. Tente fazer login ou use outro e-mail.`;
     case 'server':
@@ -138,8 +141,10 @@ export function registrationMessage(error: RegistrationError): MessageDescriptor
 }
 
 /** Which field a registration error belongs to (it is shown there and gets the focus). */
-export function registrationErrorField(error: RegistrationError): 'username' | 'email' | 'password' | null {
+export function registrationErrorField(error: RegistrationError): 'username' | 'email' | 'password' | 'birthDate' | null {
   switch (error.code) {
+    case 'birthDateRequired':
+      return 'birthDate';
     case 'usernameTaken':
     case 'usernameForbidden':
       return 'username';

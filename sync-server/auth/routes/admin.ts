@@ -89,6 +89,7 @@ export async function createUser(c: Context, ctx: ServerContext): Promise<Respon
   if (await findUserByEmail(ctx.db, email)) throw unprocessable('email_exists', EMAIL_EXISTS);
 
   const passwordHash = password ? await hashPassword(password) : null;
+  const appMetadata = objectParam(params, 'app_metadata');
   const body = await ctx.db
     .transaction(async (tx) => {
       const userId = await insertUser(tx, {
@@ -96,10 +97,13 @@ export async function createUser(c: Context, ctx: ServerContext): Promise<Respon
         email,
         passwordHash,
         userMetadata: objectParam(params, 'user_metadata') ?? {},
-        appMetadata: objectParam(params, 'app_metadata'),
         role: stringParam(params, 'role'),
         emailConfirmed: booleanParam(params, 'email_confirm') ?? false,
       });
+      // After the insert, as GoTrue does (adminUserCreate: tx.Create, then UpdateAppMetaData): the
+      // project's triggers see the same rows here as on Supabase (the date-of-birth check reads
+      // the caller's app_metadata at commit, migration 20261124120000).
+      if (appMetadata) await mergeUserMetadata(tx, userId, 'raw_app_meta_data', appMetadata);
       if (ban !== undefined) await applyBan(tx, userId, ban);
       return loadUserJson(tx, userId);
     })

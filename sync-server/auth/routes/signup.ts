@@ -104,8 +104,10 @@ function lookAlikeUser(email: string, data: Record<string, unknown>): Record<str
  * "Database error saving new user" (the Postgres error itself on the initial API) — the app checks
  * the name before signing up and asks again after such a failure, so it says why on Supabase too.
  * Any other integrity violation (class 23) is the trigger refusing the person's data in words meant
- * for people ('Username must be 3 to 20 characters…'): 422 validation_failed with those words
- * (issue 17; GoTrue would answer 500 here as well). Anything else is the server failing: 500.
+ * for people ('Username must be 3 to 20 characters…'): 422 with those words and the trigger's hint
+ * as the code (issues 17, 22; GoTrue would answer 500 here as well). Also a refusal at commit (a
+ * deferred constraint trigger: a sign-up without a date of birth). Anything else is the server
+ * failing: 500.
  */
 export function translateInsertError(error: unknown): never {
   if (error instanceof AuthError) throw error;
@@ -116,9 +118,18 @@ export function translateInsertError(error: unknown): never {
   };
   if (code === '23505' && schema === 'auth' && table === 'users') throw unprocessable('user_already_exists', 'User already registered');
   if (code === '23505' && message) throw new DatabaseRefusal(SAVING_FAILED, { code, message, hint, detail });
-  if (typeof code === 'string' && code.startsWith('23') && message) throw unprocessable('validation_failed', message);
+  if (typeof code === 'string' && code.startsWith('23') && message) throw unprocessable(refusalCode(hint), message);
   console.error('[auth] database error saving new user:', error);
   throw new AuthError(500, 'unexpected_failure', SAVING_FAILED);
 }
 
 const SAVING_FAILED = 'Database error saving new user';
+
+/**
+ * The code of a refusal: the trigger's hint when it names one (`birth_date_required`, `under_age`
+ * …, so the app can say it in the person's language), else GoTrue's validation_failed (also for
+ * the generic hint 'validation' of the username rule).
+ */
+function refusalCode(hint: string | undefined): string {
+  return hint && hint !== 'validation' && /^[a-z][a-z0-9_]*$/.test(hint) ? hint : 'validation_failed';
+}
