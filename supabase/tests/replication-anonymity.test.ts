@@ -103,10 +103,17 @@ describe('S5 anonymity holds on the device too', () => {
     const tables = await t.sql<{ tablename: string }>(
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
-    expect(tables.map((r) => r.tablename)).toEqual(['notebooks', 'notifications', 'replication_pulses']);
+    expect(tables.map((r) => r.tablename)).toEqual(['notebooks', 'notifications', 'profile_notices', 'replication_pulses']);
     for (const person of [sharee, collaborator, editor]) {
       for (const { tablename } of tables) {
-        const rows = await t.as(person, `select to_jsonb(x) as payload from public.${tablename} x`);
+        // Realtime sends the columns the subscriber may select (profile_notices grants two).
+        const granted = await t.sql<{ column_name: string }>(
+          `select column_name from information_schema.column_privileges
+            where table_schema = 'public' and table_name = $1 and grantee = 'authenticated' and privilege_type = 'SELECT'`,
+          [tablename],
+        );
+        const columns = granted.map((c) => `"${c.column_name}"`).join(', ');
+        const rows = await t.as(person, `select to_jsonb(x) as payload from (select ${columns} from public.${tablename}) x`);
         const text = JSON.stringify(rows);
         expect(text, `${tablename} as seen by a participant`).not.toContain(secretive);
         expect(text).not.toContain(SECRET_NAME);
