@@ -118,4 +118,34 @@ describe.each(TEST_BACKENDS)('a date of birth is required on $name', ({ postgres
     expect(error?.code).toBe('birth_date_required');
     expect((await accountOf(email)).user).toBeUndefined();
   });
+
+  test("the date of birth and the guardian's address are kept only in account_safety, not in the sign-in identity", async () => {
+    const minorBorn = new Date();
+    minorBorn.setFullYear(minorBorn.getFullYear() - 15);
+    const email = emailFor('identidade');
+    const { error } = await server.anonClient().auth.signUp({
+      email,
+      password: PASSWORD,
+      options: {
+        data: {
+          username: `identidade_${run}`,
+          birth_date: minorBorn.toISOString().slice(0, 10),
+          guardian_email: `resp-${run}@example.test`,
+          guardian_acknowledged: true,
+        },
+      },
+    });
+    expect(error).toBeNull();
+    const { user } = await accountOf(email);
+    // What supabase-js's getUser()/admin API return: the identities' data and the user's metadata.
+    const shown = JSON.stringify({ identities: user!.identities, metadata: user!.user_metadata });
+    expect(shown).not.toContain('birth_date');
+    expect(shown).not.toContain('guardian');
+    const { rows } = await server.ctx.db.query<{ data: Record<string, unknown> }>(
+      `select identity_data as data from auth.identities where user_id = $1`,
+      [user!.id],
+    );
+    expect(rows.length).toBe(1);
+    expect(Object.keys(rows[0].data).sort()).toEqual(['email', 'email_verified', 'phone_verified', 'sub', 'username']);
+  });
 });
