@@ -35,6 +35,7 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { buildApp } from '../../scripts/build.ts';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
+import { ADULT_BIRTH_DATE, signUpAdult } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 ensureChromium();
@@ -169,7 +170,7 @@ function gzipSizes(dist: string): Map<string, number> {
 async function seedInvite(server: TestServer): Promise<string> {
   const client = server.anonClient();
   const username = `dona${Date.now().toString(36)}`.slice(0, 20);
-  const signUp = await client.auth.signUp({ email: `${username}@example.com`, password: PASSWORD, options: { data: { username, birth_date: '1990-04-12' } } });
+  const signUp = await signUpAdult(client, { email: `${username}@example.com`, password: PASSWORD, username });
   if (signUp.error || !signUp.data.user) throw new Error(`owner sign-up failed: ${signUp.error?.message}`);
   const notebookId = randomUUID();
   const notebook = await client.from('notebooks').insert({ id: notebookId, user_id: signUp.data.user.id, title: NOTEBOOK_TITLE });
@@ -272,7 +273,7 @@ async function firstVisit(browser: Browser, baseURL: string, code: string, sizes
     await page.getByLabel('E-mail').fill(`${username}@example.com`);
     await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirme a senha').fill(PASSWORD);
-    await page.getByLabel('Data de nascimento').fill('1990-04-12');
+    await page.getByLabel('Data de nascimento').fill(ADULT_BIRTH_DATE);
     const typed = (await page.evaluate(() => performance.now())) - register.ready;
     if (PACE.typingMs > typed) await page.waitForTimeout(PACE.typingMs - typed);
 

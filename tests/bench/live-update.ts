@@ -22,6 +22,7 @@ import WebSocket from 'ws';
 import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 
 ensureChromium();
@@ -45,7 +46,7 @@ async function person(baseURL: string, tag: string) {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
-  const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { username, birth_date: '1990-04-12' } } });
+  const { data, error } = await signUpAdult(client, { email, password: PASSWORD, username });
   if (error) throw error;
   return { username, email, userId: data.user!.id, client };
 }
