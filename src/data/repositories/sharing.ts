@@ -11,16 +11,30 @@ import { roleIn } from './roles.ts';
 const inviteSelf: Problem = { code: 'invite_self' };
 const alreadyHasAccess: Problem = { code: 'already_has_access' };
 
+/**
+ * Who already has access to a notebook and so cannot be shared with or invited again: the owner,
+ * people it is shared with, accepted collaborators (and pending ones when inviting). The share
+ * dialog marks them in its search with this same rule.
+ */
+export function accessHolders(
+  ownerId: string | undefined,
+  shares: Pick<NotebookShareDoc, 'shared_with'>[],
+  collaborators: Pick<NotebookCollaboratorDoc, 'user_id' | 'status'>[],
+  countPendingInvites: boolean,
+): Set<string> {
+  const holders = new Set(shares.map((share) => share.shared_with));
+  if (ownerId) holders.add(ownerId);
+  for (const c of collaborators) if (countPendingInvites || c.status === 'accepted') holders.add(c.user_id);
+  return holders;
+}
+
 async function hasAccess(ctx: DataContext, notebookId: string, userId: string, countPendingInvites: boolean): Promise<boolean> {
   const notebook = await findDoc(ctx, 'notebooks', notebookId);
-  if (notebook?.user_id === userId) return true;
   const share = await collectionOf(ctx, 'notebook_shares').findOne({ selector: { notebook_id: notebookId, shared_with: userId } }).exec();
-  if (share) return true;
-  if (!hasCollection(ctx, 'notebook_collaborators')) return false;
-  const collaboration = await collectionOf(ctx, 'notebook_collaborators')
-    .findOne({ selector: { notebook_id: notebookId, user_id: userId } })
-    .exec();
-  return Boolean(collaboration && (countPendingInvites || collaboration.status === 'accepted'));
+  const collaboration = hasCollection(ctx, 'notebook_collaborators')
+    ? await collectionOf(ctx, 'notebook_collaborators').findOne({ selector: { notebook_id: notebookId, user_id: userId } }).exec()
+    : null;
+  return accessHolders(notebook?.user_id, share ? [share] : [], collaboration ? [collaboration] : [], countPendingInvites).has(userId);
 }
 
 export async function shareNotebook(ctx: DataContext, notebookId: string, userId: string): Promise<WriteResult<NotebookShareDoc>> {

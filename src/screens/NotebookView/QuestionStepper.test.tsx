@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { NotebookView } from '../../data/queries/notebook.ts';
@@ -108,6 +108,53 @@ describe('QuestionStepper', () => {
     await waitFor(() => expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Resposta excluída' }));
     expect((api.answers.delete as ReturnType<typeof vi.fn>).mock.calls).toEqual([['a1']]);
     expect(screen.getByLabelText<HTMLTextAreaElement>('Sua resposta').value).toBe('');
+  });
+
+  // QA J1: "Concluir" next to "Salvar e concluir" threw the typed answer away without a word.
+  it('asks before leaving a page with typed text: keep editing, save, or discard', async () => {
+    const { api, answer } = fakeApi({ created: true, awaitingApproval: false });
+    renderStepper(viewOf([question('q1', 'Cor favorita?'), question('q3', 'Música?')]), api);
+    fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
+    // Nothing typed: nothing to lose, the page turns without asking.
+    expect(screen.getByTestId('page-number').textContent).toBe('Página 2 de 2');
+    fireEvent.input(screen.getByLabelText('Sua resposta'), { target: { value: 'Trem-bala' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
+    const dialog = screen.getByRole('dialog', { name: 'Salvar sua resposta antes de sair?' });
+    expect(screen.queryByTestId('stepper-complete')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Sua resposta').value).toBe('Trem-bala');
+    expect(answer).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByTestId('stepper-complete')).toBeTruthy();
+    expect(answer).toHaveBeenCalledWith('q3', { text: 'Trem-bala', is_anonymous: false, responder_name: null });
+    expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Resposta enviada' });
+  });
+
+  it('going back with typed text asks too, and discarding leaves the page unsaved', async () => {
+    const { api, answer } = fakeApi({ created: true, awaitingApproval: false });
+    renderStepper(viewOf([question('q1', 'Cor favorita?'), question('q3', 'Música?')]), api);
+    fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
+    fireEvent.input(screen.getByLabelText('Sua resposta'), { target: { value: 'Trem-bala' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Salvar sua resposta antes de sair?' })).getByRole('button', { name: 'Descartar' }));
+    expect(screen.getByTestId('page-number').textContent).toBe('Página 1 de 2');
+    expect(answer).not.toHaveBeenCalled();
+  });
+
+  it('an edited saved answer asks before leaving; an untouched one does not', () => {
+    const { api } = fakeApi({ created: true, awaitingApproval: false });
+    const saved = { id: 'a1', text: 'Azul', is_anonymous: false, responder_name: null, moderation_status: 'approved' } as const;
+    renderStepper(viewOf([question('q1', 'Cor favorita?'), question('q3', 'Música?')], { myAnswers: { q1: saved } }), api);
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
+    expect(screen.getByTestId('page-number').textContent).toBe('Página 2 de 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Anterior' }));
+    fireEvent.click(screen.getByLabelText('Responder anonimamente'));
+    fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
+    expect(screen.getByRole('dialog', { name: 'Salvar sua resposta antes de sair?' })).toBeTruthy();
   });
 
   it('ends on the completion page', async () => {

@@ -18,6 +18,7 @@ import type { Problem } from '../../data/problems.ts';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { refusalFor } from './refusals.ts';
 import { firstUnanswered, initialStepper, isCompletion, stepperReducer } from './stepper.ts';
+import { UnsavedAnswerDialog } from './UnsavedAnswerDialog.tsx';
 import * as css from './NotebookView.css.ts';
 
 interface StepperProps {
@@ -136,6 +137,11 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
   const [name, setName] = useState(String(start.responder_name ?? ''));
   const [problem, setProblem] = useState<Problem | null>(null);
   const [saving, setSaving] = useState(false);
+  // What the page opened with, to tell typed-and-unsaved from already saved (QA J1).
+  const [opened] = useState(() => ({ text: String(start.text ?? ''), anonymous: Boolean(start.is_anonymous), name: String(start.responder_name ?? '') }));
+  const unsaved = text.trim() !== '' && (text !== opened.text || anonymous !== opened.anonymous || name !== opened.name);
+  /** Where the person asked to go while the page had unsaved text; the dialog asks first. */
+  const [leavingTo, setLeavingTo] = useState<(() => void) | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
@@ -144,8 +150,19 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
 
   const say = (refused: Problem) => i18n._(problemMessage(refused, 'answer'));
 
-  async function save(event: FormEvent) {
+  function save(event: FormEvent) {
     event.preventDefault();
+    void persist(onNext);
+  }
+
+  /** Leaves the page at once, or first asks whether to save the text typed there. */
+  function leave(go: () => void) {
+    if (unsaved) setLeavingTo(() => go);
+    else go();
+  }
+
+  /** Saves the answer, then goes on (`after`); a refusal keeps the page open with its message. */
+  async function persist(after: () => void) {
     if (saving) return;
     setSaving(true);
     markSavePressed(question.id, text);
@@ -165,7 +182,7 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
     setProblem(null);
     const notice = answerSavedNotice(result.value, online);
     toast({ title: i18n._(notice.title), description: notice.description ? i18n._(notice.description) : undefined });
-    onNext();
+    after();
   }
 
   async function remove() {
@@ -249,11 +266,11 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
         <div className={css.stepNav}>
           <div className={css.stepButtons}>
             {onPrevious ? (
-              <button type="button" className={button.secondary} onClick={onPrevious}>
+              <button type="button" className={button.secondary} onClick={() => leave(onPrevious)}>
                 <Trans>Anterior</Trans>
               </button>
             ) : null}
-            <button type="button" className={button.ghost} onClick={onNext}>
+            <button type="button" className={button.ghost} onClick={() => leave(onNext)}>
               {page === total ? <Trans>Concluir</Trans> : <Trans>Pular</Trans>}
             </button>
           </div>
@@ -267,6 +284,22 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
           </button>
         </div>
       </form>
+      {leavingTo ? (
+        <UnsavedAnswerDialog
+          onSave={() => {
+            setLeavingTo(null);
+            void persist(leavingTo);
+          }}
+          onDiscard={() => {
+            setLeavingTo(null);
+            leavingTo();
+          }}
+          onKeepEditing={() => {
+            setLeavingTo(null);
+            textarea.current?.focus();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -73,7 +73,7 @@ export function PaperPicker({ value, onChange, disabled }: { value: string; onCh
   return (
     <ChoiceGroup
       name="paper"
-      legend={<Trans>Papel</Trans>}
+      legend={<Trans context="paper style">Papel</Trans>}
       options={PAPER_STYLES}
       value={(PAPER_STYLES as readonly string[]).includes(value) ? (value as (typeof PAPER_STYLES)[number]) : 'lined-blue'}
       label={(paper) => i18n._(PAPER_LABELS[paper])}

@@ -9,6 +9,7 @@ import type { DataLayer } from '../../../data/data-layer.ts';
 import type { NotebookView } from '../../../data/queries/notebook.ts';
 import type { PersonFound } from '../../../data/repositories/invites.ts';
 import type { CollaboratorRole, NotebookCollaboratorDoc, ProfileDoc } from '../../../data/schemas/index.ts';
+import { accessHolders } from '../../../data/repositories/sharing.ts';
 import { toast } from '../../../state/toast.ts';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { REMOVAL_CONSEQUENCE, sharingProblem } from './messages.ts';
@@ -81,7 +82,7 @@ export function CollaborationPanel({ layer, view, profiles }: Props) {
           </h3>
           <label className={f.field}>
             <span className={f.label}>
-              <Trans>Papel</Trans>
+              <Trans context="collaborator role">Papel</Trans>
             </span>
             <select className={f.input} value={role} onChange={(event) => setRole(event.target.value as CollaboratorRole)}>
               {grantable.map((option) => (
@@ -91,7 +92,18 @@ export function CollaborationPanel({ layer, view, profiles }: Props) {
               ))}
             </select>
           </label>
-          <PersonSearch layer={layer} online={online} action={<Trans>Convidar</Trans>} onPick={invite} />
+          <PersonSearch
+            layer={layer}
+            online={online}
+            action={<Trans>Convidar</Trans>}
+            actionName={(person) => {
+              const who = personName(person);
+              return t`Convidar ${who}`;
+            }}
+            alreadyIn={accessHolders(view.notebook.user_id, view.shares, view.collaborators, true)}
+            alreadyLabel={<Trans>Já convidado</Trans>}
+            onPick={invite}
+          />
         </div>
       )}
     </section>

@@ -8,7 +8,7 @@ import type { NotebookShareDoc, ProfileDoc } from '../../../data/schemas/index.t
 import { toast } from '../../../state/toast.ts';
 import { ConfirmDialog } from '../common/ConfirmDialog.tsx';
 import { REMOVAL_CONSEQUENCE, sharingProblem } from './messages.ts';
-import { PersonName, PersonSearch } from './PersonSearch.tsx';
+import { PersonName, PersonSearch, personName } from './PersonSearch.tsx';
 import { SharingRefusals } from './SharingRefusals.tsx';
 import * as s from './sharing.css.ts';
 
@@ -16,6 +16,8 @@ interface Props {
   layer: DataLayer;
   notebookId: string;
   shares: NotebookShareDoc[];
+  /** Who already has access (owner, shares, collaborators): the search marks them instead of offering to share. */
+  alreadyIn: ReadonlySet<string>;
   profiles: Map<string, ProfileDoc> | undefined;
   online: boolean;
 }
@@ -25,7 +27,7 @@ interface Props {
  * Removing someone is asked first: they cannot come back through the notebook's links or codes
  * until the owner shares with them again (the database keeps them out).
  */
-export function PeopleWithAccess({ layer, notebookId, shares, profiles, online }: Props) {
+export function PeopleWithAccess({ layer, notebookId, shares, alreadyIn, profiles, online }: Props) {
   const { t, i18n } = useLingui();
   const [removing, setRemoving] = useState<string | null>(null);
 
@@ -54,7 +56,18 @@ export function PeopleWithAccess({ layer, notebookId, shares, profiles, online }
         <h3 id="invite-people-title" className={s.sectionTitle}>
           <Trans>Convidar pessoas</Trans>
         </h3>
-        <PersonSearch layer={layer} online={online} action={<Trans>Compartilhar</Trans>} onPick={share} />
+        <PersonSearch
+          layer={layer}
+          online={online}
+          action={<Trans>Compartilhar</Trans>}
+          actionName={(person) => {
+            const who = personName(person);
+            return t`Compartilhar com ${who}`;
+          }}
+          alreadyIn={alreadyIn}
+          alreadyLabel={<Trans>Já tem acesso</Trans>}
+          onPick={share}
+        />
       </section>
       <section className={s.section} aria-labelledby="access-title">
         <h3 id="access-title" className={s.sectionTitle}>

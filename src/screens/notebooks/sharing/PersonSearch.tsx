@@ -14,8 +14,13 @@ interface Props {
   online: boolean;
   /** The button beside each person found ("Compartilhar", "Convidar"). */
   action: ReactNode;
-  /** Returns whether the person was taken (then they leave the list). */
-  onPick: (person: PersonFound) => Promise<boolean>;
+  /** That button's name for screen readers, with the person ("Compartilhar com @bruno"). */
+  actionName: (person: PersonFound) => string;
+  /** Who is already in (has access, is invited): shown with `alreadyLabel` instead of the button. */
+  alreadyIn: ReadonlySet<string>;
+  alreadyLabel: ReactNode;
+  /** Shares with or invites the person (it says how it went); the live view then marks them in. */
+  onPick: (person: PersonFound) => Promise<unknown>;
 }
 
 type Named = { username: string; display_name: string | null };
@@ -36,12 +41,12 @@ export function PersonName({ person }: { person: Named }) {
 }
 
 /** Finds registered people by @username or name (online: the server searches). */
-export function PersonSearch({ layer, online, action, onPick }: Props) {
+export function PersonSearch({ layer, online, action, actionName, alreadyIn, alreadyLabel, onPick }: Props) {
   const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<PersonFound[] | null>(null);
   // The query of the results shown and whether the server has more (a full last page); the next
-  // page starts after the last username read — not the last one shown, people picked leave the list.
+  // page starts after the last username read.
   const [searched, setSearched] = useState<{ query: string; after: string | null; more: boolean } | null>(null);
   const [searching, setSearching] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -64,10 +69,6 @@ export function PersonSearch({ layer, online, action, onPick }: Props) {
     event.preventDefault();
     if (query.trim().length < 2) return;
     await searchPage(query.trim(), null);
-  }
-
-  async function pick(person: PersonFound) {
-    if (await onPick(person)) setFound((list) => list?.filter((p) => p.id !== person.id) ?? null);
   }
 
   return (
@@ -112,9 +113,14 @@ export function PersonSearch({ layer, online, action, onPick }: Props) {
               <span className={s.person}>
                 <PersonName person={person} />
               </span>
-              <button type="button" className={button.primary} onClick={() => void pick(person)} disabled={!online}>
-                {action}
-              </button>
+              {/* Once taken, the person stays in the list, marked by the live view (QA J11). */}
+              {alreadyIn.has(person.id) ? (
+                <span className={f.hint}>{alreadyLabel}</span>
+              ) : (
+                <button type="button" className={button.primary} onClick={() => void onPick(person)} disabled={!online} aria-label={actionName(person)}>
+                  {action}
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import * as d from '../../../components/dialog.css.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { button } from '../../../components/ui.css.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
+import { accessHolders } from '../../../data/repositories/sharing.ts';
 import { useDataLayer, useObservable } from '../common/useData.ts';
 import { InviteLinks } from './InviteLinks.tsx';
 import { PeopleWithAccess } from './PeopleWithAccess.tsx';
@@ -88,7 +89,14 @@ function ShareContent({ layer, notebookId }: { layer: DataLayer; notebookId: str
         </p>
       )}
       <InviteLinks layer={layer} notebook={view.notebook} links={view.inviteLinks} online={online} />
-      <PeopleWithAccess layer={layer} notebookId={notebookId} shares={view.shares} profiles={profiles} online={online} />
+      <PeopleWithAccess
+        layer={layer}
+        notebookId={notebookId}
+        shares={view.shares}
+        alreadyIn={accessHolders(view.notebook.user_id, view.shares, view.collaborators, false)}
+        profiles={profiles}
+        online={online}
+      />
     </>
   );
 }

@@ -1,0 +1,62 @@
+import { useEffect, useId, useRef } from 'react';
+import { Trans } from '@lingui/react/macro';
+import * as d from '../../components/dialog.css.ts';
+import { button } from '../../components/ui.css.ts';
+
+export interface UnsavedAnswerDialogProps {
+  onSave: () => void;
+  onDiscard: () => void;
+  onKeepEditing: () => void;
+}
+
+/**
+ * Asked when someone leaves a question page (Pular, Concluir, Anterior) with an answer typed and
+ * not saved: typed text is never thrown away without a word (QA J1). A modal <dialog>; focus
+ * starts on "Continuar editando", the choice that loses nothing, and Escape means the same.
+ */
+export function UnsavedAnswerDialog({ onSave, onDiscard, onKeepEditing }: UnsavedAnswerDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
+    else dialog.setAttribute('open', '');
+    keepRef.current?.focus();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className={d.dialog}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onKeepEditing();
+      }}
+      data-testid="unsaved-answer-dialog"
+    >
+      <h2 id={titleId} className={d.title}>
+        <Trans>Salvar sua resposta antes de sair?</Trans>
+      </h2>
+      <p id={textId} className={d.text}>
+        <Trans>Você escreveu uma resposta que ainda não foi salva.</Trans>
+      </p>
+      <div className={d.actions}>
+        <button ref={keepRef} type="button" className={button.secondary} onClick={onKeepEditing}>
+          <Trans>Continuar editando</Trans>
+        </button>
+        <button type="button" className={button.ghost} onClick={onDiscard}>
+          <Trans>Descartar</Trans>
+        </button>
+        <button type="button" className={button.primary} onClick={onSave}>
+          <Trans>Salvar</Trans>
+        </button>
+      </div>
+    </dialog>
+  );
+}
