@@ -13,6 +13,8 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   statusTone?: keyof typeof s.status;
   /** Password fields get a show/hide button. */
   revealable?: boolean;
+  /** That button's name when "Mostrar senha" would not tell it apart (the confirmation field). */
+  revealLabel?: string;
   ref?: Ref<HTMLInputElement>;
 }
 
@@ -28,6 +30,7 @@ export function FormField({
   status,
   statusTone = 'neutral',
   revealable,
+  revealLabel,
   type,
   ref,
   ...input
@@ -59,7 +62,7 @@ export function FormField({
             className={s.reveal}
             aria-pressed={revealed}
             aria-controls={id}
-            aria-label={t`Mostrar senha`}
+            aria-label={revealLabel ?? t`Mostrar senha`}
             onClick={() => setRevealed((r) => !r)}
           >
             {t`Mostrar`}

@@ -126,3 +126,17 @@ describe('EmailField', () => {
     expect(document.getElementById('e-error')?.textContent).toBe('Digite um e-mail válido, como nome@exemplo.com.');
   });
 });
+
+describe('show/hide buttons', () => {
+  // QA J12: on the register form both buttons were "Mostrar senha"; a screen reader could not tell them apart.
+  it('name the field each one shows', () => {
+    renderPair(RESET_PASSWORD_MIN);
+    const password = screen.getByRole('button', { name: 'Mostrar senha' });
+    const confirmation = screen.getByRole('button', { name: 'Mostrar confirmação da senha' });
+    expect(password.getAttribute('aria-controls')).toBe('p');
+    expect(confirmation.getAttribute('aria-controls')).toBe('c');
+    fireEvent.click(confirmation);
+    expect(confirmation.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByLabelText('Confirme a nova senha').getAttribute('type')).toBe('text');
+  });
+});

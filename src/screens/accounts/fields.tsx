@@ -51,6 +51,7 @@ export function PasswordField({
   placeholder?: string;
   hint?: ReactNode;
   error?: ReactNode;
+  revealLabel?: string;
 }) {
   return <FormField {...field} type="password" required revealable onChange={(e) => onChange(e.target.value)} />;
 }
@@ -71,6 +72,7 @@ export function NewPasswordField({
   minimum?: NewPasswordMinimum;
   hint?: ReactNode;
   error?: ReactNode;
+  revealLabel?: string;
 }) {
   const { i18n } = useLingui();
   const placeholder = minimum === undefined ? undefined : i18n._(newPasswordPlaceholder(minimum));
@@ -83,9 +85,10 @@ export function ConfirmPasswordField({
   problem,
   ...field
 }: FieldProps & { label?: ReactNode; problem?: ConfirmationProblem | null }) {
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const error = problem ? i18n._(confirmationMessage(problem)) : undefined;
-  return <NewPasswordField {...field} label={label} name="confirm-password" error={error} />;
+  // Two "Mostrar senha" buttons on one form cannot be told apart by a screen reader (QA J12).
+  return <NewPasswordField {...field} label={label} name="confirm-password" error={error} revealLabel={t`Mostrar confirmação da senha`} />;
 }
 
 /**
