@@ -72,6 +72,8 @@ const REPLACED_LATER: string[] = [
   // issue 22 (guardian mail): one mail a minute, five a day; a new link makes the older ones stop confirming
   'function public.issue_guardian_link(uuid): 20261124110300_safety.sql',
   'function public.issue_guardian_link(uuid): 20261124120100_guardian_mail.sql',
+  // QA J4: the owner keeps the profile of an answer's writer whose access ended (removed, or blocked and unblocked)
+  'function private.replication_pull_sql(private.replication_collections): 20261124120600_unblock_identity.sql',
 ];
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -112,14 +112,17 @@ test('a 14-year-old registers; the guardian confirms from the mail; private by d
   expect((await visitor.rpc('profile_view', { p_username: teen.username })).data).toBeNull();
 });
 
-test('blocking a person from their notebook: they no longer see the profile, find it, answer, or come back; unblock from the settings', async ({ page, baseURL }) => {
+test('blocking a person from their notebook: they no longer see the profile, find it, answer, or come back; unblock from the settings', async ({ page, browser, baseURL }) => {
   const me = await signUp(baseURL!, 'eu');
   const pest = await signUp(baseURL!, 'chato');
   // their notebook, shared with me; mine, shared with them
   const theirs = await createNotebook(pest, 'Caderno do chato', ['Qual sua cor favorita?']);
   expect((await pest.client.from('notebook_shares').insert({ notebook_id: theirs.id, shared_with: me.userId, created_by: pest.userId })).error).toBeNull();
-  const mine = await createNotebook(me, 'Meu caderno', ['Seu lanche preferido?']);
+  const mine = await createNotebook(me, 'Meu caderno', ['Seu lanche preferido?', 'Sua cor preferida?', 'Um segredo seu?']);
   expect((await me.client.from('notebook_shares').insert({ notebook_id: mine.id, shared_with: pest.userId, created_by: me.userId })).error).toBeNull();
+  // they answered my notebook, one answer signed and one anonymous (QA J4)
+  expect((await pest.client.from('answers').insert({ question_id: mine.questionIds[1], text: 'Azul' })).error).toBeNull();
+  expect((await pest.client.from('answers').insert({ question_id: mine.questionIds[2], text: 'Segredo', is_anonymous: true })).error).toBeNull();
   const { data: link } = await me.client.rpc('create_invite_link', { p_notebook_id: mine.id });
 
   await logIn(page, me);
@@ -151,6 +154,20 @@ test('blocking a person from their notebook: they no longer see the profile, fin
   await list.getByRole('button', { name: `Desbloquear @${pest.username}` }).click();
   await expectSoon(page.getByText('Você não bloqueou ninguém.')).toBeVisible();
   expect((await pest.client.rpc('profile_view', { p_username: me.username })).data).toMatchObject({ username: me.username });
+
+  // their answers in my notebook come back named, with the block button, as before the block
+  // (QA J4: they came back as 'Participante' and 'Anônimo') — also on a fresh device
+  const freshDevice = await browser.newPage();
+  await dismissConsent(freshDevice);
+  await logIn(freshDevice, me);
+  for (const device of [page, freshDevice]) {
+    await device.goto(`/notebook/${mine.id}`);
+    const answers = device.getByTestId('answer');
+    await expectSoon(answers.filter({ hasText: 'Azul' }).getByTestId('answer-author')).toHaveText(pest.username);
+    await expectSoon(answers.filter({ hasText: 'Segredo' }).getByTestId('answer-author')).toHaveText(`Anônimo — ${pest.username}, só você vê`);
+    await expect(answers.filter({ hasText: 'Azul' }).getByRole('button', { name: `Bloquear @${pest.username}` })).toBeVisible();
+  }
+  await freshDevice.close();
 });
 
 test('download my data, then delete my account: signed out, sent home, and the account is gone', async ({ page, baseURL }) => {
