@@ -252,3 +252,39 @@ test('an editor accepts the invitation and edits questions; a collaborator canno
     }
   }
 });
+
+test('the person search marks who already has access, keeps its results after sharing, and Escape gives focus back to the Compartilhar button (QA J10–J12)', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL!, 'dona');
+  const friend = await signUp(baseURL!, 'amigo');
+  const notebook = await createNotebook(owner, 'Caderno da busca', ['Qual é o seu lanche favorito?']);
+
+  const ownerPage = await personPage(browser);
+  await ownerPage.setViewportSize({ width: 360, height: 740 });
+  await logIn(ownerPage, owner);
+  const dialog = await openShareDialog(ownerPage, notebook.id);
+  await dialog.getByLabel('@usuário ou nome').fill(`@${friend.username}`);
+  await dialog.getByRole('button', { name: 'Buscar' }).click();
+  const results = dialog.getByRole('list', { name: 'Pessoas encontradas' });
+  // Named with the person (their chosen name, isolated, then the @username).
+  await results.getByRole('button', { name: new RegExp(`^Compartilhar com .*\\(@${friend.username}\\)$`) }).click();
+  await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Caderno compartilhado' })).toBeVisible();
+  // Still found, now marked; nothing left to tap that would fail with "já tem acesso".
+  await expect(results.getByRole('listitem').filter({ hasText: `@${friend.username}` })).toContainText('Já tem acesso');
+  await expect(results).not.toContainText('Ninguém encontrado.');
+  await expect(results.getByRole('button')).toHaveCount(0);
+
+  await ownerPage.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(ownerPage.getByRole('button', { name: 'Compartilhar', exact: true })).toBeFocused();
+
+  // Opened again, a new search says the same: the person has access.
+  const reopened = await openShareDialog(ownerPage, notebook.id);
+  await reopened.getByLabel('@usuário ou nome').fill(`@${friend.username}`);
+  await reopened.getByRole('button', { name: 'Buscar' }).click();
+  await expect(reopened.getByRole('list', { name: 'Pessoas encontradas' })).toContainText('Já tem acesso');
+  await expect(reopened.getByRole('list', { name: 'Pessoas encontradas' }).getByRole('button')).toHaveCount(0);
+});

@@ -24,8 +24,15 @@ export function ShareDialog({ notebookId, onClose }: { notebookId: string; onClo
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    // The button that opened the dialog gets focus back when it closes (QA J12: Escape left it on <body>).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
     else dialog.setAttribute('open', '');
+    return () => {
+      // Closed before it leaves the page: while modal, everything outside it is inert and unfocusable.
+      if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
 
   return (
