@@ -244,3 +244,32 @@ test('answers the server refuses (a word forbidden while the phone was offline) 
   await expect(answerWith(o.page, 'Azul-celeste')).toHaveCount(0, { timeout: 15_000 });
   for (const { context } of [b, o]) await context.close();
 });
+
+test('"Concluir" with an answer typed and not saved asks first; keeping editing loses nothing, saving keeps it (QA J1)', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const [owner, bia] = await Promise.all([signUp(baseURL!, 'dona'), signUp(baseURL!, 'bia')]);
+  const notebookId = await notebookSharedWith(owner, [bia]);
+  const { context, page } = await browserFor(browser, baseURL!, bia);
+  await openNotebook(page, notebookId);
+  await answerCurrentPage(page, 'Azul');
+  await expect(page.getByTestId('page-number')).toHaveText('Página 2 de 3');
+  await answerCurrentPage(page, 'Brigadeiro');
+  await expect(page.getByTestId('page-number')).toHaveText('Página 3 de 3');
+  await page.getByLabel('Sua resposta').fill('Astronauta');
+  await page.getByRole('button', { name: 'Concluir', exact: true }).click();
+
+  const ask = page.getByRole('dialog', { name: 'Salvar sua resposta antes de sair?' });
+  await expect(ask).toBeVisible();
+  await expect(ask.getByRole('button', { name: 'Continuar editando' })).toBeFocused();
+  await expectFitsPhone(page, 'the unsaved answer question');
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(page.getByLabel('Sua resposta')).toHaveValue('Astronauta');
+  await expect(page.getByLabel('Sua resposta')).toBeFocused();
+
+  await page.getByRole('button', { name: 'Concluir', exact: true }).click();
+  await ask.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expect(page.getByTestId('stepper-complete')).toContainText('Você respondeu 3 de 3 perguntas.');
+  await expect(answerWith(page, 'Astronauta')).toBeVisible();
+  await context.close();
+});

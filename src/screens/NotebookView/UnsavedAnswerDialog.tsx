@@ -28,6 +28,13 @@ export function UnsavedAnswerDialog({ onSave, onDiscard, onKeepEditing }: Unsave
     keepRef.current?.focus();
   }, []);
 
+  // Closed before acting: while modal, the page behind is inert and the textarea could not take focus.
+  const closeThen = (act: () => void) => () => {
+    const dialog = ref.current;
+    if (dialog?.open && typeof dialog.close === 'function') dialog.close();
+    act();
+  };
+
   return (
     <dialog
       ref={ref}
@@ -36,7 +43,7 @@ export function UnsavedAnswerDialog({ onSave, onDiscard, onKeepEditing }: Unsave
       aria-describedby={textId}
       onCancel={(event) => {
         event.preventDefault();
-        onKeepEditing();
+        closeThen(onKeepEditing)();
       }}
       data-testid="unsaved-answer-dialog"
     >
@@ -47,13 +54,13 @@ export function UnsavedAnswerDialog({ onSave, onDiscard, onKeepEditing }: Unsave
         <Trans>Você escreveu uma resposta que ainda não foi salva.</Trans>
       </p>
       <div className={d.actions}>
-        <button ref={keepRef} type="button" className={button.secondary} onClick={onKeepEditing}>
+        <button ref={keepRef} type="button" className={button.secondary} onClick={closeThen(onKeepEditing)}>
           <Trans>Continuar editando</Trans>
         </button>
-        <button type="button" className={button.ghost} onClick={onDiscard}>
+        <button type="button" className={button.ghost} onClick={closeThen(onDiscard)}>
           <Trans>Descartar</Trans>
         </button>
-        <button type="button" className={button.primary} onClick={onSave}>
+        <button type="button" className={button.primary} onClick={closeThen(onSave)}>
           <Trans>Salvar</Trans>
         </button>
       </div>
