@@ -21,8 +21,10 @@
  *
  *   VITE_ANALYTICS_ENDPOINT=/__analytics npx tsx scripts/build.ts --out /tmp/lists-dist
  *   npx tsx tests/bench/long-list-scroll.ts --dist /tmp/lists-dist [--runs 3] [--notebooks 1000] [--speed 8000] [--port 4731]
- *       [--throttles 1,4] [--layout grid|list] [--css '<extra CSS to try>']
+ *       [--throttles 1,4] [--layout grid|list] [--css '<extra CSS to try>'] [--control] [--trace /tmp/scroll]
+ *   npx tsx tests/bench/trace-frames.ts /tmp/scroll-4x.json   # where the time of each frame goes
  */
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -53,6 +55,8 @@ const { values: args } = parseArgs({
     css: { type: 'string', default: '' },
     /** The control: a static page of as many plain boxes, as tall as the dashboard (the machine's floor). */
     control: { type: 'boolean', default: false },
+    /** Writes a DevTools performance trace of each throttle's first run to <trace>-<rate>x.json (see trace-frames.ts). */
+    trace: { type: 'string', default: '' },
   },
 });
 const RUNS = Number(args.runs);
@@ -195,6 +199,46 @@ async function openDashboard(page: Page, person: { email: string; password: stri
   await page.waitForTimeout(2000); // the sync settles
 }
 
+/**
+ * A DevTools performance trace (the categories the Performance panel records: main-thread tasks,
+ * style, layout, paint, compositing and raster) while one run scrolls.
+ */
+async function startTrace(cdp: CDPSession) {
+  const events: unknown[] = [];
+  const collect = ({ value }: { value: unknown[] }) => events.push(...value);
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      recordMode: 'recordContinuously',
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'blink',
+        'cc',
+        'gpu',
+        'viz',
+        'toplevel',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+        'latencyInfo',
+      ],
+    },
+  });
+  return {
+    async stop(file: string) {
+      const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await done;
+      cdp.off('Tracing.dataCollected', collect);
+      writeFileSync(file, JSON.stringify({ traceEvents: events }));
+      console.log(`(trace of this run: ${file}, ${events.length} events)`);
+    },
+  };
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -234,7 +278,9 @@ async function main() {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
+        const tracing = args.trace && i === 0 ? await startTrace(cdp) : null;
         const run = await oneRun(page, cdp);
+        if (tracing) await tracing.stop(`${args.trace}-${rate}x.json`);
         runs.push(run);
         console.log(
           `| ${rate}× | ${i + 1} | ${run.frames} | ${run.dropped} | ${run.worstMs.toFixed(0)} | ${run.longFrames} | ${(run.durationMs / 1000).toFixed(1)} |`,
