@@ -272,3 +272,18 @@ test("a 14-year-old whose guardian has not confirmed is told why the profile sta
   await social.getByRole('button', { name: 'Salvar' }).click();
   await expect(social.getByRole('alert')).toHaveText('Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.');
 });
+
+test('offline, signing out of the other devices (or all of them) is off and says why: it would only sign out this phone (walkthrough J5)', async ({ page, baseURL }) => {
+  const person = await signUp(baseURL!, 'offsess');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await logIn(page, person);
+  await page.goto('/settings?tab=account');
+  const security = page.getByRole('region', { name: 'Segurança' });
+  await expect(security.getByRole('button', { name: 'Sair de todos os aparelhos' })).toBeEnabled();
+  await page.context().setOffline(true);
+  await expect(security.getByRole('button', { name: 'Sair de todos os aparelhos' })).toBeDisabled();
+  await expect(security.getByRole('button', { name: 'Sair dos outros aparelhos' })).toBeDisabled();
+  await expect(security.getByRole('status')).toHaveText('Você está sem internet. Conecte-se para encerrar as sessões dos outros aparelhos.');
+  await page.context().setOffline(false);
+  await expect(security.getByRole('button', { name: 'Sair dos outros aparelhos' })).toBeEnabled();
+});

@@ -15,7 +15,8 @@ import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { useTabKeys } from '../../components/tabs.ts';
-import { OnlineData } from '../online/OnlineData.tsx';
+import { OfflineNote, OnlineData } from '../online/OnlineData.tsx';
+import { useOnline } from '../../components/frame/useOnline.ts';
 import { ProfileTab } from './ProfileSections.tsx';
 import * as s from './SettingsScreen.css.ts';
 import * as tabs from '../../components/tabs.css.ts';
@@ -211,6 +212,8 @@ function ChangePasswordSection() {
 function SecuritySection() {
   const { t } = useLingui();
   const [busy, setBusy] = useState<'others' | 'all' | null>(null);
+  // Offline, "sign out everywhere" could only sign out this phone and leave the others signed in.
+  const online = useOnline();
 
   async function endOtherSessions() {
     setBusy('others');
@@ -253,13 +256,16 @@ function SecuritySection() {
         </Trans>
       </p>
       <div className={s.actions}>
-        <button type="button" className={button.secondary} onClick={() => void endOtherSessions()} disabled={busy !== null}>
+        <button type="button" className={button.secondary} onClick={() => void endOtherSessions()} disabled={!online || busy !== null}>
           {busy === 'others' ? <Trans>Encerrando…</Trans> : <Trans>Sair dos outros aparelhos</Trans>}
         </button>
-        <button type="button" className={button.danger} onClick={() => void signOutEverywhere()} disabled={busy !== null}>
+        <button type="button" className={button.danger} onClick={() => void signOutEverywhere()} disabled={!online || busy !== null}>
           {busy === 'all' ? <Trans>Saindo…</Trans> : <Trans>Sair de todos os aparelhos</Trans>}
         </button>
       </div>
+      <OfflineNote>
+        <Trans>Você está sem internet. Conecte-se para encerrar as sessões dos outros aparelhos.</Trans>
+      </OfflineNote>
     </section>
   );
 }
