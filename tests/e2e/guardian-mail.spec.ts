@@ -4,12 +4,12 @@
  * the mail in the local mailbox, the old mail's link no longer confirms, and the profile's
  * defaults loosen as after any confirmation.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
-import { PASSWORD, newPerson } from './people.ts';
+import { PASSWORD, logIn, newPerson } from './people.ts';
 
 test.describe.configure({ timeout: 120_000 });
 const expectSoon = expect.configure({ timeout: 15_000 });
@@ -53,11 +53,11 @@ test("a 14-year-old corrects a mistyped guardian's e-mail in Settings; the new g
 
   // Sending again right away: the minute between two mails, said with its count.
   await status.getByRole('button', { name: 'Enviar o e-mail de novo' }).click();
-  await expectSoon(status.getByRole('alert')).toContainText(/Espere \d+ segundos para pedir outro e-mail\./);
+  await expectSoon(status.getByRole('status').filter({ hasText: /Espere \d+ segundos para pedir outro e-mail\./ })).toBeVisible();
 
   // Offline: the action waits for the network, and says so.
   await page.context().setOffline(true);
-  await expectSoon(status.getByRole('status')).toContainText('Você está sem internet');
+  await expectSoon(status.getByRole('status').filter({ hasText: 'Você está sem internet' })).toBeVisible();
   await expect(status.getByRole('button', { name: 'Enviar o e-mail de novo' })).toBeDisabled();
   await page.context().setOffline(false);
   await expectSoon(status.getByRole('button', { name: 'Enviar o e-mail de novo' })).toBeEnabled();
@@ -75,7 +75,7 @@ test("a 14-year-old corrects a mistyped guardian's e-mail in Settings; the new g
   await expectNoSeriousAxeIssues(page, 'the guardian section with its form');
   await expectFitsPhone(page, 'the guardian section with its form');
   await page.keyboard.press('Enter');
-  await expectSoon(status.getByRole('status')).toContainText(`Enviamos um novo e-mail para ${guardian}.`);
+  await expectSoon(status.getByRole('status').filter({ hasText: `Enviamos um novo e-mail para ${guardian}.` })).toBeVisible();
   await expectSoon(status).toContainText(`Esperando seu responsável (${guardian})`);
 
   const mails = await mailsTo(baseURL!, guardian);
@@ -106,3 +106,63 @@ test("a 14-year-old corrects a mistyped guardian's e-mail in Settings; the new g
   await page.getByRole('tab', { name: 'Perfil' }).click();
   await expectSoon(page.getByRole('group', { name: 'Quem vê minhas conexões' }).getByLabel('Só meus amigos')).toBeChecked();
 });
+
+/** The element's middle is inside the phone's screen and is not covered (by the bottom navigation). */
+async function expectSeenAtItsPlace(locator: Locator, what: string) {
+  const seen = await locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return { inside: box.top >= 0 && box.bottom <= window.innerHeight, onTop: onTop !== null && element.contains(onTop) };
+  });
+  expect(seen, `${what} is not visible on the screen`).toEqual({ inside: true, onTop: true });
+}
+
+/** Scrolls the page so the element sits right above the bottom navigation, as after reading down to it. */
+async function scrollJustAboveBottomNav(page: Page, locator: Locator) {
+  const navTop = await page.getByTestId('places-nav').evaluate((nav) => nav.getBoundingClientRect().top);
+  await locator.evaluate((element, top) => window.scrollBy(0, element.getBoundingClientRect().bottom - top + 8), navTop);
+}
+
+test('at 360 px, sending the guardian mail again shows its result on the screen, not under the bottom navigation (walkthrough J2)', async ({ page, baseURL }) => {
+  const teen = newPerson('teenseen');
+  const client = createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+  const { error } = await client.auth.signUp({
+    email: teen.email,
+    password: PASSWORD,
+    options: { data: { username: teen.username, birth_date: bornYearsAgo(14), guardian_email: `resp.${teen.email}`, guardian_acknowledged: 'true' } },
+  });
+  expect(error, error?.message).toBeNull();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await dismissConsent(page);
+  await logIn(page, teen);
+  await page.goto('/settings?tab=account');
+  const status = page.getByTestId('guardian-status');
+  const again = status.getByRole('button', { name: 'Enviar o e-mail de novo' });
+  await expectSoon(again).toBeEnabled();
+  await expectSoon(page.getByRole('button', { name: /Baixar meus dados/ })).toBeVisible();
+
+  // The page's last content is reachable above the bottom navigation (and the safe area).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastContent = page.locator('main :is(button, a, p, h2):visible').last();
+  await expectSeenAtItsPlace(lastContent, "the page's last content");
+
+  // The sign-up sent the first mail: sending again right away says to wait.
+  await scrollJustAboveBottomNav(page, again);
+  await again.click();
+  await expectResultSeen(status.getByText(/Espere \d+ segundos? para pedir outro e-mail\./), 'the "wait" message');
+
+  // A corrected address: the new mail goes out and the page says so where the person looks.
+  await status.getByRole('button', { name: 'Corrigir o e-mail do responsável' }).click();
+  await status.getByLabel('Novo e-mail do responsável').fill(`outro.${teen.email}`);
+  const saveAndSend = status.getByRole('button', { name: 'Salvar e enviar' });
+  await scrollJustAboveBottomNav(page, saveAndSend);
+  await saveAndSend.click();
+  await expectResultSeen(status.getByText(/Enviamos um novo e-mail para /), 'the "sent" message');
+});
+
+async function expectResultSeen(result: Locator, what: string) {
+  await expectSoon(result).toBeVisible();
+  await expectSeenAtItsPlace(result, what);
+  // Said politely to a screen reader.
+  await expect(result.locator('xpath=ancestor-or-self::*[@aria-live="polite" or @role="status"]')).toHaveCount(1);
+}

@@ -109,6 +109,7 @@ function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEm
       <p className={css.muted}>
         <Trans>Não chegou? Veja a caixa de spam, envie de novo ou corrija o endereço.</Trans>
       </p>
+      <OutcomeMessage outcome={outcome} />
       <div className={css.actions}>
         <button type="button" className={button.secondary} disabled={!online || busy} onClick={() => void send({})}>
           {busy && !changing ? <Trans>Enviando…</Trans> : <Trans>Enviar o e-mail de novo</Trans>}
@@ -155,18 +156,24 @@ function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEm
           </div>
         </form>
       )}
-      {outcome?.kind === 'sent' && (
-        <p className={css.text} role="status">
-          <Trans>Enviamos um novo e-mail para {outcome.to}. Os links anteriores não valem mais.</Trans>
-        </p>
-      )}
-      {outcome?.kind === 'problem' && (
-        <p className={css.error} role="alert">
-          {outcome.message}
-        </p>
-      )}
       <OfflineNote />
     </>
+  );
+}
+
+/**
+ * What the last sending did, right above the buttons: below them it landed under the bottom
+ * navigation at 360 px and nothing seemed to happen (walkthrough J2). One polite live region that
+ * stays in the page, so a screen reader hears each new result.
+ */
+function OutcomeMessage({ outcome }: { outcome: Outcome }) {
+  return (
+    <div role="status" className={outcome?.kind === 'problem' ? css.error : css.text}>
+      {outcome?.kind === 'sent' && (
+        <Trans>Enviamos um novo e-mail para {outcome.to}. Os links anteriores não valem mais.</Trans>
+      )}
+      {outcome?.kind === 'problem' && outcome.message}
+    </div>
   );
 }
 
