@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useModalDialog } from './modal-dialog.ts';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -17,16 +18,8 @@ export default function SignOutDialog() {
   const { t, i18n } = useLingui();
   const pending = useSignOutConfirmStore((st) => st.pending);
   const answer = useSignOutConfirmStore((st) => st.answer);
-  const ref = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog.setAttribute('open', '');
-    keepRef.current?.focus();
-  }, []);
+  const ref = useModalDialog(keepRef);
 
   if (!pending) return null;
   const count = pending.length;

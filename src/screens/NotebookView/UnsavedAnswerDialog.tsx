@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
+import { useModalDialog } from '../../components/modal-dialog.ts';
 import { Trans } from '@lingui/react/macro';
 import * as d from '../../components/dialog.css.ts';
 import { button } from '../../components/ui.css.ts';
@@ -15,18 +16,10 @@ export interface UnsavedAnswerDialogProps {
  * starts on "Continuar editando", the choice that loses nothing, and Escape means the same.
  */
 export function UnsavedAnswerDialog({ onSave, onDiscard, onKeepEditing }: UnsavedAnswerDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const keepRef = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(keepRef);
   const titleId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog.setAttribute('open', '');
-    keepRef.current?.focus();
-  }, []);
 
   // Closed before acting: while modal, the page behind is inert and the textarea could not take focus.
   const closeThen = (act: () => void) => () => {

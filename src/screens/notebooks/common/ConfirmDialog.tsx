@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useModalDialog } from '../../../components/modal-dialog.ts';
 import { Trans } from '@lingui/react/macro';
 import * as d from '../../../components/dialog.css.ts';
 import { button } from '../../../components/ui.css.ts';
@@ -17,18 +18,10 @@ export interface ConfirmDialogProps {
  * A modal <dialog>: focus starts on Cancel, the safe choice, and Escape cancels.
  */
 export function ConfirmDialog({ title, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const ref = useModalDialog(cancelRef);
   const titleId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (typeof dialog.showModal === 'function' && !dialog.open) dialog.showModal();
-    else dialog.setAttribute('open', '');
-    cancelRef.current?.focus();
-  }, []);
 
   return (
     <dialog
