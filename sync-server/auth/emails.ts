@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/types.ts';
 import { emailRateLimited } from './errors.ts';
-import { guardianLink as appGuardianLink, guardianMail } from '../../supabase/functions/_shared/mail.ts';
+import { guardianMail } from '../../supabase/functions/_shared/mail.ts';
 import { generateOtp, sendMail, storeNotice, tokenHash, type MailKind } from './mailbox.ts';
 import type { RequestInfo } from './request.ts';
 
@@ -123,11 +123,12 @@ export async function sendGuardianRequest(q: Queryable, userId: string, mail: Ma
   if (!request) return;
   await storeNotice(
     q,
-    guardianMail({ to: request.guardian_email, userId, username: request.username, link: guardianLink(mail.redirectTo, request.token) }),
+    guardianMail({ to: request.guardian_email, userId, username: request.username, ...guardianLinkPlace(mail.redirectTo), token: request.token }),
   );
 }
 
-export function guardianLink(redirectTo: string, token: string): string {
+/** Where the guardian's links point: the app the sign-up came from, in its language. */
+function guardianLinkPlace(redirectTo: string): { appUrl: string; english: boolean } {
   const back = new URL(redirectTo);
-  return appGuardianLink(back.origin, token, /^\/en(\/|$)/.test(back.pathname));
+  return { appUrl: back.origin, english: /^\/en(\/|$)/.test(back.pathname) };
 }

@@ -84,29 +84,42 @@ export function guardianLink(appUrl: string, token: string, english: boolean): s
  * The guardian's mail (issue 22), in both languages: the guardian may not read the minor's. The
  * one home of these words: the sync-server's sign-up and the function guardian-mail send it.
  */
-export function guardianMail(options: { to: string; userId: string; username: string; link: string }): OutgoingMail {
+export function guardianMail(options: {
+  to: string;
+  userId: string;
+  username: string;
+  /** The app's address (its origin is used) and the link's token. */
+  appUrl: string;
+  token: string;
+  /** The sign-up's language: its link is the one the mailbox lists. */
+  english: boolean;
+}): OutgoingMail {
   const who = options.username;
+  // Each part opens the page in its own language (the English part opened the Portuguese page).
+  const ptLink = guardianLink(options.appUrl, options.token, false);
+  const enLink = guardianLink(options.appUrl, options.token, true);
   const text =
     `Confirme a conta de ${who} no Cadernos\n\n` +
     `${who} criou uma conta no Cadernos, o app de cadernos de perguntas, e disse que você é o responsável. ` +
     `Adolescentes de 13 a 17 anos usam o Cadernos com a supervisão de um responsável. Até você confirmar, a conta ` +
     `fica com as configurações mais seguras (perfil privado, conexões privadas).\n` +
-    `Para confirmar que você acompanha o uso, abra:\n${options.link}\n\n` +
+    `Para confirmar que você acompanha o uso, abra:\n${ptLink}\n\n` +
     `Se você não conhece ${who}, ignore este e-mail.\n\n` +
     `— English —\n${who} created a Cadernos account and named you as their guardian. Until you confirm, the ` +
-    `account keeps the safest settings. To confirm that you supervise it, open:\n${options.link}\n` +
+    `account keeps the safest settings. To confirm that you supervise it, open:\n${enLink}\n` +
     `If you do not know ${who}, ignore this e-mail.\n`;
-  const link = escapeHtml(options.link);
+  const ptHref = escapeHtml(ptLink);
+  const enHref = escapeHtml(enLink);
   const name = escapeHtml(who);
   const html =
     `<h2>Confirme a conta de ${name} no Cadernos</h2>\n` +
     `<p>${name} criou uma conta no Cadernos e disse que você é o responsável. Adolescentes de 13 a 17 anos usam o ` +
     `Cadernos com a supervisão de um responsável. Até você confirmar, a conta fica com as configurações mais ` +
     `seguras (perfil privado, conexões privadas).</p>\n` +
-    `<p><a href="${link}">Confirmar que acompanho a conta</a></p>\n` +
+    `<p><a href="${ptHref}">Confirmar que acompanho a conta</a></p>\n` +
     `<p>Se você não conhece ${name}, ignore este e-mail.</p>\n` +
     `<p lang="en">${name} created a Cadernos account and named you as their guardian. ` +
-    `<a href="${link}">Confirm that you supervise it</a>, or ignore this e-mail if you do not know them.</p>`;
+    `<a href="${enHref}">Confirm that you supervise it</a>, or ignore this e-mail if you do not know them.</p>`;
   return {
     kind: 'guardian_consent',
     to: options.to,
@@ -114,6 +127,6 @@ export function guardianMail(options: { to: string; userId: string; username: st
     subject: `Confirme a conta de ${who} no Cadernos`,
     text,
     html,
-    link: options.link,
+    link: options.english ? enLink : ptLink,
   };
 }

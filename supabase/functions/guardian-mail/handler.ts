@@ -19,7 +19,7 @@
  * Whether the phone is online is the app's business.
  */
 import { caller, json, jsonObjectBody, preflight, rpc, UpstreamError, type FunctionEnv } from '../_shared/http.ts';
-import { guardianLink, guardianMail, MailDeliveryError } from '../_shared/mail.ts';
+import { guardianMail, MailDeliveryError } from '../_shared/mail.ts';
 
 const LANGUAGES = ['pt-BR', 'en-US'] as const;
 const KNOWN_FIELDS = new Set(['guardianEmail', 'language']);
@@ -99,9 +99,17 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   }
   if (!issued) return refusal(409, 'guardian_not_pending', 'No guardian confirmation is pending for this account');
 
-  const link = guardianLink(env.mail.appUrl, issued.token, request.english);
   try {
-    await env.mail.sender.send(guardianMail({ to: issued.guardian_email, userId: me.id, username: issued.username, link }));
+    await env.mail.sender.send(
+      guardianMail({
+        to: issued.guardian_email,
+        userId: me.id,
+        username: issued.username,
+        appUrl: env.mail.appUrl,
+        token: issued.token,
+        english: request.english,
+      }),
+    );
   } catch (error) {
     if (error instanceof MailDeliveryError) return refusal(502, 'mail_failed', 'The mail could not be sent; try again later');
     throw error;
