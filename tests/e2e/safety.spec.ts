@@ -94,6 +94,14 @@ test('a 14-year-old registers; the guardian confirms from the mail; private by d
   await expectUsableOnAPhone(guardianPage, 'the guardian page');
   await guardianPage.getByRole('button', { name: 'Confirmo que acompanho esta conta' }).click();
   await expectSoon(guardianPage.getByTestId('guardian-confirmed')).toContainText(`A conta de @${teen.username} está confirmada`);
+  // the link opened again says it was already done; an outdated link says so and offers no button (walkthrough J9)
+  await guardianPage.goto(link.pathname);
+  await guardianPage.getByRole('button', { name: 'Confirmo que acompanho esta conta' }).click();
+  await expectSoon(guardianPage.getByTestId('guardian-confirmed')).toContainText(`A conta de @${teen.username} já estava confirmada`);
+  await guardianPage.goto(`/guardian/${'f'.repeat(64)}`);
+  await guardianPage.getByRole('button', { name: 'Confirmo que acompanho esta conta' }).click();
+  await expectSoon(guardianPage.getByRole('alert')).toBeVisible();
+  await expect(guardianPage.getByRole('button', { name: 'Confirmo que acompanho esta conta' })).toHaveCount(0);
   await guardianContext.close();
 
   await page.reload();

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { confirmGuardian, type GuardianConfirmation } from '../../data/online/safety.ts';
+import { confirmGuardian, type GuardianConfirmation, type SafetyProblem } from '../../data/online/safety.ts';
 import { safetyProblemMessage } from './messages.ts';
 
 /**
@@ -16,7 +16,9 @@ export default function GuardianScreen() {
   const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<GuardianConfirmation | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<SafetyProblem | null>(null);
+  // A link that is unknown or outdated stays so: tapping again cannot help (walkthrough J9).
+  const linkUseless = problem === 'guardian_link_invalid' || !token;
 
   async function confirm() {
     setBusy(true);
@@ -24,7 +26,7 @@ export default function GuardianScreen() {
     const result = await confirmGuardian(token);
     setBusy(false);
     if (result.ok) setDone(result.value);
-    else setProblem(i18n._(safetyProblemMessage(result.problem)));
+    else setProblem(result.problem);
   }
 
   return (
@@ -36,10 +38,14 @@ export default function GuardianScreen() {
         {done ? (
           <div role="status" data-testid="guardian-confirmed">
             <p className={f.lede}>
-              <Trans>
-                Obrigado! A conta de @{done.username} está confirmada. O perfil continua privado e as conexões ficam
-                visíveis só para amigos; vocês podem mudar isso juntos nas configurações.
-              </Trans>
+              {done.already_confirmed ? (
+                <Trans>A conta de @{done.username} já estava confirmada. Não é preciso fazer mais nada.</Trans>
+              ) : (
+                <Trans>
+                  Obrigado! A conta de @{done.username} está confirmada. O perfil continua privado e as conexões ficam
+                  visíveis só para amigos; vocês podem mudar isso juntos nas configurações.
+                </Trans>
+              )}
             </p>
             <p className={f.hint}>
               <Trans>
@@ -65,12 +71,14 @@ export default function GuardianScreen() {
             </p>
             {problem && (
               <p className={f.alert} role="alert">
-                {problem}
+                {i18n._(safetyProblemMessage(problem))}
               </p>
             )}
-            <button type="button" className={`${button.primary} ${f.submit}`} disabled={busy || !token} onClick={() => void confirm()}>
-              {busy ? <Trans>Confirmando…</Trans> : <Trans>Confirmo que acompanho esta conta</Trans>}
-            </button>
+            {!linkUseless && (
+              <button type="button" className={`${button.primary} ${f.submit}`} disabled={busy} onClick={() => void confirm()}>
+                {busy ? <Trans>Confirmando…</Trans> : <Trans>Confirmo que acompanho esta conta</Trans>}
+              </button>
+            )}
           </>
         )}
       </div>
