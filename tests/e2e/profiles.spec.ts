@@ -250,7 +250,7 @@ test.describe('on a phone (mobile viewport: wide content widens the page instead
   });
 });
 
-test("a 14-year-old whose guardian has not confirmed is told why the profile stays private", async ({ page, baseURL }) => {
+test("a 14-year-old whose guardian has not confirmed is told why the profile stays private, before choosing: the looser choices are off", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const minor = newPerson('teen');
   const fourteenYearsAgo = new Date(Date.now() - 14.2 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
@@ -268,9 +268,20 @@ test("a 14-year-old whose guardian has not confirmed is told why the profile sta
   await page.goto('/settings');
   const social = page.getByRole('region', { name: 'Social' });
   await expect(social.getByRole('radio', { name: /^Privado/ })).toBeChecked();
-  await social.getByRole('radio', { name: /^Público/ }).check();
+  // Said before any choice (walkthrough J7: the refusal came only after "Salvar"), and the looser
+  // options are off; the safest ones stay open.
+  const why = 'Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.';
+  await expect(social.getByText(why)).toBeVisible();
+  await expect(social.getByRole('radio', { name: /^Público/ })).toBeDisabled();
+  await expect(social.getByRole('radio', { name: /^Público/ })).toHaveAccessibleDescription(why);
+  await expect(social.getByRole('group', { name: 'Quem vê minhas conexões' }).getByRole('radio', { name: 'Só meus amigos' })).toBeDisabled();
+  await expect(social.getByRole('group', { name: 'Quem vê minhas conexões' }).getByRole('radio', { name: 'Só eu' })).toBeEnabled();
+  await expect(social.getByRole('radio', { name: 'Qualquer pessoa com conta' })).toBeDisabled();
+  await expect(social.getByRole('radio', { name: 'Ninguém' })).toBeEnabled();
+  await social.getByRole('radio', { name: 'Ninguém' }).check();
   await social.getByRole('button', { name: 'Salvar' }).click();
-  await expect(social.getByRole('alert')).toHaveText('Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.');
+  await expect(page.getByTestId('toast').filter({ hasText: 'Alterações salvas' })).toBeVisible();
+  await expect(social.getByRole('alert')).toHaveCount(0);
 });
 
 test('offline, signing out of the other devices (or all of them) is off and says why: it would only sign out this phone (walkthrough J5)', async ({ page, baseURL }) => {

@@ -24,6 +24,7 @@ import { ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { ImagePicker } from '../online/ImagePicker.tsx';
 import { OfflineNote } from '../online/OnlineData.tsx';
 import { Avatar, Cover } from '../online/ProfileImage.tsx';
+import { awaitsGuardian, useGuardianState } from '../safety/guardian-state.ts';
 import { onlineKeys } from '../online/query-client.ts';
 import * as s from './SettingsScreen.css.ts';
 
@@ -264,6 +265,8 @@ function Choices<T extends string>({
   value,
   onChange,
   hint,
+  offLimits = [],
+  offLimitsWhy,
 }: {
   name: string;
   legend: ReactNode;
@@ -271,16 +274,30 @@ function Choices<T extends string>({
   value: T;
   onChange: (value: T) => void;
   hint?: ReactNode;
+  /** Choices the person may not make now, turned off and described by `offLimitsWhy` (an element's id). */
+  offLimits?: T[];
+  offLimitsWhy?: string;
 }) {
   return (
     <fieldset className={f.fieldset}>
       <legend className={f.legend}>{legend}</legend>
-      {options.map((option) => (
-        <label key={option.value} className={f.checkRow}>
-          <input type="radio" name={name} value={option.value} checked={value === option.value} onChange={() => onChange(option.value)} />
-          {option.label}
-        </label>
-      ))}
+      {options.map((option) => {
+        const off = offLimits.includes(option.value);
+        return (
+          <label key={option.value} className={f.checkRow}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={off}
+              aria-describedby={off ? offLimitsWhy : undefined}
+              onChange={() => onChange(option.value)}
+            />
+            {option.label}
+          </label>
+        );
+      })}
       {hint && <p className={f.hint}>{hint}</p>}
     </fieldset>
   );
@@ -295,8 +312,17 @@ function SocialSection({ userId, settings }: { userId: string; settings: MySetti
     await updateMyProfile(userId, { visibility, connections_visibility: connections });
     await updateMySettings(userId, { friend_requests_from: requests });
   });
+  // Until a minor's guardian confirms, the database keeps the safest settings: the looser choices
+  // are off, and why is said before any choice, not after "Salvar" (walkthrough J7).
+  const pending = awaitsGuardian(useGuardianState(userId).data);
+  const whyId = useId();
   return (
     <Section id="settings-social" title={<Trans>Social</Trans>}>
+      {pending && (
+        <p id={whyId} className={f.hint}>
+          {t`Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.`}
+        </p>
+      )}
       <form
         className={f.form}
         onSubmit={(event) => {
@@ -313,6 +339,8 @@ function SocialSection({ userId, settings }: { userId: string; settings: MySetti
             { value: 'public', label: t`Público: qualquer pessoa, mesmo sem conta` },
             { value: 'private', label: t`Privado: só meu nome e minha foto, para quem tem conta` },
           ]}
+          offLimits={pending ? ['public'] : []}
+          offLimitsWhy={whyId}
           hint={<Trans>Quem participa dos seus cadernos continua vendo seu perfil.</Trans>}
         />
         <Choices
@@ -325,6 +353,8 @@ function SocialSection({ userId, settings }: { userId: string; settings: MySetti
             { value: 'friends', label: t`Só meus amigos` },
             { value: 'private', label: t`Só eu` },
           ]}
+          offLimits={pending ? ['public', 'friends'] : []}
+          offLimitsWhy={whyId}
         />
         <Choices
           name="friend_requests_from"
@@ -336,6 +366,8 @@ function SocialSection({ userId, settings }: { userId: string; settings: MySetti
             { value: 'companions', label: t`Só quem participa dos meus cadernos` },
             { value: 'nobody', label: t`Ninguém` },
           ]}
+          offLimits={pending ? ['everyone'] : []}
+          offLimitsWhy={whyId}
         />
         <SaveRow busy={save.isPending} problem={save.problem} />
       </form>

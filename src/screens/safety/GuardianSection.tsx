@@ -1,25 +1,18 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { FormField } from '../../components/FormField.tsx';
 import { button } from '../../components/ui.css.ts';
 import { useOnline } from '../../components/frame/useOnline.ts';
 import { sendGuardianMail, type GuardianMailRequest, type GuardianMailResult } from '../../data/online/guardian.ts';
-import { readMySafety, type MySafety } from '../../data/online/safety.ts';
+import type { MySafety } from '../../data/online/safety.ts';
 import { validateGuardianEmail } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { OfflineNote } from '../online/OnlineData.tsx';
+import { guardianStateKey, useGuardianState } from './guardian-state.ts';
 import { guardianMailProblemMessage } from './messages.ts';
 import * as css from './safety.css.ts';
 
-/** The person's own age and guardian state: an online-only read (src/screens/online/query-client.ts). */
-export const guardianStateKey = (userId: string) => ['safety', 'mine', userId] as const;
-
-async function readGuardianState(): Promise<MySafety | null> {
-  const result = await readMySafety();
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-}
 
 /**
  * The guardian's state in the settings' account tab (issue 22), for a 13–17-year-old: confirmed,
@@ -27,8 +20,7 @@ async function readGuardianState(): Promise<MySafety | null> {
  * (a mistyped address would otherwise keep the account on the safest settings for good).
  */
 export default function GuardianSection({ userId }: { userId: string }) {
-  const query = useQuery({ queryKey: guardianStateKey(userId), queryFn: readGuardianState });
-  const mine = query.data;
+  const mine = useGuardianState(userId).data;
   if (!mine?.minor) return null;
   return (
     <section className={css.section} aria-labelledby="safety-guardian-title" data-testid="guardian-status">
