@@ -42,6 +42,10 @@ test("a 14-year-old corrects a mistyped guardian's e-mail in Settings; the new g
   await page.getByLabel(/Meu responsável sabe que estou criando esta conta/).check();
   await page.getByRole('button', { name: 'Criar conta' }).click();
   await expectSoon(page.getByTestId('toast').filter({ hasText: 'Registro realizado com sucesso!' })).toBeVisible({ timeout: 20_000 });
+  // where the mail went is said at once, so the typo can be noticed (walkthrough J8)
+  await expect(page.getByTestId('toast').filter({ hasText: 'Registro realizado com sucesso!' })).toContainText(
+    `Enviamos um e-mail para seu responsável: ${typo}`,
+  );
   // One mail after sign-up, as on hosted Supabase (where the app sends it): not two.
   await expectSoon.poll(async () => (await mailsTo(baseURL!, typo)).length).toBe(1);
   const [toTypo] = await mailsTo(baseURL!, typo);

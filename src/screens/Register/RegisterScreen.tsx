@@ -162,7 +162,13 @@ export default function RegisterScreen() {
         refs[field ?? 'email'].current?.focus();
         return;
       }
-      toast({ title: t`Registro realizado com sucesso!` });
+      // A minor sees where the guardian's mail went, so a mistyped address is noticed at once
+      // (walkthrough J8); Settings' account tab corrects it.
+      const guardianAddress = guardianEmail.trim();
+      toast({
+        title: t`Registro realizado com sucesso!`,
+        ...(minor ? { description: t`Enviamos um e-mail para seu responsável: ${guardianAddress}` } : {}),
+      });
       if (outcome.status === 'check-email') setSentTo(outcome.email);
       else navigate(afterSignIn(search));
     } finally {
