@@ -53,6 +53,20 @@ async function openNotebook(page: Page, notebookId: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Caderno da festa' })).toBeVisible({ timeout: 15_000 });
 }
 
+/** Resolves when the device's first sync has pulled the last page of the forbidden words. */
+function forbiddenWordsPulled(page: Page) {
+  return page.waitForResponse(
+    async (response) => {
+      if (!response.url().includes('/rest/v1/rpc/replication_pull') || !response.ok()) return false;
+      const asked = JSON.parse(response.request().postData() ?? '{}') as { p_collection?: string; p_limit?: number };
+      if (asked.p_collection !== 'forbidden_words') return false;
+      const { documents } = (await response.json()) as { documents: unknown[] };
+      return documents.length < (asked.p_limit ?? Infinity);
+    },
+    { timeout: 30_000 },
+  );
+}
+
 async function answerCurrentPage(page: Page, text: string, options: { anonymous?: boolean; name?: string } = {}) {
   await page.getByLabel('Sua resposta').fill(text);
   if (options.anonymous !== undefined) await page.getByLabel('Responder anonimamente').setChecked(options.anonymous);
@@ -196,8 +210,13 @@ test('answers the server refuses (a word forbidden while the phone was offline) 
   const notebookId = await notebookSharedWith(owner, [bia]);
   const word = `chulo${Date.now().toString(36).slice(-5)}`;
   const b = await browserFor(browser, baseURL!, bia);
+  // The notebook shows before the first sync has pulled the other collections: a pull of the
+  // forbidden words still in flight when the phone goes offline could bring the new word after
+  // all (CI met it under load: the device refused the answer itself and stayed on page 1).
+  const wordsPulled = forbiddenWordsPulled(b.page);
   await openNotebook(b.page, notebookId);
   await expect(b.page.getByTestId('page-number')).toHaveText('Página 1 de 3');
+  await wordsPulled;
 
   await b.context.setOffline(true);
   await forbidWord(baseURL!, word);
