@@ -18,10 +18,10 @@ test.describe('cookie consent', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('customise: necessary stays on, the chosen categories are stored', async ({ page }) => {
+  test('customize: necessary stays on, the chosen categories are stored', async ({ page }) => {
     await page.goto('/en');
     const dialog = page.getByTestId('cookie-consent');
-    await dialog.getByRole('button', { name: 'Customise' }).click();
+    await dialog.getByRole('button', { name: 'Customize' }).click();
     await expect(dialog.getByRole('checkbox').first()).toBeDisabled();
     await expect(dialog.getByRole('checkbox').first()).toBeChecked();
     await dialog.getByTestId('consent-functional').check();
