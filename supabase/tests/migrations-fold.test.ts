@@ -36,7 +36,7 @@ const FOLDED: Record<string, string> = {
 };
 
 /**
- * Forward migrations that have landed on main after the fold (issues 21 and 22): databases have
+ * Forward migrations that have landed on main after the fold (issues 21 and 22, two stops): databases have
  * applied them too, so they are pinned like the folded files. They are not "folded": the objects
  * they replace are listed in REPLACED_LATER.
  */
@@ -45,6 +45,12 @@ const LANDED: Record<string, string> = {
   '20261124110100_offline_invites.sql': 'cc061f73873e68476bcc65ac75e7f5f31fe2721f71c8af1d91a83ce7da09f74e',
   '20261124110200_profiles.sql': 'b2ac8d972ebb3838869539906be790e6485a81377698f0eecd0853c521a59f39',
   '20261124110300_safety.sql': '79b9899cc8ae1c052913e4a28218ca597c3899b0b211121061a49efd4503b15e',
+  '20261124120000_birth_date_required.sql': '7b6180f55660aaa2c6caaaf0fdf8e314c44c209893666f41f2635c168d45c3eb',
+  '20261124120100_guardian_mail.sql': '85413cdace0e14e6e71d52be26f34d5642e8de40dde995e7d2bf91a036b6bed0',
+  '20261124120200_list_paging.sql': 'f0a61502c9412d340eed0bfff3a2f96c597d11a903e5d1b0212afb126a0843dc',
+  '20261124120300_live_updates.sql': '224e461737b7f5f13ea1f7fffb879f62da945bf15358e9b9d228d2842db33bf1',
+  '20261124120500_identity_data.sql': '21c324c6ad4261d1e4c4c0ad254ef6146b26bdf50fa3a27675c843fc2948e5bf',
+  '20261124120600_unblock_identity.sql': '7026f3d0bde0017591811f95ff2fe3b53085f17de020d7919bad55d9ed5701ac',
 };
 
 /**
