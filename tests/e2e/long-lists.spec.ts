@@ -3,7 +3,7 @@
  * user search (the share dialog) show a first page, then the next at the list's end — by the
  * "Carregar mais" button (keyboard here) or by scrolling to it —, each person once, with the count
  * said in a polite live region. A dashboard of hundreds of notebooks (read from the device, not
- * paged) keeps every card reachable by keyboard and fits a phone.
+ * paged) renders only the cards near the screen, keeps them reachable by keyboard and fits a phone.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
@@ -83,24 +83,51 @@ test('user search in the share dialog pages: the first 20 people found, then the
   expect(shown).toHaveLength(25);
 });
 
-test('a dashboard with 200 notebooks fits 360 px and its last card is reached by keyboard', async ({ page, baseURL }) => {
+test('a dashboard of 300 notebooks holds only the cards near the screen: the last is scrolled to and opened, Tab walks the cards, it fits 360 px', async ({ page, baseURL }) => {
   const owner = await signUp(baseURL!, 'muitos');
-  const notebooks = Array.from({ length: 200 }, (_, i) => ({ id: randomUUID(), user_id: owner.userId, title: `Caderno ${i + 1} da turma` }));
+  const notebooks = Array.from({ length: 300 }, (_, i) => ({ id: randomUUID(), user_id: owner.userId, title: `Caderno ${i + 1} da turma` }));
   const inserted = await owner.client.from('notebooks').insert(notebooks);
   expect(inserted.error, inserted.error?.message).toBeNull();
 
   await logIn(page, owner);
   await dismissConsent(page);
   await page.goto('/meus-cadernos');
-  const cards = page.getByTestId('notebook-card');
-  await expectSoon(cards).toHaveCount(200, { timeout: 60_000 });
-  await expectFitsPhone(page, 'the dashboard with 200 notebooks');
+  await expectSoon(page.getByRole('tab', { name: 'Meus cadernos (300)' })).toBeVisible({ timeout: 60_000 });
+  const list = page.getByRole('list', { name: 'Meus cadernos' });
+  const cards = list.getByRole('listitem').and(page.getByTestId('notebook-card'));
+  await expectSoon(cards.first()).toBeVisible();
+  // A screen reader hears "1 of 300" although far fewer cards are in the page.
+  await expect(cards.first()).toHaveAttribute('aria-posinset', '1');
+  await expect(cards.first()).toHaveAttribute('aria-setsize', '300');
+  expect(await cards.count()).toBeLessThan(30);
+  await expectFitsPhone(page, 'the dashboard with 300 notebooks');
 
-  // The last card, far below, is there for the keyboard: its title link takes focus and is scrolled to.
-  const last = cards.last();
-  const lastTitle = (await last.locator('h3').textContent())!.trim();
-  const link = last.getByRole('link', { name: lastTitle, exact: true });
-  await link.focus();
-  await expect(link).toBeFocused();
-  await expect(link).toBeInViewport();
+  // The keyboard: from the first card's title, Tab goes through each card's links and buttons into
+  // the next cards, which are drawn (and scrolled to) as focus reaches them.
+  await cards.first().getByRole('heading').getByRole('link').focus();
+  const focusedCardPosition = () => page.evaluate(() => document.activeElement?.closest('[role="listitem"][aria-posinset]')?.getAttribute('aria-posinset') ?? null);
+  const reached = new Set<string>();
+  for (let press = 0; press < 80 && !reached.has('8'); press++) {
+    await page.keyboard.press('Tab');
+    const position = await focusedCardPosition();
+    expect(position, 'focus left the cards').not.toBeNull();
+    reached.add(position!);
+  }
+  expect([...reached].map(Number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  await expect(page.locator(':focus')).toBeInViewport();
+  expect(await cards.count()).toBeLessThan(30);
+
+  // Scrolling to the end of the page brings the 300th card, and it opens.
+  const last = list.locator('[aria-posinset="300"]');
+  for (let step = 0; step < 20 && (await last.count()) === 0; step++) {
+    await page.mouse.wheel(0, 50_000);
+    await page.waitForTimeout(100);
+  }
+  await expect(last).toBeVisible();
+  expect(await cards.count()).toBeLessThan(30);
+  const title = (await last.getByRole('heading').textContent())!.trim();
+  expect(notebooks.map((notebook) => notebook.title)).toContain(title);
+  await last.getByRole('link', { name: title, exact: true }).click();
+  await expect(page).toHaveURL(/\/notebook\/[0-9a-f-]+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
 });

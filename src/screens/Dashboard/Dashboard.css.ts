@@ -1,4 +1,4 @@
-import { globalStyle, style, styleVariants } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 import { tabStrip } from '../../components/ui.css.ts';
 
@@ -53,10 +53,7 @@ globalStyle(`${toggles} [aria-pressed="true"]::before`, {
   transform: 'rotate(45deg)',
 });
 
-export const cards = styleVariants({
-  grid: { display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 15rem), 1fr))', listStyle: 'none', margin: 0, padding: 0 },
-  list: { display: 'grid', gap: '0.75rem', listStyle: 'none', margin: 0, padding: 0 },
-});
+// The cards' grid (or list) is laid out by VirtualList: rows of as many 15rem columns as fit.
 
 export const card = style({
   display: 'grid',

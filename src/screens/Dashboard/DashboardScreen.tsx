@@ -4,10 +4,11 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link, useSearch } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
+import { VirtualList } from '../../components/VirtualList.tsx';
 import { useTabKeys } from '../../components/tabs.ts';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
-import type { Dashboard } from '../../data/queries/dashboard.ts';
+import type { Dashboard, NotebookCard as Card } from '../../data/queries/dashboard.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../notebooks/common/useData.ts';
 import { NotebookCard } from './NotebookCard.tsx';
@@ -21,6 +22,12 @@ const TAB_LABELS: Record<DashboardTab, MessageDescriptor> = {
   favorites: msg`Favoritos`,
   collaborations: msg`Colaborações`,
 };
+
+/** A grid column is at least this wide (as many columns as fit: one on a phone, three at 960 px). */
+const GRID_MIN_COLUMN_REM = 15;
+/** A card with its cover on a phone, px: the first rows rendered use it until measured. */
+const ESTIMATED_CARD_HEIGHT = 490;
+const cardKey = (card: Card) => card.notebook.id;
 
 const EMPTY_TEXT: Record<DashboardTab, MessageDescriptor> = {
   mine: msg`Você ainda não criou nenhum caderno.`,
@@ -156,11 +163,19 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
         ) : cards.length === 0 ? (
           <EmptyTab tab={tab} searching={query.trim() !== '' && dashboard[tab].length > 0} />
         ) : (
-          <ul className={css.cards[prefs.layout]} data-testid="notebook-cards" aria-label={i18n._(TAB_LABELS[tab])}>
-            {cards.map((card) => (
-              <NotebookCard key={card.notebook.id} layer={layer} card={card} layout={prefs.layout} showStats={prefs.showStats} profiles={profiles} />
-            ))}
-          </ul>
+          <VirtualList
+            key={prefs.layout}
+            items={cards}
+            getKey={cardKey}
+            minColumnRem={prefs.layout === 'grid' ? GRID_MIN_COLUMN_REM : undefined}
+            gapRem={prefs.layout === 'grid' ? 1 : 0.75}
+            estimatedRowHeight={ESTIMATED_CARD_HEIGHT}
+            label={i18n._(TAB_LABELS[tab])}
+            testId="notebook-cards"
+            renderItem={(card, position) => (
+              <NotebookCard layer={layer} card={card} layout={prefs.layout} showStats={prefs.showStats} profiles={profiles} position={position} />
+            )}
+          />
         )}
         <p className={visuallyHidden} role="status">
           {dashboard && query.trim() ? (

@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
+import type { ListPosition } from '../../components/VirtualList.tsx';
 import { UserText } from '../../components/UserText.tsx';
 import { button } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
@@ -32,10 +33,12 @@ interface Props {
   layout: 'grid' | 'list';
   showStats: boolean;
   profiles: Map<string, ProfileDoc> | undefined;
+  /** Its place in the dashboard's list (the list renders only the cards near the screen). */
+  position?: ListPosition;
 }
 
 /** One notebook on the dashboard: its cover, whose it is, its numbers and what the person may do with it. */
-export function NotebookCard({ layer, card, layout, showStats, profiles }: Props) {
+export function NotebookCard({ layer, card, layout, showStats, profiles, position }: Props) {
   const { t, i18n } = useLingui();
   const { notebook } = card;
   const [expanded, setExpanded] = useState(false);
@@ -104,7 +107,14 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
   };
 
   return (
-    <li className={`${css.card} ${layout === 'list' ? css.cardList : ''}`} data-testid="notebook-card" data-notebook={notebook.id} aria-labelledby={headingId}>
+    <div
+      role="listitem"
+      {...position}
+      className={`${css.card} ${layout === 'list' ? css.cardList : ''}`}
+      data-testid="notebook-card"
+      data-notebook={notebook.id}
+      aria-labelledby={headingId}
+    >
       {/* The cover is a picture of the title the heading already says. */}
       <div aria-hidden="true">
         <NotebookCover title={notebook.title} theme={notebook.theme} cover={notebook.cover} stickerBorder={notebook.sticker_border} size="compact" titleAs="p" />
@@ -191,7 +201,7 @@ export function NotebookCard({ layer, card, layout, showStats, profiles }: Props
         </ConfirmDialog>
       ) : null}
       {sharing ? <ShareDialog notebookId={notebook.id} onClose={() => setSharing(false)} /> : null}
-    </li>
+    </div>
   );
 }
 
