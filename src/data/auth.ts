@@ -20,6 +20,7 @@ import {
   type SignUpResult,
 } from './auth-errors.ts';
 import { kvStore } from './kv-store.ts';
+import { inviteForSignUp, signedUpWithInvite } from './invite-intent.ts';
 import {
   runAfterSignOut,
   runBeforeSignOut,
@@ -31,6 +32,7 @@ import {
 } from './session/lifecycle.ts';
 import { AUTH_STORAGE_KEY, apiHeaders, getSupabase, supabaseUrl, withLocalOnlyAuth } from './supabase.ts';
 import { ensureGuardianMailed, isEnglishAppUrl } from './online/guardian.ts';
+import { profileImageUrl } from './online/profile-images.ts';
 import { validateUsername } from './validation.ts';
 
 /**
@@ -59,6 +61,8 @@ export interface AccountSummary {
   userId: string;
   email: string | null;
   username: string | null;
+  /** The address of the person's avatar (profiles.avatar_url made a URL), null without one: the top bar's picture (absent in a device's older cache). */
+  avatarUrl?: string | null;
   isAdmin: boolean;
 }
 
@@ -299,9 +303,13 @@ export interface SignUpInput {
   guardianAcknowledged?: boolean;
 }
 
-/** The sign-up metadata: the username, and the age and guardian the server checks (safety migration). */
-function signUpData(input: SignUpInput): Record<string, unknown> {
+/**
+ * The sign-up metadata: the username, the age and guardian the server checks (safety migration),
+ * and the invitation the visitor came from, which the server redeems with the sign-up.
+ */
+function signUpData(input: SignUpInput, inviteCode: string | null): Record<string, unknown> {
   const data: Record<string, unknown> = { username: input.username.trim() };
+  if (inviteCode) data.invite_code = inviteCode;
   if (input.birthDate) data.birth_date = input.birthDate;
   if (input.guardianEmail) {
     data.guardian_email = input.guardianEmail.trim();
@@ -312,18 +320,20 @@ function signUpData(input: SignUpInput): Record<string, unknown> {
 
 export async function signUp(input: SignUpInput, client: SupabaseClient = getSupabase()): Promise<SignUpResult> {
   const email = input.email.trim();
+  const inviteCode = inviteForSignUp();
   let outcome: SignUpResult;
   try {
     const { data, error } = await client.auth.signUp({
       email,
       password: input.password,
-      options: { data: signUpData(input), emailRedirectTo: input.redirectTo },
+      options: { data: signUpData(input, inviteCode), emailRedirectTo: input.redirectTo },
     });
     outcome = signUpOutcome(data, error as AuthErrorLike | null, email);
   } catch (error) {
     outcome = mapRegistrationError(error as AuthErrorLike);
   }
   if (outcome.ok && outcome.status === 'signed-in') {
+    if (inviteCode) signedUpWithInvite(inviteCode);
     setCurrentUser(outcome.userId);
     // A minor's guardian is mailed at sign-up: by the sync-server itself, or now (hosted Supabase).
     if (input.guardianEmail) void ensureGuardianMailed({ english: isEnglishAppUrl(input.redirectTo) });
@@ -599,7 +609,7 @@ export async function getAccountStatus(client: SupabaseClient = getSupabase()): 
   }
   const user = data.user;
   const [profile, roles] = await Promise.all([
-    client.from('profiles').select('username, account_status').eq('id', user.id).maybeSingle(),
+    client.from('profiles').select('username, avatar_url, account_status').eq('id', user.id).maybeSingle(),
     client.from('user_roles').select('role').eq('user_id', user.id).eq('role', 'admin'),
   ]);
   // No answer from the database (the network dropped between the calls): nothing is known.
@@ -613,6 +623,7 @@ export async function getAccountStatus(client: SupabaseClient = getSupabase()): 
     username:
       (profile.data as { username?: string } | null)?.username ??
       (typeof user.user_metadata?.username === 'string' ? user.user_metadata.username : null),
+    avatarUrl: profileImageUrl('avatar', (profile.data as { avatar_url?: string | null } | null)?.avatar_url),
     // A role that could not be read keeps the device's last known flag: reading it as "not an
     // admin" would send a real admin away from /admin over one failed request.
     isAdmin: roles.error ? ((await readCachedAccount(user.id))?.isAdmin ?? false) : (roles.data ?? []).length > 0,

@@ -13,11 +13,18 @@
  * asked for while their database opens (replication/first-pages.ts) — only for this newly signed-in
  * person: someone already signed in on this device has their data here, and pulls from where it
  * stopped.
+ *
+ * A sign-up from the invitation carries its code (invite-intent.ts), and the server redeems it
+ * while it makes the account: those first pages are asked for the moment the sign-up answers,
+ * beside the redeem (which then only confirms), not a round trip after it. If the notebook is not
+ * in them after all (the code had expired meanwhile, or the server is older), they are asked for
+ * again once the redeem has answered, before the first sync may take them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { getCurrentUserId, onUserChange } from './auth.ts';
+import { setOutFromInvite, takeSentWithSignUp } from './invite-intent.ts';
 import type { WriteResult } from './problems.ts';
-import { prefetchFirstPages } from './replication/first-pages.ts';
+import { firstPageHolds, prefetchFirstPages } from './replication/first-pages.ts';
 import { holdFirstSync } from './replication/first-sync-holds.ts';
 import { redeemInvite } from './repositories/invites.ts';
 import { getSupabase } from './supabase.ts';
@@ -44,23 +51,38 @@ export function redeemBeforeSync(code: string, client: SupabaseClient = getSupab
 export function redeemOnSignIn(code: string, client: SupabaseClient = getSupabase()): void {
   if (getCurrentUserId()) return;
   awaitingSignIn?.();
+  setOutFromInvite(code);
   const stop = onUserChange((userId) => {
     if (!userId) return;
     stop();
     awaitingSignIn = null;
+    const redeemedBySignUp = takeSentWithSignUp(code);
     if (typeof navigator !== 'undefined' && navigator.onLine === false) return; // the page says it waits for the network
-    started = { code, userId, redeem: startRedeem(code, client, userId) };
+    started = { code, userId, redeem: startRedeem(code, client, { userId, redeemedBySignUp }) };
   });
   awaitingSignIn = stop;
 }
 
-/** The redeem, held by the first sync; with `newlySignedIn`, that person's first pages asked for as soon as it is answered. */
-function startRedeem(code: string, client: SupabaseClient, newlySignedIn?: string): Promise<WriteResult<string>> {
-  const redeem = redeemInvite({ client }, code).then((result) => {
-    // Before the hold is released: the first sync finds the pages on their way.
-    if (result.ok && newlySignedIn && getCurrentUserId() === newlySignedIn) prefetchFirstPages(client, newlySignedIn);
-    return result;
+interface NewlySignedIn {
+  userId: string;
+  /** Their sign-up carried the code: the server has redeemed it already (if it opens anything). */
+  redeemedBySignUp: boolean;
+}
+
+/**
+ * The redeem; the first sync waits for it and for the first pages to be on their way. For someone
+ * `newlySignedIn`, those pages are asked for at once when their sign-up redeemed the code, else as
+ * soon as the redeem answers.
+ */
+function startRedeem(code: string, client: SupabaseClient, newlySignedIn?: NewlySignedIn): Promise<WriteResult<string>> {
+  if (newlySignedIn?.redeemedBySignUp) prefetchFirstPages(client, newlySignedIn.userId);
+  const redeem = redeemInvite({ client }, code);
+  const pagesOnTheirWay = redeem.then(async (result) => {
+    if (!result.ok || !newlySignedIn || getCurrentUserId() !== newlySignedIn.userId) return;
+    const { userId, redeemedBySignUp } = newlySignedIn;
+    if (redeemedBySignUp && (await firstPageHolds('notebooks', userId, result.value))) return;
+    prefetchFirstPages(client, userId);
   });
-  holdFirstSync(redeem);
+  holdFirstSync(pagesOnTheirWay);
   return redeem;
 }

@@ -46,6 +46,18 @@ export function prefetchFirstPages(client: SupabaseClient, userId: string, now: 
 }
 
 /**
+ * Whether the early page of `collection` for `userId` holds the document `id`; false when none was
+ * sent or it failed. An invitation redeemed by the sign-up is checked so: the pages were asked
+ * for beside the redeem, and must have seen the share.
+ */
+export async function firstPageHolds(collection: CollectionName, userId: string, id: string): Promise<boolean> {
+  const offer = offers.get(collection);
+  if (!offer || offer.userId !== userId) return false;
+  const page = await offer.page.catch(() => null);
+  return page?.documents.some((document) => document.id === id) ?? false;
+}
+
+/**
  * `transport` for `userId`'s replication: a pull from the start that was sent early is answered
  * with that request's answer (once); every other call goes to `transport`.
  */
