@@ -12,12 +12,30 @@ import * as s from './frame/frame.css.ts';
 const SignOutDialog = lazy(() => import('./SignOutDialog.tsx'));
 
 /**
+ * The person's picture (the session follows their profile, so a new one shows at once), or their
+ * initial without one or while it cannot load (offline, not kept). Decorative: the button is
+ * named by the username.
+ */
+function AccountAvatar({ url, username }: { url: string | null; username: string | null }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (url && failed !== url) {
+    return <img className={s.avatar} src={url} alt="" width={34} height={34} decoding="async" onError={() => setFailed(url)} />;
+  }
+  return (
+    <span aria-hidden="true" className={s.avatar}>
+      {(username ?? '?').slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+/**
  * The signed-in person's menu: their avatar opens profile, settings, language, theme and "Sair".
  * Also hosts the "sign out anyway?" dialog (writes that could not be sent).
  */
 export default function SignedInMenu() {
   const { t } = useLingui();
   const username = useSessionStore((st) => st.username);
+  const avatarUrl = useSessionStore((st) => st.avatarUrl);
   const pending = useSignOutConfirmStore((st) => st.pending);
   const menu = useMenu();
   const [busy, setBusy] = useState(false);
@@ -41,9 +59,7 @@ export default function SignedInMenu() {
   return (
     <div className={s.menuRoot} ref={menu.root}>
       <button {...menu.toggleProps} className={s.accountButton} data-testid="account-menu">
-        <span aria-hidden="true" className={s.avatar}>
-          {(username ?? '?').slice(0, 1).toUpperCase()}
-        </span>
+        <AccountAvatar url={avatarUrl} username={username} />
         <span className={s.accountName}>{username ? `@${username}` : t`Minha conta`}</span>
       </button>
       <div id={menu.panelId} className={s.menuPanel} hidden={!menu.open} role="group" aria-label={t`Conta`}>

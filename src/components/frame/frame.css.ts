@@ -205,6 +205,9 @@ export const avatar = style({
   color: vars.color.primaryText,
   fontSize: '1rem',
   fontWeight: 700,
+  // the picture, when there is one, fills the same circle
+  objectFit: 'cover',
+  flexShrink: 0,
 });
 
 export const accountButton = style([

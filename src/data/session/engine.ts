@@ -5,7 +5,7 @@
  * `session$` and `sessionNotices$`; the app binds them to its store and turns notices into toasts
  * and navigation (src/app/session.ts). Loaded lazily (it brings supabase-js), started once.
  */
-import { BehaviorSubject, Subject, filter, type Observable } from 'rxjs';
+import { BehaviorSubject, Subject, filter, type Observable, type Subscription } from 'rxjs';
 import {
   getAccountStatus,
   getCurrentUserId,
@@ -18,6 +18,7 @@ import {
   type AuthEvent,
   type AuthUser,
 } from '../auth.ts';
+import { profileChanges } from '../online/live.ts';
 import { SESSION_LOADING, SIGNED_OUT, type SessionNotice, type SessionState } from './state.ts';
 
 const RECOVERY_FLAG = 'cadernos-recovery';
@@ -36,6 +37,25 @@ function current(): SessionState {
 
 function update(change: Partial<SessionState>): void {
   state.next({ ...current(), ...change });
+  followOwnProfile(current().userId);
+}
+
+let ownProfile: { userId: string; subscription: Subscription } | null = null;
+
+/**
+ * While someone is signed in, a change of their own profile on the server (a new avatar, from
+ * this phone or another: the profile_notices of the live updates) reads the account again, so
+ * what the session shows of it (the top bar's picture) follows at once, not at the next reload.
+ */
+function followOwnProfile(userId: string | null): void {
+  if ((ownProfile?.userId ?? null) === userId) return;
+  ownProfile?.subscription.unsubscribe();
+  ownProfile = null;
+  if (!userId) return;
+  const subscription = profileChanges(userId)
+    .pipe(filter((signal) => signal === 'changed'))
+    .subscribe(() => void recheckAccount());
+  ownProfile = { userId, subscription };
 }
 
 let starting: Promise<void> | undefined;
@@ -98,6 +118,7 @@ async function signedIn(user: AuthUser, extra: { unverified?: boolean; recovery?
     userId: user.id,
     email: user.email,
     username: sameUser ? before.username : (cached?.username ?? null),
+    avatarUrl: sameUser ? before.avatarUrl : (cached?.avatarUrl ?? null),
     isAdmin: sameUser ? before.isAdmin : (cached?.isAdmin ?? false),
     // A cached flag may be stale (a role granted or taken since): the account check settles it.
     roleKnown: sameUser ? before.roleKnown : false,
@@ -172,6 +193,12 @@ function checkAccount(): Promise<void> {
   return checking;
 }
 
+/** Checks the account again once a check already under way (which may have read before the change) is done. */
+async function recheckAccount(): Promise<void> {
+  await checking?.catch(() => undefined);
+  await checkAccount();
+}
+
 async function forcedSignOut(reason: 'banned' | 'deleted' | 'ended'): Promise<void> {
   await signOut({ reason, scope: 'local' });
 }
@@ -181,6 +208,7 @@ function applyAccount(account: AccountSummary): void {
   update({
     email: account.email,
     username: account.username,
+    avatarUrl: account.avatarUrl ?? null,
     isAdmin: account.isAdmin,
     roleKnown: true,
     unverified: false,

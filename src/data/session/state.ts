@@ -16,6 +16,8 @@ export interface SessionState {
   roleKnown: boolean;
   email: string | null;
   username: string | null;
+  /** The person's avatar picture (its address), null without one: the top bar shows their initial then. */
+  avatarUrl: string | null;
   /** Signed in from what the device remembers, not yet confirmed by the server (an offline start). */
   unverified: boolean;
   /** The page was opened from a password-recovery link: the reset form may set a new password. */
@@ -31,6 +33,7 @@ export const SIGNED_OUT: Omit<SessionState, 'linkError'> = {
   roleKnown: false,
   email: null,
   username: null,
+  avatarUrl: null,
   unverified: false,
   recovery: false,
 };
