@@ -4,7 +4,7 @@
  * screens, the short user search, the guardian page's title.
  */
 import { deflateSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { dismissConsent } from './helpers.ts';
 import { logIn, signUp } from './people.ts';
 
@@ -46,6 +46,14 @@ function png(width: number, height: number): Buffer {
   ]);
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  expect(found, 'the element is laid out').not.toBeNull();
+  return found!;
+}
+
 test('the top bar shows the new avatar as soon as it is uploaded, without a reload', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
   const person = await signUp(baseURL!, 'barav');
@@ -68,4 +76,38 @@ test('the top bar shows the new avatar as soon as it is uploaded, without a relo
   // and after a reload, from what the device remembers of the account
   await page.reload();
   await expect(page.getByTestId('account-menu').locator('img')).toHaveAttribute('src', /\/avatars\//);
+});
+
+test('the picture controls are labelled buttons in the page language, usable by keyboard; no bare file input', async ({ page, baseURL }) => {
+  const person = await signUp(baseURL!, 'picbtn');
+  await logIn(page, person);
+  for (const [path, photo, cover] of [
+    ['/settings', 'Escolher foto', 'Escolher capa'],
+    ['/en/settings', 'Choose photo', 'Choose cover'],
+  ] as const) {
+    await page.goto(path);
+    const photoButton = page.getByRole('button', { name: photo, exact: true });
+    const coverButton = page.getByRole('button', { name: cover, exact: true });
+    await expect(photoButton).toBeVisible();
+    await expect(coverButton).toBeVisible();
+    // no browser file control shows ("Choose File / No file chosen", in the browser's language)
+    for (const input of await page.locator('input[type=file]').all()) await expect(input).toBeHidden();
+    for (const button of [photoButton, coverButton]) {
+      const { x, width } = await box(button);
+      expect(x).toBeGreaterThanOrEqual(0);
+      expect(x + width).toBeLessThanOrEqual(360);
+      expect(await button.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    // the picture's rules are its description
+    await expect(photoButton).toHaveAccessibleDescription(/150x150/);
+    // the keyboard opens the file chooser
+    const chooser = page.waitForEvent('filechooser');
+    await photoButton.focus();
+    await expect(photoButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect((await chooser).isMultiple()).toBe(false);
+  }
+  await page.context().setOffline(true);
+  await expect(page.getByRole('button', { name: 'Choose photo', exact: true })).toBeDisabled();
+  await page.context().setOffline(false);
 });

@@ -62,11 +62,12 @@ export function ImagePicker({
 }) {
   const { i18n } = useLingui();
   const online = useOnline();
-  const inputId = useId();
+  const hintId = useId();
   const errorId = useId();
   const [problem, setProblem] = useState<ImageProblem | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -95,26 +96,37 @@ export function ImagePicker({
       chosen.bitmap.close();
     }
     setChosen(null);
-    input.current?.focus();
+    chooseButton.current?.focus();
   }
 
   return (
     <div className={f.field}>
-      <label htmlFor={inputId} className={f.label}>
-        {label}
-      </label>
+      {/* The browser's own file control says "Choose File / No file chosen" in the browser's
+          language and is cut off on a 360 px phone: a real button of the app's opens it instead.
+          The input stays in the page (hidden) for the files; the button is what keyboards and
+          screen readers meet, described by the picture's rules and its problem. */}
+      <span className={f.label}>{label}</span>
       <input
         ref={input}
-        id={inputId}
         type="file"
+        hidden
+        aria-label={label}
         accept={IMAGE_TYPES.join(',')}
-        className={css.fileInput}
         onChange={(e) => void choose(e)}
         disabled={!online}
-        aria-describedby={problem ? errorId : undefined}
-        aria-invalid={problem ? true : undefined}
       />
-      <p className={f.hint}>
+      <button
+        ref={chooseButton}
+        type="button"
+        className={`${button.secondary} ${css.chooseButton}`}
+        onClick={() => input.current?.click()}
+        disabled={!online}
+        aria-describedby={problem ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={problem ? true : undefined}
+      >
+        {kind === 'avatar' ? <Trans>Escolher foto</Trans> : <Trans>Escolher capa</Trans>}
+      </button>
+      <p id={hintId} className={f.hint}>
         {kind === 'avatar' ? (
           <Trans>JPG, PNG ou WebP, com pelo menos 150x150 pixels.</Trans>
         ) : (
