@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { cors } from 'hono/cors';
 import { getRequestListener } from '@hono/node-server';
 import { defaultConfig, type ServerConfig } from './config.ts';
@@ -94,6 +95,11 @@ async function startOnDatabase(config: ServerConfig, db: Database, releaseFolder
       maxAge: 86400,
     }),
   );
+  // The API's JSON goes compressed to whoever accepts it (supabase-js in a browser does), as a
+  // hosted Supabase's gateway sends it: a replication page is several kilobytes of repeated keys,
+  // and on a school's crowded Wi-Fi or a phone's 400 kbit/s each of them is a wait (issue 20).
+  // Small answers (under 1 kB) stay as they are.
+  app.use('/rest/v1/*', compress());
   app.route('/auth/v1', createAuthApp(ctx));
   app.route('/rest/v1', createRestApp(ctx));
   app.route('/storage/v1', createStorageApp(ctx));

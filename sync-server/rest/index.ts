@@ -50,15 +50,19 @@ function exposedSchemas(): string[] {
 }
 
 function jsonError(error: RestError): Response {
-  return new Response(JSON.stringify(error.body()), {
+  const body = JSON.stringify(error.body());
+  return new Response(body, {
     status: error.status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', ...error.headers },
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), ...error.headers },
   });
 }
 
+/** With its length, so that the compression (app.ts) leaves small answers as they are. */
 function toResponse(res: RestResponse, method: string): Response {
   const noBody = method === 'HEAD' || res.status === 204 || res.status === 304;
-  return new Response(noBody ? null : res.body, { status: res.status, headers: res.headers });
+  const headers = new Headers(res.headers);
+  if (!noBody && typeof res.body === 'string') headers.set('Content-Length', String(Buffer.byteLength(res.body)));
+  return new Response(noBody ? null : res.body, { status: res.status, headers });
 }
 
 function queryEntries(url: URL): { entries: [string, string][]; apikey: string | null } {
