@@ -7,7 +7,7 @@
  * touch screen — in a new browser context every run (no cache, no service worker, no storage).
  *
  *   npx tsx tests/bench/invite-first-visit.ts [--dist /tmp/bench-dist] [--runs 10] [--port 4350] [--questions 12]
- *       [--pace instant|person] [--no-throttle]
+ *       [--pace instant|person] [--no-throttle] [--profile /tmp/submit.cpuprofile]
  *
  * Measures, median of the runs:
  *   landing   navigation start → first paint, first contentful paint, and the invite screen ready
@@ -50,6 +50,8 @@ const { values: args } = parseArgs({
     pace: { type: 'string', default: 'instant' },
     /** Unthrottled, to see what the emulation costs. */
     'no-throttle': { type: 'boolean', default: false },
+    /** Writes run 1's JavaScript CPU profile from the submit to the answerable question here (open in DevTools), and prints where it went. */
+    profile: { type: 'string', default: '' },
   },
 });
 
@@ -237,6 +239,43 @@ async function storedOffline(page: Page): Promise<boolean> {
   return (await page.evaluate(STORED_OFFLINE)) as boolean;
 }
 
+/** The page's JavaScript sampling profiler (1 ms), started now. */
+async function startProfiler(page: Page): Promise<CDPSession> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+  await cdp.send('Profiler.start');
+  return cdp;
+}
+
+/** Stops the profiler, writes the profile (DevTools opens it) and prints the files and functions that took the main thread. */
+async function stopProfiler(cdp: CDPSession, file: string): Promise<void> {
+  const { profile } = await cdp.send('Profiler.stop');
+  fs.writeFileSync(file, JSON.stringify(profile));
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const self = new Map<number, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 1; i < samples.length; i++) self.set(samples[i - 1], (self.get(samples[i - 1]) ?? 0) + deltas[i] / 1000);
+  const files = new Map<string, number>();
+  const functions = new Map<string, number>();
+  for (const [id, msSpent] of self) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    const where = url ? path.basename(new URL(url, 'http://x').pathname) : '';
+    if (functionName === '(idle)' || functionName === '(program)') continue;
+    files.set(where || functionName, (files.get(where || functionName) ?? 0) + msSpent);
+    const name = `${functionName || '(anonymous)'} ${where}:${lineNumber + 1}`;
+    functions.set(name, (functions.get(name) ?? 0) + msSpent);
+  }
+  const top = (map: Map<string, number>, n: number) =>
+    [...map].sort((a, b) => b[1] - a[1]).slice(0, n).map(([name, msSpent]) => `      ${String(Math.round(msSpent)).padStart(6)} ms  ${name}`);
+  const busy = [...files.values()].reduce((sum, msSpent) => sum + msSpent, 0);
+  console.log(
+    [`  run 1, submit → answerable: ${Math.round(busy)} ms of JavaScript on the main thread (profile: ${file})`, '    by file:', ...top(files, 12), '    by function (self time):', ...top(functions, 20)].join('\n'),
+  );
+  await cdp.detach();
+}
+
 async function firstVisit(browser: Browser, baseURL: string, code: string, sizes: Map<string, number>, withLog: boolean): Promise<Run> {
   const context = await browser.newContext({
     baseURL,
@@ -278,8 +317,10 @@ async function firstVisit(browser: Browser, baseURL: string, code: string, sizes
     if (PACE.typingMs > typed) await page.waitForTimeout(PACE.typingMs - typed);
 
     // 3. Submitted → signed up, invite redeemed, the notebook open at its first question.
+    const profiler = withLog && args.profile ? await startProfiler(page) : null;
     await page.getByRole('button', { name: 'Criar conta' }).click();
     const answerable = await readyAfterAction(page, 'answerable');
+    if (profiler) await stopProfiler(profiler, args.profile);
     if (!/\/notebook\//.test(page.url())) throw new Error(`the path ended at ${page.url()}`);
 
     // 4. Offline-ready: the notebook and its questions in IndexedDB, the service worker controlling.
