@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type CSSProperties } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import { useToastStore } from '../state/toast.ts';
@@ -34,14 +34,94 @@ function useModalDialogHost(): HTMLDialogElement | null {
   return host;
 }
 
+/**
+ * The toasts' place inside a modal dialog: an element of ours kept at the dialog's end (a portal's
+ * own place among the dialog's children is not ours to choose: it came right under the title),
+ * sticky at its bottom edge.
+ */
+function useDialogSlot(dialog: HTMLDialogElement | null): HTMLElement | null {
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (!dialog) {
+      setSlot(null);
+      return;
+    }
+    const element = document.createElement('div');
+    element.className = s.toastSlot;
+    dialog.append(element);
+    // the dialog's own content may arrive later (and go after us): stay last
+    const keepLast = new MutationObserver(() => {
+      if (dialog.lastElementChild !== element) dialog.append(element);
+    });
+    keepLast.observe(dialog, { childList: true });
+    setSlot(element);
+    return () => {
+      keepLast.disconnect();
+      element.remove();
+    };
+  }, [dialog]);
+  return slot;
+}
+
+/** A field the person types in (not a button, checkbox or radio). */
+function isTypingField(element: Element | null): element is HTMLElement {
+  if (!(element instanceof HTMLElement)) return false;
+  if (element instanceof HTMLTextAreaElement || element.isContentEditable) return true;
+  if (!(element instanceof HTMLInputElement)) return false;
+  return !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'range', 'color', 'image', 'hidden'].includes(element.type);
+}
+
+type Placement = { edge: 'bottom' } | { edge: 'top'; top: number };
+
+/**
+ * Where the page's toasts go: the bottom, unless the person is typing in the lower half of the
+ * screen; then the top, under the top bar and under any card shown there (update, install).
+ */
+function placementNow(): Placement {
+  const field = document.activeElement;
+  if (!isTypingField(field)) return { edge: 'bottom' };
+  const rect = field.getBoundingClientRect();
+  if (rect.top + rect.height / 2 < window.innerHeight / 2) return { edge: 'bottom' };
+  const cardsBottom = [...document.querySelectorAll(`.${s.card}`)].reduce((lowest, card) => Math.max(lowest, card.getBoundingClientRect().bottom), 0);
+  return cardsBottom > 0 ? { edge: 'top', top: cardsBottom + 8 } : { edge: 'top', top: -1 };
+}
+
+/** Follows the field being typed in while toasts show (focus moves, the page scrolls). */
+function usePlacement(active: boolean): Placement {
+  const [placement, setPlacement] = useState<Placement>({ edge: 'bottom' });
+  useLayoutEffect(() => {
+    if (!active) return;
+    const update = () =>
+      setPlacement((before) => {
+        const next = placementNow();
+        return JSON.stringify(next) === JSON.stringify(before) ? before : next;
+      });
+    update();
+    window.addEventListener('focusin', update);
+    window.addEventListener('focusout', update);
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('focusin', update);
+      window.removeEventListener('focusout', update);
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [active]);
+  return placement;
+}
+
 /** Renders the current toast. Errors (destructive) are announced assertively, the rest politely. */
 export function Toaster() {
   const { t } = useLingui();
   const toasts = useToastStore((st) => st.toasts);
   const dismiss = useToastStore((st) => st.dismiss);
-  const host = useModalDialogHost();
+  const host = useDialogSlot(useModalDialogHost());
+  const placement = usePlacement(toasts.length > 0 && !host);
+  // -1: no card under the bar, the stylesheet's place under it
+  const style: CSSProperties | undefined = placement.edge === 'top' && placement.top >= 0 ? { top: `${placement.top}px` } : undefined;
   const region = (
-    <div className={s.toastRegion} aria-live="polite" data-testid="toast-region">
+    <div className={host ? s.toastRegion.dialog : s.toastRegion[placement.edge]} style={style} aria-live="polite" data-testid="toast-region">
       {toasts.map((item) => (
         <div
           key={item.id}

@@ -6,16 +6,14 @@ import { frameBottom, underTopBar, WIDE } from './frame/frame.css.ts';
 const aboveFrame = `calc(${frameBottom} + 0.75rem)`;
 
 /**
- * Phones: just under the top bar, away from the buttons the person taps next (the form's button,
- * "Salvar e continuar", the next "Rejeitar"). Wide screens: bottom corner. Either way taps go
- * through the toast to the page; only its close button takes them.
+ * At the bottom, above the places navigation (phones) or in the bottom corner (wide screens): the
+ * top stays clear for the screen's name, the update and install cards under the bar, and the page's
+ * headings. When the person is typing in the lower half of the screen the toasts move to the top
+ * instead, under the bar and under those cards (Toaster.tsx sets `top`), so they never cover what
+ * is being typed. Taps go through a toast to the page; only its close button takes them.
  */
-export const toastRegion = style({
-  position: 'fixed',
+const regionBase = style({
   zIndex: 50,
-  left: '0.75rem',
-  right: '0.75rem',
-  top: `calc(${underTopBar} + 0.5rem)`,
   display: 'grid',
   justifyItems: 'end',
   gap: '0.5rem',
@@ -24,7 +22,24 @@ export const toastRegion = style({
   border: 0,
   background: 'transparent',
   pointerEvents: 'none',
-  '@media': { [WIDE]: { top: 'auto', bottom: aboveFrame } },
+});
+
+export const toastRegion = styleVariants({
+  bottom: [regionBase, { position: 'fixed', left: '0.75rem', right: '0.75rem', bottom: aboveFrame }],
+  top: [regionBase, { position: 'fixed', left: '0.75rem', right: '0.75rem', top: `calc(${underTopBar} + 0.5rem)` }],
+  dialog: [regionBase, { justifyItems: 'stretch' }],
+});
+
+/**
+ * The toasts' place inside a modal dialog (the top layer): at the end of the dialog, kept in view
+ * at its bottom edge while it scrolls, never over its title. Empty, it takes no room.
+ */
+export const toastSlot = style({
+  position: 'sticky',
+  zIndex: 1,
+  bottom: 0,
+  pointerEvents: 'none',
+  selectors: { '&:not(:empty)': { marginTop: '0.75rem' } },
 });
 
 const toastBase = style({
@@ -32,9 +47,10 @@ const toastBase = style({
   width: '100%',
   maxWidth: '420px',
   display: 'flex',
-  alignItems: 'flex-start',
+  // one line of text sits in the middle of the close button's 44 px: no empty band under it
+  alignItems: 'center',
   gap: '0.5rem',
-  padding: '0.75rem 0.75rem 0.75rem 1rem',
+  padding: '0.25rem 0.25rem 0.25rem 1rem',
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.raised,
   border: `1px solid ${vars.color.border}`,
@@ -45,7 +61,7 @@ export const toast = styleVariants({
   destructive: [toastBase, { background: vars.color.danger, color: vars.color.dangerText }],
 });
 
-export const toastText = style({ display: 'grid', gap: '0.15rem', flex: 1 });
+export const toastText = style({ display: 'grid', gap: '0.15rem', flex: 1, minWidth: 0, padding: '0.5rem 0' });
 
 export const toastClose = style({
   pointerEvents: 'auto',

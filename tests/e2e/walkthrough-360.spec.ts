@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator } from '@playwright/test';
 import { dismissConsent } from './helpers.ts';
-import { logIn, signUp } from './people.ts';
+import { createNotebook, logIn, signUp } from './people.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 test.beforeEach(async ({ page }) => dismissConsent(page));
@@ -48,10 +48,25 @@ function png(width: number, height: number): Buffer {
 
 type Box = { x: number; y: number; width: number; height: number };
 
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 async function box(locator: Locator): Promise<Box> {
   const found = await locator.boundingBox();
   expect(found, 'the element is laid out').not.toBeNull();
   return found!;
+}
+
+/** The toast's text is centred in it: no empty band under it. */
+async function expectNoEmptyBand(toast: Locator) {
+  const outer = await box(toast);
+  const text = await box(toast.locator('strong').locator('..'));
+  const above = text.y - outer.y;
+  const below = outer.y + outer.height - (text.y + text.height);
+  expect(Math.abs(above - below), `space above the text ${above}px, below ${below}px`).toBeLessThanOrEqual(4);
+}
+
+async function expectOneLineHigh(toast: Locator) {
+  expect((await box(toast)).height, 'a one-line toast is as high as its 44 px close button and a little padding').toBeLessThanOrEqual(56);
 }
 
 test('the top bar shows the new avatar as soon as it is uploaded, without a reload', async ({ page, baseURL }) => {
@@ -110,4 +125,61 @@ test('the picture controls are labelled buttons in the page language, usable by 
   await page.context().setOffline(true);
   await expect(page.getByRole('button', { name: 'Choose photo', exact: true })).toBeDisabled();
   await page.context().setOffline(false);
+});
+
+test('a toast sits clear of the install card and of the field being typed in; one line, no empty band', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const person = await signUp(baseURL!, 'toastpos');
+  await logIn(page, person);
+  await page.goto('/settings');
+  const status = page.getByLabel('Frase de status');
+  await expect(status).toBeVisible({ timeout: 15_000 }); // the settings are read from the server
+  // the browser offers installation: the card shows under the top bar
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => undefined,
+      userChoice: Promise.resolve({ outcome: 'dismissed' }),
+    });
+    window.dispatchEvent(offer);
+  });
+  const card = page.getByTestId('install-card');
+  await expect(card).toBeVisible();
+
+  const saved = page.getByTestId('toast').filter({ hasText: 'Alterações salvas' });
+  for (const where of ['bottom', 'top'] as const) {
+    // the field being typed in, at the bottom of the screen (above the navigation), then at its top
+    await status.evaluate((el, edge) => {
+      const rect = el.getBoundingClientRect();
+      const target = edge === 'bottom' ? window.innerHeight - 140 : 130;
+      window.scrollBy(0, rect.top + rect.height / 2 - target);
+    }, where);
+    await status.fill(`Digitando embaixo ${where}`);
+    await status.press('Enter'); // the form is sent; the person goes on typing there
+    await expect(saved).toBeVisible();
+    await expect(status).toBeFocused();
+    expect(overlaps(await box(saved), await box(status)), `the toast covers the field typed in at the ${where}`).toBe(false);
+    expect(overlaps(await box(saved), await box(card)), 'the toast covers the install card').toBe(false);
+    await expectNoEmptyBand(saved);
+    await expectOneLineHigh(saved);
+    await saved.getByRole('button', { name: 'Fechar aviso' }).click();
+    await expect(saved).toHaveCount(0);
+  }
+});
+
+test("a toast inside a dialog never covers the dialog's title", async ({ page, baseURL, context }) => {
+  test.setTimeout(60_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const owner = await signUp(baseURL!, 'toastdlg');
+  const notebook = await createNotebook(owner, 'Caderno do diálogo', ['Qual é o seu apelido?']);
+  await logIn(page, owner);
+  await page.goto(`/notebook/${notebook.id}/edit`);
+  await page.getByRole('button', { name: 'Compartilhar', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Compartilhar caderno' });
+  await dialog.getByRole('button', { name: 'Criar link de convite' }).click();
+  await dialog.getByRole('button', { name: 'Copiar código' }).first().click();
+  const copied = page.getByRole('status').filter({ hasText: 'Copiado!' });
+  await expect(copied).toBeVisible();
+  const title = dialog.getByRole('heading', { name: 'Compartilhar caderno' });
+  expect(overlaps(await box(copied), await box(title)), "the toast covers the dialog's title").toBe(false);
+  await expectNoEmptyBand(copied);
 });
