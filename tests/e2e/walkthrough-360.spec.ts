@@ -183,3 +183,25 @@ test("a toast inside a dialog never covers the dialog's title", async ({ page, b
   expect(overlaps(await box(copied), await box(title)), "the toast covers the dialog's title").toBe(false);
   await expectNoEmptyBand(copied);
 });
+
+test('offline on online-only screens the status line says only that the phone is offline; the notebooks still promise the send', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
+  const me = await signUp(baseURL!, 'offmsg');
+  const stranger = await signUp(baseURL!, 'offstr');
+  await logIn(page, me);
+  const statusLine = page.getByTestId('frame-status');
+  for (const path of [`/profile/${stranger.username}`, '/settings']) {
+    await page.goto(path);
+    await expect(page.getByTestId('screen-title')).toBeVisible();
+    await page.context().setOffline(true);
+    await expect(page.getByTestId('offline-status')).toBeVisible();
+    await expect(statusLine).toContainText('Sem internet');
+    await expect(statusLine, `${path} promises a send`).not.toContainText(/enviad/);
+    await page.context().setOffline(false);
+    await expect(page.getByTestId('offline-status')).toHaveCount(0);
+  }
+  await page.goto('/meus-cadernos');
+  await page.context().setOffline(true);
+  await expect(statusLine).toContainText('será enviado quando a conexão voltar');
+  await page.context().setOffline(false);
+});

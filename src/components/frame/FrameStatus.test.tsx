@@ -5,10 +5,10 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INITIAL_SYNC_STATUS, useSyncStatusStore } from '../../state/sync-status.ts';
 import { FrameStatus } from './FrameStatus.tsx';
 
-function renderStatus() {
+function renderStatus(onlineOnly = false) {
   render(
     <I18nProvider i18n={i18n}>
-      <FrameStatus />
+      <FrameStatus onlineOnly={onlineOnly} />
     </I18nProvider>,
   );
 }
@@ -50,5 +50,14 @@ describe("the top bar's status line", () => {
     expect(region.textContent).toContain('2 alterações aguardando envio');
     setOnline(true);
     expect(screen.queryByTestId('offline-status')).toBeNull();
+  });
+
+  it('on an online-only screen (a profile, the settings) says only that the phone is offline: nothing there is sent later', () => {
+    useSyncStatusStore.setState({ ...INITIAL_SYNC_STATUS, pendingCount: 0 });
+    renderStatus(true);
+    setOnline(false);
+    const region = screen.getByRole('status');
+    expect(region.textContent).toContain('Sem internet');
+    expect(region.textContent).not.toMatch(/enviad/);
   });
 });

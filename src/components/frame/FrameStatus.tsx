@@ -8,9 +8,11 @@ import * as s from './frame.css.ts';
 /**
  * The connection's state in one short line under the screen's name: offline, and how many of this
  * device's writes wait for the server (offline at school, a flaky connection at a party). Part of
- * the top bar, so it never covers what the person is typing and never pushes the page down.
+ * the top bar, so it never covers what the person is typing and never pushes the page down. On an
+ * online-only screen nothing is kept for later: offline it says only that (issue 22's plain "you
+ * are offline"), without the promise that what is done will be sent.
  */
-export function FrameStatus() {
+export function FrameStatus({ onlineOnly = false }: { onlineOnly?: boolean }) {
   const online = useOnline();
   const pending = useSyncStatusStore((st) => st.pendingCount);
   const syncing = useSyncStatusStore((st) => st.syncing);
@@ -20,10 +22,12 @@ export function FrameStatus() {
         <span className={s.statusPart} data-testid="offline-status">
           <Icon name="wifi-off" />
           <Trans>Sem internet</Trans>
-          <span className={visuallyHidden}>
-            {' '}
-            <Trans>Tudo o que fizer fica salvo neste aparelho e será enviado quando a conexão voltar.</Trans>
-          </span>
+          {!onlineOnly && (
+            <span className={visuallyHidden}>
+              {' '}
+              <Trans>Tudo o que fizer fica salvo neste aparelho e será enviado quando a conexão voltar.</Trans>
+            </span>
+          )}
         </span>
       )}
       {pending > 0 && (

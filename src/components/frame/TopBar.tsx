@@ -55,7 +55,7 @@ export function TopBar({ locked = false }: { locked?: boolean }) {
               Cadernos
             </Link>
           )}
-          <FrameStatus />
+          <FrameStatus onlineOnly={screen.onlineOnly} />
         </div>
         {!locked && (
           <div className={s.actions}>

@@ -15,6 +15,13 @@ export interface FrameScreen {
    */
   parent?: string;
   place?: PlaceId;
+  /**
+   * Online-only (ARCHITECTURE §2, issue 22: profiles, settings, news, store, admin; signing in or
+   * up, the contact form): nothing done
+   * here waits on the device to be sent later, so offline the status line says only that the phone
+   * is offline — never that something "will be sent".
+   */
+  onlineOnly?: true;
 }
 
 export type PlaceId = 'notebooks' | 'news' | 'friends' | 'notifications' | 'profile';
@@ -38,16 +45,16 @@ export const PLACES: Place[] = [
 
 export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/': {},
-  '/login': { title: msg`Entrar`, parent: '/' },
-  '/register': { title: msg`Criar conta`, parent: '/' },
-  '/forgot-password': { title: msg`Recuperar senha`, parent: '/login' },
-  '/reset-password': { title: msg`Nova senha`, parent: '/login' },
-  '/guardian/:token': { title: msg`Confirmação do responsável`, parent: '/' },
-  '/timeline': { title: msg`Novidades`, place: 'news' },
+  '/login': { title: msg`Entrar`, parent: '/', onlineOnly: true },
+  '/register': { title: msg`Criar conta`, parent: '/', onlineOnly: true },
+  '/forgot-password': { title: msg`Recuperar senha`, parent: '/login', onlineOnly: true },
+  '/reset-password': { title: msg`Nova senha`, parent: '/login', onlineOnly: true },
+  '/guardian/:token': { title: msg`Confirmação do responsável`, parent: '/', onlineOnly: true },
+  '/timeline': { title: msg`Novidades`, place: 'news', onlineOnly: true },
   '/meus-cadernos': { title: msg`Meus cadernos`, place: 'notebooks' },
-  '/settings': { title: msg`Configurações`, parent: '/profile', place: 'profile' },
-  '/profile': { title: msg`Perfil`, place: 'profile' },
-  '/profile/:username': { title: msg`Perfil`, parent: '/timeline', place: 'news' },
+  '/settings': { title: msg`Configurações`, parent: '/profile', place: 'profile', onlineOnly: true },
+  '/profile': { title: msg`Perfil`, place: 'profile', onlineOnly: true },
+  '/profile/:username': { title: msg`Perfil`, parent: '/timeline', place: 'news', onlineOnly: true },
   '/create': { title: msg`Criar caderno`, parent: '/meus-cadernos', place: 'notebooks' },
   '/notebook/:id': { title: msg`Caderno`, parent: '/meus-cadernos', place: 'notebooks' },
   '/notebook/:id/edit': { title: msg`Editar caderno`, parent: '/notebook/:id', place: 'notebooks' },
@@ -56,15 +63,15 @@ export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/claim': { title: msg`Resgatar respostas`, parent: '/meus-cadernos', place: 'notebooks' },
   '/claim/:code': { title: msg`Resgatar respostas`, parent: '/meus-cadernos', place: 'notebooks' },
   '/moderation/answers/:notebookId': { title: msg`Moderar respostas`, parent: '/notebook/:notebookId', place: 'notebooks' },
-  '/manage-profile': { title: msg`Perfil público`, parent: '/profile', place: 'profile' },
-  '/admin': { title: msg`Administração`, parent: '/' },
+  '/manage-profile': { title: msg`Perfil público`, parent: '/profile', place: 'profile', onlineOnly: true },
+  '/admin': { title: msg`Administração`, parent: '/', onlineOnly: true },
   '/n/:code': { title: msg`Convite`, place: 'notebooks' },
-  '/loja-sazonal': { title: msg`Loja sazonal`, parent: '/' },
-  '/loja-sazonal/sucesso': { title: msg`Loja sazonal`, parent: '/loja-sazonal' },
+  '/loja-sazonal': { title: msg`Loja sazonal`, parent: '/', onlineOnly: true },
+  '/loja-sazonal/sucesso': { title: msg`Loja sazonal`, parent: '/loja-sazonal', onlineOnly: true },
   '/terms': { title: msg`Termos de uso`, parent: '/' },
   '/privacy': { title: msg`Privacidade`, parent: '/' },
   '/sobre': { title: msg`Sobre`, parent: '/' },
-  '/contato': { title: msg`Contato`, parent: '/' },
+  '/contato': { title: msg`Contato`, parent: '/', onlineOnly: true },
   '/faq': { title: msg`Perguntas frequentes`, parent: '/' },
   '/cookies': { title: msg`Cookies`, parent: '/' },
 };
