@@ -205,3 +205,27 @@ test('offline on online-only screens the status line says only that the phone is
   await expect(statusLine).toContainText('será enviado quando a conexão voltar');
   await page.context().setOffline(false);
 });
+
+test("a one-letter person search says, in the app's words, that it needs two characters", async ({ page, baseURL }) => {
+  const owner = await signUp(baseURL!, 'search1');
+  const notebook = await createNotebook(owner, 'Caderno da busca', ['Qual é o seu apelido?']);
+  await logIn(page, owner);
+  for (const [path, share, dialogName, field, find, words] of [
+    [`/notebook/${notebook.id}/edit`, 'Compartilhar', 'Compartilhar caderno', '@usuário ou nome', 'Buscar', 'Digite pelo menos 2 caracteres para buscar.'],
+    [`/en/notebook/${notebook.id}/edit`, 'Share', 'Share notebook', '@username or name', 'Search', 'Type at least 2 characters to search.'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('button', { name: share, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    const input = dialog.getByLabel(field);
+    await input.fill('a');
+    await dialog.getByRole('button', { name: find, exact: true }).click();
+    await expect(dialog.getByText(words)).toBeVisible();
+    await expect(input).toHaveAccessibleDescription(words);
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    // no browser bubble: the field is not held back by the browser's own check
+    expect(await input.evaluate((el: HTMLInputElement) => el.validationMessage)).toBe('');
+    await input.fill('ab');
+    await expect(dialog.getByText(words)).toHaveCount(0);
+  }
+});

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../../components/form.css.ts';
 import { LoadMore } from '../../../components/LoadMore.tsx';
@@ -40,6 +40,9 @@ export function PersonName({ person }: { person: Named }) {
   );
 }
 
+/** The server searches from this many characters on (search_users); fewer are refused here, in words. */
+const MIN_QUERY_LENGTH = 2;
+
 /** Finds registered people by @username or name (online: the server searches). */
 export function PersonSearch({ layer, online, action, actionName, alreadyIn, alreadyLabel, onPick }: Props) {
   const { t, i18n } = useLingui();
@@ -50,6 +53,8 @@ export function PersonSearch({ layer, online, action, actionName, alreadyIn, alr
   const [searched, setSearched] = useState<{ query: string; after: string | null; more: boolean } | null>(null);
   const [searching, setSearching] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tooShort, setTooShort] = useState(false);
+  const tooShortId = useId();
 
   async function searchPage(text: string, after: string | null) {
     setSearching(true);
@@ -67,13 +72,14 @@ export function PersonSearch({ layer, online, action, actionName, alreadyIn, alr
 
   async function search(event: FormEvent) {
     event.preventDefault();
-    if (query.trim().length < 2) return;
+    // The app's words, not the browser's bubble (English, whatever the page's language).
+    if (query.trim().length < MIN_QUERY_LENGTH) return setTooShort(true);
     await searchPage(query.trim(), null);
   }
 
   return (
     <>
-      <form className={s.inline} onSubmit={(event) => void search(event)} role="search">
+      <form className={s.inline} onSubmit={(event) => void search(event)} role="search" noValidate>
         <label className={f.field}>
           <span className={f.label}>
             <Trans>@usuário ou nome</Trans>
@@ -84,18 +90,25 @@ export function PersonSearch({ layer, online, action, actionName, alreadyIn, alr
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
+              setTooShort(false);
               setFound(null);
               setSearched(null);
             }}
             autoComplete="off"
             disabled={!online}
-            minLength={2}
+            aria-invalid={tooShort || undefined}
+            aria-describedby={tooShort ? tooShortId : undefined}
           />
         </label>
         <button type="submit" className={button.secondary} disabled={!online || searching} aria-busy={searching}>
           <Trans>Buscar</Trans>
         </button>
       </form>
+      {tooShort && (
+        <p id={tooShortId} className={f.error} role="alert">
+          <Plural value={MIN_QUERY_LENGTH} one="Digite pelo menos # caractere para buscar." other="Digite pelo menos # caracteres para buscar." />
+        </p>
+      )}
       {error && (
         <p className={f.error} role="alert">
           {error}
