@@ -229,3 +229,18 @@ test("a one-letter person search says, in the app's words, that it needs two cha
     await expect(dialog.getByText(words)).toHaveCount(0);
   }
 });
+
+test("long screen names fit the top bar at 360 px, signed out, in both languages: the guardian page's first", async ({ page }) => {
+  const bar = page.getByTestId('top-bar');
+  for (const path of ['/guardian/' + 'f'.repeat(64), '/forgot-password', '/claim', '/moderation/answers/sample-id']) {
+    for (const prefix of ['', '/en']) {
+      await page.goto(prefix + path);
+      const title = page.getByTestId('screen-title');
+      await expect(title).toBeVisible();
+      const sizes = await title.evaluate((el) => ({ text: el.textContent, cutWidth: el.scrollWidth > el.clientWidth, cutHeight: el.scrollHeight > el.clientHeight + 1 }));
+      expect(sizes.cutWidth || sizes.cutHeight, `${prefix}${path}: "${sizes.text}" is cut off`).toBe(false);
+      // the bar keeps its one row
+      expect((await box(bar)).height).toBeLessThanOrEqual(64);
+    }
+  }
+});

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { AccountMenu } from '../AccountMenu.tsx';
@@ -24,6 +25,41 @@ function BackButton({ parentHref }: { parentHref: string }) {
 }
 
 /**
+ * The screen's name in the room the bar leaves it (at 360 px beside "Entrar" and the menu: about
+ * 160 px): a name that does not fit on one line gets a smaller size and up to two lines instead of
+ * being cut ("Confirmação do responsável", "Resgatar respostas"). Measured, so it holds for every
+ * language; checked again when the bar's width changes.
+ */
+function ScreenTitle({ text }: { text: string }) {
+  const title = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    const element = title.current;
+    const room = element?.parentElement;
+    if (!element || !room) return;
+    const fit = () => {
+      element.classList.remove(s.titleLong);
+      if (element.scrollWidth > element.clientWidth) element.classList.add(s.titleLong);
+    };
+    fit();
+    if (typeof ResizeObserver === 'undefined') return;
+    let width = room.clientWidth;
+    // only a change of width matters (the title's own second line changes the height)
+    const observer = new ResizeObserver(() => {
+      if (room.clientWidth === width) return;
+      width = room.clientWidth;
+      fit();
+    });
+    observer.observe(room);
+    return () => observer.disconnect();
+  }, [text]);
+  return (
+    <p ref={title} className={s.title} data-testid="screen-title">
+      {text}
+    </p>
+  );
+}
+
+/**
  * The top bar of every screen: back (below a main place), the screen's name with the connection's
  * status under it, and the account's menu. One row of 56 px, whatever the status says.
  * `locked` (a round of "Passar o caderno", issue 21): the name and the status only — no way out.
@@ -45,9 +81,7 @@ export function TopBar({ locked = false }: { locked?: boolean }) {
         {screen.parentHref && !locked && <BackButton parentHref={screen.parentHref} />}
         <div className={s.titleBlock}>
           {screen.title ? (
-            <p className={s.title} data-testid="screen-title">
-              {i18n._(screen.title)}
-            </p>
+            <ScreenTitle text={i18n._(screen.title)} />
           ) : locked ? (
             <p className={s.brand}>Cadernos</p>
           ) : (

@@ -100,6 +100,16 @@ export const title = style({
   whiteSpace: 'nowrap',
 });
 
+/** A name too long for one line of the bar (TopBar's ScreenTitle): smaller, on up to two lines. */
+export const titleLong = style({
+  fontSize: '0.95rem',
+  lineHeight: 1.15,
+  whiteSpace: 'normal',
+  display: '-webkit-box',
+  WebkitLineClamp: 2,
+  WebkitBoxOrient: 'vertical',
+});
+
 export const brand = style({
   alignSelf: 'flex-start',
   fontFamily: vars.font.hand,
