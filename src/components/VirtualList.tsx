@@ -1,6 +1,8 @@
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, useWindowVirtualizer, type Range, type VirtualItem } from '@tanstack/react-virtual';
 import * as css from './virtual-list.css.ts';
+
+type Key = VirtualItem['key'];
 
 /** An item's place in the whole list, for screen readers: its root element spreads these. */
 export interface ListPosition {
@@ -13,6 +15,12 @@ interface Props<T> {
   getKey: (item: T) => string;
   /** One item. Its root element has role="listitem" and spreads `position`. */
   renderItem: (item: T, position: ListPosition) => ReactNode;
+  /**
+   * A light stand-in for an item (role="listitem" too, a few elements), drawn for rows that come
+   * into view while the page is scrolling; they become full items when the scroll stops. Mounting
+   * a full item costs more than a frame's share on a slow phone.
+   */
+  renderPlaceholder?: (item: T, position: ListPosition) => ReactNode;
   /** Items side by side as many as fit at this width (CSS grid's auto-fill rule); none: one a row. */
   minColumnRem?: number;
   /** Space between rows and between columns. */
@@ -26,6 +34,8 @@ interface Props<T> {
 
 /** Short lists are rendered whole (find-in-page works, nothing moves): the cost starts in the hundreds. */
 const RENDER_ALL_UP_TO = 60;
+/** How long after the last scroll event the page counts as still (placeholders become items). */
+const SCROLL_SETTLE_MS = 400;
 /** Rows kept rendered beyond each edge of the screen, so a fast scroll rarely shows a gap. */
 const OVERSCAN_ROWS = 2;
 
@@ -39,8 +49,12 @@ const OVERSCAN_ROWS = 2;
  * row and its neighbours stay rendered when scrolled away, so focus is never lost and Tab /
  * Shift+Tab reach the next and previous items (the browser scrolls them in). What is lost above
  * RENDER_ALL_UP_TO items: the browser's find-in-page sees only the rendered rows.
+ *
+ * While the page scrolls, rows coming into view may show placeholders (renderPlaceholder), which
+ * become the full items once the page is still for SCROLL_SETTLE_MS: with full items, mounting
+ * them during a fast scroll cost more than the frames had (tests/bench/long-list-scroll.ts).
  */
-export function VirtualList<T>({ items, getKey, renderItem, minColumnRem, gapRem, estimatedRowHeight, label, className, testId }: Props<T>) {
+export function VirtualList<T>({ items, getKey, renderItem, renderPlaceholder, minColumnRem, gapRem, estimatedRowHeight, label, className, testId }: Props<T>) {
   const listRef = useRef<HTMLDivElement>(null);
   const box = useListBox(listRef);
   const gap = gapRem * box.rem;
@@ -75,24 +89,31 @@ export function VirtualList<T>({ items, getKey, renderItem, minColumnRem, gapRem
     getItemKey,
     rangeExtractor,
     overscan: OVERSCAN_ROWS,
+    // "Still scrolling" until no scroll event for this long: a slow phone's frames can be longer
+    // than the default 150 ms, and the placeholders must not turn into full items mid-scroll.
+    isScrollingResetDelay: SCROLL_SETTLE_MS,
     gap,
     scrollMargin: box.top,
     initialRect: typeof window === 'undefined' ? undefined : { width: window.innerWidth, height: window.innerHeight },
   });
 
+  const rows = virtualizer.getVirtualItems();
+  const fullRows = useFullRows(rows, virtualizer.isScrolling && renderPlaceholder !== undefined, focusedRow);
+
   return (
     <div ref={listRef} role="list" aria-label={label} className={`${css.list} ${className ?? ''}`} data-testid={testId} style={{ height: `${virtualizer.getTotalSize()}px` }}>
-      {virtualizer.getVirtualItems().map((row) => (
+      {rows.map((row) => (
         <Row
           key={row.key}
           measure={virtualizer.measureElement}
           index={row.index}
           offset={row.start - box.top}
+          placeholderHeight={fullRows.has(row.key) ? undefined : row.size}
           columns={columns}
           gap={gap}
           items={items}
           getKey={getKey}
-          renderItem={renderItem as (item: unknown, position: ListPosition) => ReactNode}
+          renderItem={(fullRows.has(row.key) ? renderItem : renderPlaceholder!) as (item: unknown, position: ListPosition) => ReactNode}
         />
       ))}
     </div>
@@ -103,6 +124,8 @@ interface RowProps {
   measure: (element: HTMLDivElement | null) => void;
   index: number;
   offset: number;
+  /** A row of placeholders keeps the height its full items had (or are estimated at), unmeasured. */
+  placeholderHeight: number | undefined;
   columns: number;
   gap: number;
   items: readonly unknown[];
@@ -111,15 +134,21 @@ interface RowProps {
 }
 
 // Memoised: the list renders again on every scroll step, the rows only when they move or change.
-const Row = memo(function Row({ measure, index, offset, columns, gap, items, getKey, renderItem }: RowProps) {
+const Row = memo(function Row({ measure, index, offset, placeholderHeight, columns, gap, items, getKey, renderItem }: RowProps) {
   const first = index * columns;
+  const placeholder = placeholderHeight !== undefined;
   return (
     <div
-      ref={measure}
+      ref={placeholder ? undefined : measure}
       data-index={index}
       role="none"
       className={css.row}
-      style={{ transform: `translateY(${offset}px)`, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, columnGap: `${gap}px` }}
+      style={{
+        transform: `translateY(${offset}px)`,
+        gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`,
+        columnGap: `${gap}px`,
+        height: placeholder ? `${placeholderHeight}px` : undefined,
+      }}
     >
       {items.slice(first, first + columns).map((item, column) => (
         <Fragment key={(getKey as (item: unknown) => string)(item)}>{renderItem(item, { 'aria-posinset': first + column + 1, 'aria-setsize': items.length })}</Fragment>
@@ -127,6 +156,21 @@ const Row = memo(function Row({ measure, index, offset, columns, gap, items, get
     </div>
   );
 });
+
+/**
+ * Which rendered rows show their full items: all of them when the page is still; while it scrolls,
+ * those already full stay full (no flicker) and rows coming into view get placeholders — except
+ * near the focused row, so that Tab (which scrolls the page too) always finds the next items'
+ * links and buttons. Rows that leave are forgotten.
+ */
+function useFullRows(rows: readonly VirtualItem[], scrolling: boolean, focusedRow: number | null) {
+  const full = useRef(new Set<Key>());
+  const rendered = new Set(rows.map((row) => row.key));
+  for (const key of full.current) if (!rendered.has(key)) full.current.delete(key);
+  const nearFocus = (row: VirtualItem) => focusedRow !== null && Math.abs(row.index - focusedRow) <= OVERSCAN_ROWS + 1;
+  for (const row of rows) if (!scrolling || nearFocus(row)) full.current.add(row.key);
+  return full.current;
+}
 
 /** The list's width, its top in the document (the virtualizer's scroll margin) and the root font size. */
 function useListBox(ref: RefObject<HTMLElement | null>) {

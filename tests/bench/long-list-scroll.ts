@@ -26,7 +26,7 @@
  *
  *   VITE_ANALYTICS_ENDPOINT=/__analytics npx tsx scripts/build.ts --out /tmp/lists-dist
  *   npx tsx tests/bench/long-list-scroll.ts --dist /tmp/lists-dist [--runs 3] [--notebooks 1000] [--speed 8000] [--port 4731]
- *       [--throttles 1,4] [--layout grid|list] [--css '<extra CSS to try>'] [--control] [--trace /tmp/scroll]
+ *       [--throttles 1,4] [--layout grid|list] [--css '<extra CSS to try>'] [--control] [--trace /tmp/scroll] [--profile /tmp/scroll]
  *   npx tsx tests/bench/trace-frames.ts /tmp/scroll-4x.json   # where the time of each frame goes
  */
 import { writeFileSync } from 'node:fs';
@@ -62,6 +62,8 @@ const { values: args } = parseArgs({
     control: { type: 'boolean', default: false },
     /** Writes a DevTools performance trace of each throttle's first run to <trace>-<rate>x.json (see trace-frames.ts). */
     trace: { type: 'string', default: '' },
+    /** Writes a JavaScript CPU profile of each throttle's first run to <profile>-<rate>x.cpuprofile (DevTools opens it). */
+    profile: { type: 'string', default: '' },
   },
 });
 const RUNS = Number(args.runs);
@@ -290,8 +292,15 @@ async function main() {
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
         const tracing = args.trace && i === 0 ? await startTrace(cdp) : null;
+        const profiling = args.profile && i === 0;
+        if (profiling) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
         const run = await oneRun(page, cdp);
         if (tracing) await tracing.stop(`${args.trace}-${rate}x.json`);
+        if (profiling) {
+          const { profile } = await cdp.send('Profiler.stop');
+          writeFileSync(`${args.profile}-${rate}x.cpuprofile`, JSON.stringify(profile));
+          console.log(`(CPU profile of this run: ${args.profile}-${rate}x.cpuprofile)`);
+        }
         runs.push(run);
         console.log(
           `| ${rate}× | ${i + 1} | ${run.frames} | ${run.dropped} | ${run.worstMs.toFixed(0)} | ${run.longFrames} | ${(run.durationMs / 1000).toFixed(1)} |`,

@@ -11,7 +11,7 @@ import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard, NotebookCard as Card } from '../../data/queries/dashboard.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../notebooks/common/useData.ts';
-import { NotebookCard } from './NotebookCard.tsx';
+import { NotebookCard, NotebookCardPlaceholder } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
 import { TABS, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
 import * as css from './Dashboard.css.ts';
@@ -175,6 +175,7 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
             renderItem={(card, position) => (
               <NotebookCard layer={layer} card={card} layout={prefs.layout} showStats={prefs.showStats} profiles={profiles} position={position} />
             )}
+            renderPlaceholder={(card, position) => <NotebookCardPlaceholder card={card} position={position} />}
           />
         )}
         <p className={visuallyHidden} role="status">

@@ -205,6 +205,20 @@ export function NotebookCard({ layer, card, layout, showStats, profiles, positio
   );
 }
 
+/**
+ * A card's stand-in while the list scrolls past it (VirtualList): the same box and title, none of
+ * the cover, links or buttons — it becomes the full card when the scroll stops.
+ */
+export function NotebookCardPlaceholder({ card, position }: { card: Card; position: ListPosition }) {
+  return (
+    <div role="listitem" {...position} className={css.card} data-testid="notebook-card-placeholder">
+      <p className={css.cardTitle}>
+        <UserText>{card.notebook.title}</UserText>
+      </p>
+    </div>
+  );
+}
+
 const ACTION_LABELS: Record<CardAction, MessageDescriptor> = {
   view: msg`Ver`,
   answer: msg`Responder`,
