@@ -1,5 +1,4 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import './styles/global.css.ts';
 import { App } from './app/App.tsx';
 import { detectLocale, localizePath, stripLocalePrefix } from './locale/detect.ts';
@@ -8,6 +7,7 @@ import { syncThemeToDocument } from './state/theme.ts';
 import { startAnalytics } from './analytics/analytics.ts';
 import { captureInstallPrompt } from './app/install-prompt.ts';
 import { preloadPage } from './app/page-preload.ts';
+import { prepareTakeover, renderApp } from './app/takeover.ts';
 
 async function start() {
   const { pathname, search, hash } = window.location;
@@ -17,16 +17,19 @@ async function start() {
   if (localized !== pathname) history.replaceState(history.state, '', localized + search + hash);
 
   // The page's chunks download with the catalog, not after it (one round trip less on a slow network).
-  void preloadPage(stripLocalePrefix(localized));
+  const pageArrival = preloadPage(stripLocalePrefix(localized));
   syncThemeToDocument();
   startAnalytics();
   captureInstallPrompt();
   await activateLocale(locale);
 
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  await prepareTakeover(root, pageArrival);
+  renderApp(
     <StrictMode>
       <App />
     </StrictMode>,
+    root,
   );
   // Once the page has loaded: the worker, its update card and its precache (the whole app) are
   // not needed to show the page, and on a slow network they would compete with what is.

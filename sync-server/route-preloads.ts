@@ -37,26 +37,53 @@ const patternOf = (route: string) => new RegExp(`^${route.replace(/:\w+/g, '[^/]
 
 /**
  * The hints (`<link>` tags) for a request's path and Accept-Language, or '' for any other page.
- * Without a manifest (a build without one) there are none.
+ * Without a manifest (a build without one) there are none. `styles: false` leaves the styles out
+ * (a prerendered page has them inline: prerendered.ts).
  */
-export function routePreloads(root: string): (urlPath: string, acceptLanguage: string) => string {
+export function routePreloads(root: string): (urlPath: string, acceptLanguage: string, options?: { styles?: boolean }) => string {
   const manifest = readManifest(root);
   if (!manifest) return () => '';
   const alreadyInHtml = staticClosure(manifest, [ENTRY]);
   const landings = LANDING_PAGES.map((landing) => ({ ...landing, pattern: patternOf(landing.route) }));
   const cache = new Map<string, string>();
-  return (urlPath, acceptLanguage) => {
+  return (urlPath, acceptLanguage, { styles = true } = {}) => {
     const locale = detectLocale({ pathname: urlPath, stored: null, browserLanguages: browserLanguages(acceptLanguage) });
     const landing = landings.find(({ pattern }) => pattern.test(stripLocalePrefix(urlPath)));
     if (!landing) return '';
-    const key = `${landing.route} ${locale}`;
+    const key = `${landing.route} ${locale} ${styles}`;
     let hints = cache.get(key);
     if (hints === undefined) {
       const sources = [landing.page, ...[APP_CATALOGS, ...landing.catalogs].map((folder) => `${folder}/${locale}/messages.po`)];
-      hints = hintsFor(manifest, sources.filter((source) => manifest[source]), alreadyInHtml);
+      hints = hintsFor(manifest, sources.filter((source) => manifest[source]), alreadyInHtml, styles);
       cache.set(key, hints);
     }
     return hints;
+  };
+}
+
+/**
+ * The stylesheets a landing page shows with, in the order the app applies them: the entry's (in
+ * index.html), then the page's and what it imports. Paths as served (`/assets/…`); [] without a
+ * manifest or for a route that is not a landing page.
+ */
+export function landingStylesheets(root: string): (route: string) => { entry: string[]; page: string[] } {
+  const manifest = readManifest(root);
+  return (route) => {
+    const landing = LANDING_PAGES.find((candidate) => candidate.route === route);
+    if (!manifest || !landing) return { entry: [], page: [] };
+    const alreadyInHtml = staticClosure(manifest, [ENTRY]);
+    // What a chunk imports is applied before the chunk's own styles, as Vite's loader does.
+    const chunks: string[] = [];
+    const seen = new Set(alreadyInHtml);
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const dependency of manifest[key].imports ?? []) visit(dependency);
+      chunks.push(key);
+    };
+    visit(landing.page);
+    const asServed = (files: string[]) => files.map((file) => `/${file}`);
+    return { entry: asServed(manifest[ENTRY]?.css ?? []), page: asServed(stylesOf(manifest, chunks)) };
   };
 }
 
@@ -81,11 +108,16 @@ function staticClosure(manifest: Manifest, keys: readonly string[]): Set<string>
 }
 
 /** modulepreload for the scripts, preload for the styles; `crossorigin` as Vite's own loader asks for them. */
-function hintsFor(manifest: Manifest, sources: string[], alreadyInHtml: Set<string>): string {
+function hintsFor(manifest: Manifest, sources: string[], alreadyInHtml: Set<string>, withStyles: boolean): string {
   const chunks = [...staticClosure(manifest, sources)].filter((key) => !alreadyInHtml.has(key));
   const scripts = chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key].file}">`);
-  const styles = [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+  const styles = withStyles ? stylesOf(manifest, chunks).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`) : [];
   return [...scripts, ...styles].join('\n    ');
+}
+
+/** The CSS files of these chunks, each once. */
+function stylesOf(manifest: Manifest, chunks: string[]): string[] {
+  return [...new Set(chunks.flatMap((key) => manifest[key].css ?? []))];
 }
 
 /** Accept-Language's languages, most wanted first (`pt-BR,pt;q=0.9,en;q=0.8`). */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { Hono } from 'hono';
+import { prerenderedPages } from './prerendered.ts';
 import { routePreloads } from './route-preloads.ts';
 
 const MIME: Record<string, string> = {
@@ -30,22 +31,31 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmani
  * key, not the published demo one, and no build has to know it. Text files go compressed (brotli
  * or gzip, as the browser accepts): on a phone's slow network the app's JavaScript is a third of
  * its size, as any production host serves it. Each file is compressed once (until it changes).
- * The page a link lands on is named in the HTML as preloads (route-preloads.ts).
+ * The page a link lands on is named in the HTML as preloads (route-preloads.ts); an invitation's
+ * page comes with the invitation in it (prerendered.ts).
  */
 export function serveStatic(root: string, { anonKey }: { anonKey: string }): Hono {
   const base = path.resolve(root);
   const compressed = new CompressedFiles();
   const preloadsFor = routePreloads(base);
+  const prerenderedFor = prerenderedPages(base);
   const app = new Hono();
   app.get('*', async (c) => {
-    const urlPath = decodeURIComponent(new URL(c.req.url).pathname);
+    const urlPath = decodedPath(c.req.url);
+    if (urlPath === null) return c.text('Bad request: the address is not valid URL encoding.', 400);
     const file = path.resolve(base, '.' + urlPath);
     const inside = file === base || file.startsWith(base + path.sep);
-    const target = inside && (await isFile(file)) ? file : path.join(base, 'index.html');
+    const index = path.join(base, 'index.html');
+    const target = inside && (await isFile(file)) ? file : index;
     const ext = path.extname(target);
-    const preloads = ext === '.html' ? preloadsFor(urlPath, c.req.header('accept-language') ?? '') : '';
-    const read = async () =>
-      ext === '.html' ? Buffer.from(withHeadTags(await fs.readFile(target, 'utf8'), anonKey, preloads)) : await fs.readFile(target);
+    const acceptLanguage = c.req.header('accept-language') ?? '';
+    const prerendered = target === index ? prerenderedFor(urlPath, acceptLanguage) : null;
+    const preloads = ext === '.html' ? preloadsFor(urlPath, acceptLanguage, { styles: !prerendered }) : '';
+    const read = async () => {
+      if (ext !== '.html') return await fs.readFile(target);
+      const html = await fs.readFile(target, 'utf8');
+      return Buffer.from(withHeadTags(prerendered ? prerendered.into(html) : html, anonKey, preloads));
+    };
     const immutable = target.includes(`${path.sep}assets${path.sep}`);
     const headers: Record<string, string> = {
       'content-type': MIME[ext] ?? 'application/octet-stream',
@@ -54,11 +64,14 @@ export function serveStatic(root: string, { anonKey }: { anonKey: string }): Hon
     if (!COMPRESSIBLE.has(ext)) return c.body(bytes(await read()), 200, headers);
     // Not `accept-language`, although a page's preload hints follow it: they are hints, the page is
     // the same, and the service worker's precache would no longer match its own copy of the page.
-    headers.vary = 'accept-encoding';
+    // A prerendered invitation is in the language, though (the worker never precaches it).
+    headers.vary = prerendered?.variesByLanguage ? 'accept-encoding, accept-language' : 'accept-encoding';
     const encoding = preferredEncoding(c.req.header('accept-encoding') ?? '');
     if (!encoding) return c.body(bytes(await read()), 200, headers);
     headers['content-encoding'] = encoding;
-    return c.body(bytes(await compressed.get(target, encoding, read, preloads)), 200, headers);
+    // A prerendered page carries its code: compressed each time, not kept (one copy per code would grow without end).
+    const body = prerendered ? await compressWith[encoding](await read()) : await compressed.get(target, encoding, read, preloads);
+    return c.body(bytes(body), 200, headers);
   });
   return app;
 }
@@ -105,6 +118,15 @@ class CompressedFiles {
       copy.body.catch(() => this.copies.delete(key));
     }
     return copy.body;
+  }
+}
+
+/** The request's path, percent-decoded; null when it is not valid encoding (`/n/%E0%A4%A`). */
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(new URL(url).pathname);
+  } catch {
+    return null;
   }
 }
 

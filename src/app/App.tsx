@@ -74,9 +74,17 @@ export function App() {
     // Installing from an English page starts the installed app in English.
     document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.setAttribute('href', manifestHref(locale));
   }, [locale]);
+  return <LocalizedApp locale={locale} />;
+}
+
+/**
+ * The app in a language, at the browser's address — or at `ssrPath`: the build prerenders the
+ * landing pages with it (src/prerender/landing.tsx), the same tree the app then takes over.
+ */
+export function LocalizedApp({ locale, ssrPath }: { locale: Locale; ssrPath?: string }) {
   return (
     <I18nProvider i18n={i18n}>
-      <Router base={localeInfo(locale).prefix}>
+      <Router base={localeInfo(locale).prefix} ssrPath={ssrPath}>
         <Shell />
       </Router>
     </I18nProvider>

@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { RouteGuard } from './guards.tsx';
+import { arrivedPage } from './page-preload.ts';
 import { loadNotFound, ROUTES, type PageLoader } from './routes.ts';
 
 /**
@@ -35,8 +36,13 @@ export function forgetFailedPages(): void {
   failedPages.clear();
 }
 
+/**
+ * A page preloaded and arrived renders at once (the page the server prerendered: no skeleton
+ * over it); any other suspends until it arrives. Chosen once per visit of the page: switching
+ * from the lazy component to the module's would mount the page a second time.
+ */
 function LazyPage({ load }: { load: PageLoader }) {
-  const Page = lazyPage(load);
+  const [Page] = useState<ComponentType>(() => arrivedPage(load) ?? lazyPage(load));
   return <Page />;
 }
 

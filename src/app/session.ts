@@ -1,10 +1,11 @@
 import { t } from '@lingui/core/macro';
 import type { SessionNotice } from '../data/session/state.ts';
 import { loadCatalogArea } from '../locale/i18n.ts';
-import { followSession, useSignOutConfirmStore } from '../state/session.ts';
+import { followSession, useSessionStore, useSignOutConfirmStore } from '../state/session.ts';
 import { followSyncStatus } from '../state/sync-status.ts';
 import { toast } from '../state/toast.ts';
 import { appNavigate } from './navigator.ts';
+import { rememberSignedIn } from './signed-in-hint.ts';
 
 /**
  * The app's side of the session: starts the engine (src/data/session/engine.ts, loaded lazily:
@@ -26,6 +27,8 @@ async function start(): Promise<void> {
   // offline without the chunk the person stays signed in, with the Portuguese source texts.
   await loadCatalogArea('accounts').catch(() => undefined);
   const [engine, { syncStatus$ }] = await Promise.all([import('../data/session/engine.ts'), import('../data/replication/status.ts')]);
+  // Read before the first paint of a prerendered invitation, which a signed-in person must not see.
+  useSessionStore.subscribe((session) => rememberSignedIn(session.status));
   followSession(engine.session$);
   followSyncStatus(syncStatus$);
   engine.sessionNotices$.subscribe(tell);

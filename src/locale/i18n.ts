@@ -45,7 +45,8 @@ let firstActivation: Promise<void> | undefined;
 export async function activateLocale(locale: Locale): Promise<void> {
   const activation = (async () => {
     if (i18n.locale !== locale) i18n.loadAndActivate({ locale, messages: await messagesFor(locale) });
-    document.documentElement.lang = locale;
+    // Not at build time: the landing pages are prerendered in each language (src/prerender).
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
   })();
   firstActivation ??= activation;
   await activation;

@@ -1,7 +1,7 @@
 import type { Observable } from 'rxjs';
 import { create } from 'zustand';
 import type { UnsyncedChoice, UnsyncedItem } from '../data/session/lifecycle.ts';
-import { SESSION_LOADING, type SessionState } from '../data/session/state.ts';
+import { SESSION_LOADING, SIGNED_OUT, type SessionState } from '../data/session/state.ts';
 
 export { SIGNED_OUT, type SessionState } from '../data/session/state.ts';
 
@@ -9,9 +9,11 @@ export { SIGNED_OUT, type SessionState } from '../data/session/state.ts';
  * Who is signed in (spec §4: signed out, loading, signed in), for screens, the header and the
  * route guards: the UI's copy of the session engine's `session$` (src/data/session/engine.ts),
  * bound by src/app/session.ts. Until the engine starts, the app itself says "signed out" for a
- * visitor (src/app/SessionManager.tsx), without loading the auth layer.
+ * visitor (src/app/SessionManager.tsx), without loading the auth layer. The build's prerender
+ * (src/prerender: an SSR build) renders a visitor's pages, and a server render reads a store's
+ * initial state.
  */
-export const useSessionStore = create<SessionState>(() => ({ ...SESSION_LOADING }));
+export const useSessionStore = create<SessionState>(() => (import.meta.env.SSR ? { ...SESSION_LOADING, ...SIGNED_OUT } : { ...SESSION_LOADING }));
 
 /** Keeps the store in step with the engine; returns the function that stops it. */
 export function followSession(source: Observable<SessionState>): () => void {
