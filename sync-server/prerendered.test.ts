@@ -172,14 +172,19 @@ describe('an invitation prerendered in the page that answers its link', () => {
 });
 
 describe('a build without prerendered pages', () => {
-  it('serves the plain page for an invitation', async () => {
-    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-prerendered-none-'));
+  it('serves the plain page for an invitation — and the prerendered one once a build brings it, without a restart', async () => {
+    const later = fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-prerendered-later-'));
     try {
-      fs.copyFileSync(path.join(root, 'index.html'), path.join(bare, 'index.html'));
-      const html = await (await serveStatic(bare, { anonKey: 'k' }).request('/n/ABC123')).text();
-      expect(html).toContain('<div id="root"></div>');
+      fs.cpSync(root, later, { recursive: true });
+      fs.rmSync(path.join(later, '.vite', 'prerendered.json'));
+      const server = serveStatic(later, { anonKey: 'k' });
+      const html = async () => (await server.request('/n/ABC123', { headers: { 'accept-language': 'pt-BR' } })).text();
+      expect(await html()).toContain('<div id="root"></div>');
+
+      fs.copyFileSync(path.join(root, '.vite', 'prerendered.json'), path.join(later, '.vite', 'prerendered.json'));
+      expect(rootOf(await html())).toContain('<h1>Convite para um caderno</h1>');
     } finally {
-      fs.rmSync(bare, { recursive: true, force: true });
+      fs.rmSync(later, { recursive: true, force: true });
     }
   });
 });

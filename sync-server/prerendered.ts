@@ -44,22 +44,20 @@ export interface PrerenderedAnswer {
   variesByLanguage: boolean;
 }
 
-/** The prerendered page for a request's path and Accept-Language, or null (the plain page). */
+/**
+ * The prerendered page for a request's path and Accept-Language, or null (the plain page). Read
+ * again when the build changes under a running server (its markup, styles and files go together).
+ */
 export function prerenderedPages(root: string): (urlPath: string, acceptLanguage: string) => PrerenderedAnswer | null {
-  const file = readPrerendered(root);
-  if (!file) return () => null;
-  const stylesheets = landingStylesheets(root);
-  const landings = file.pages.map((page) => {
-    const { entry, page: own } = stylesheets(page.route);
-    return {
-      ...page,
-      pattern: new RegExp(`^${page.route.replace(':code', `(${CODE})`)}$`),
-      styles: inlineStyles(root, [...entry, ...own]),
-      entryStyles: entry,
-      pageStyles: own,
-    };
-  });
+  let loaded: { version: string; file: PrerenderedFile | null; landings: Landing[] } | undefined;
+  const current = () => {
+    const version = fileVersion(path.join(root, PRERENDERED_FILE));
+    if (loaded?.version !== version) loaded = { version, ...loadLandings(root) };
+    return loaded;
+  };
   return (urlPath, acceptLanguage) => {
+    const { file, landings } = current();
+    if (!file) return null;
     const bare = stripLocalePrefix(urlPath);
     const locale = detectLocale({ pathname: urlPath, stored: null, browserLanguages: browserLanguages(acceptLanguage) });
     for (const landing of landings) {
@@ -79,6 +77,40 @@ export function prerenderedPages(root: string): (urlPath: string, acceptLanguage
     }
     return null;
   };
+}
+
+interface Landing extends PrerenderedPage {
+  pattern: RegExp;
+  /** The entry's and the page's CSS, for a `<style>`; null when it cannot be inlined. */
+  styles: string | null;
+  entryStyles: string[];
+  pageStyles: string[];
+}
+
+function loadLandings(root: string): { file: PrerenderedFile | null; landings: Landing[] } {
+  const file = readPrerendered(root);
+  if (!file) return { file, landings: [] };
+  const stylesheets = landingStylesheets(root);
+  const landings = file.pages.map((page) => {
+    const { entry, page: own } = stylesheets(page.route);
+    return {
+      ...page,
+      pattern: new RegExp(`^${page.route.replace(':code', `(${CODE})`)}$`),
+      styles: inlineStyles(root, [...entry, ...own]),
+      entryStyles: entry,
+      pageStyles: own,
+    };
+  });
+  return { file, landings };
+}
+
+function fileVersion(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.mtimeMs}:${stat.size}`;
+  } catch {
+    return 'none';
+  }
 }
 
 function readPrerendered(root: string): PrerenderedFile | null {
