@@ -5,8 +5,11 @@
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { dismissConsent } from './helpers.ts';
-import { createNotebook, logIn, signUp } from './people.ts';
+import { createNotebook, logIn, newPerson, signUp } from './people.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 test.beforeEach(async ({ page }) => dismissConsent(page));
@@ -243,4 +246,43 @@ test("long screen names fit the top bar at 360 px, signed out, in both languages
       expect((await box(bar)).height).toBeLessThanOrEqual(64);
     }
   }
+});
+
+test("a minor's settings follow the guardian's confirmation at once, without a reload", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const minor = newPerson('teenlive');
+  const guardian = `resp.${minor.email}`;
+  const fourteenYearsAgo = new Date(Date.now() - 14.2 * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  const client = () =>
+    createClient(baseURL!, SUPABASE_DEMO_ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: WebSocket as never } });
+  const { error } = await client().auth.signUp({
+    email: minor.email,
+    password: minor.password,
+    options: { data: { username: minor.username, birth_date: fourteenYearsAgo, guardian_email: guardian, guardian_acknowledged: 'true' } },
+  });
+  expect(error, error?.message).toBeNull();
+  await logIn(page, minor);
+  await page.goto('/settings');
+  const social = page.getByRole('region', { name: 'Social' });
+  const why = 'Enquanto seu responsável não confirmar, seu perfil e suas conexões ficam privados.';
+  await expect(social.getByText(why)).toBeVisible({ timeout: 15_000 });
+  await expect(social.getByRole('radio', { name: /^Público/ })).toBeDisabled();
+
+  // the guardian confirms from the mail, on their own phone
+  let link = '';
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${baseURL}/auth/v1/mailbox.json?to=${encodeURIComponent(guardian)}`)).json()) as { link: string }[];
+      link = mails[0]?.link ?? '';
+      return link;
+    })
+    .toMatch(/\/guardian\/[0-9a-f]{64}$/);
+  const confirmed = await client().rpc('confirm_guardian', { p_token: link.split('/').pop() });
+  expect(confirmed.error).toBeNull();
+
+  // the open settings follow (no reload, no focus change)
+  await expect(social.getByText(why)).toHaveCount(0);
+  await expect(social.getByRole('radio', { name: /^Público/ })).toBeEnabled();
+  // and the connections the confirmation opened to friends
+  await expect(social.getByRole('group', { name: 'Quem vê minhas conexões' }).getByRole('radio', { name: 'Só meus amigos' })).toBeChecked();
 });

@@ -43,7 +43,14 @@ export function ProfileTab({ userId }: { userId: string }) {
       {settings ? (
         <>
           <PublicProfileSection userId={userId} settings={settings} />
-          <SocialSection userId={userId} settings={settings} />
+          {/* A change of these on the server (another phone; the guardian's confirmation opens the
+              connections to friends) starts the form again from them, instead of keeping the old
+              choices in view and saving them back. */}
+          <SocialSection
+            key={`${settings.visibility}/${settings.connections_visibility}/${settings.friend_requests_from}`}
+            userId={userId}
+            settings={settings}
+          />
           <NotebookDefaultsSection userId={userId} settings={settings} />
         </>
       ) : (

@@ -45,3 +45,14 @@ function useLastDefined<T>(value: T | undefined): T | undefined {
   }, [value]);
   return value ?? last;
 }
+
+/**
+ * My own settings and age/guardian state, live: the guardian's confirmation shows without a reload
+ * (the "waiting for your guardian" note goes, the looser choices open, the connections show
+ * friends). It reaches me as a notice of my own profile: confirm_guardian opens a pending minor's
+ * connections to friends (they are always 'private' while the guardian is awaited:
+ * private.keep_safest_settings), and that change of the profile is noticed.
+ */
+export function useLiveMySettings(userId: string): void {
+  useLiveKeys(() => profileChanges(userId), [onlineKeys.mySettings(userId), onlineKeys.mySafety(userId)], [userId]);
+}

@@ -39,6 +39,8 @@ export const OFFLINE_COPY_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const onlineKeys = {
   profile: (username: string) => ['profile', username.toLowerCase()] as const,
   mySettings: (userId: string) => ['my-settings', userId] as const,
+  /** My age and guardian state (src/screens/safety/guardian-state.ts). */
+  mySafety: (userId: string) => ['safety', 'mine', userId] as const,
 };
 
 const OWNER_KEY = 'owner';
