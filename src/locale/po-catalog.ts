@@ -17,6 +17,11 @@ export function readCatalog(locale: string): Map<string, string> {
   return entries;
 }
 
+/** The .po files of a locale, one per catalog of lingui.config.ts. */
+export function catalogFiles(locale: string): string[] {
+  return catalogPaths.map((catalogPath) => catalogPath.replace('{locale}', locale) + '.po');
+}
+
 function readPo(file: string, entries: Map<string, string>) {
   const text = fs.readFileSync(file, 'utf8');
   for (const block of text.split(/\n\s*\n/)) {
