@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALE_CODES } from './locales.ts';
 import fs from 'node:fs';
-import { catalogFiles, readCatalog } from './po-catalog.ts';
+import path from 'node:path';
+import { catalogFiles, readCatalog, readCatalogFileWithContexts } from './po-catalog.ts';
 
 /**
  * Every message must be translated in every catalog. `npm test` runs `lingui extract` first, so a
@@ -47,5 +48,25 @@ describe('translation catalogs', () => {
       const stale = [...text.matchAll(/^#~ msgid "(.+)"$/gm)].map((m) => m[1]).filter((id) => live.has(id));
       expect(stale, file).toEqual([]);
     }
+  });
+
+  // An area's catalog, once loaded, overrides the app's for the whole app (src/locale/i18n.ts): two
+  // catalogs giving the same words (and context) different translations make a screen's wording
+  // depend on which areas were opened before ("Criar conta": "Sign up" on /en/register opened
+  // directly, "Create account" after the invitation).
+  it.each(LOCALE_CODES)('%s translates the same message alike in every catalog', (locale) => {
+    const translations = new Map<string, Map<string, string[]>>();
+    for (const file of catalogFiles(locale)) {
+      const catalog = path.relative(process.cwd(), file);
+      for (const [key, value] of readCatalogFileWithContexts(file)) {
+        const byValue = translations.get(key) ?? new Map<string, string[]>();
+        byValue.set(value, [...(byValue.get(value) ?? []), catalog]);
+        translations.set(key, byValue);
+      }
+    }
+    const conflicts = [...translations]
+      .filter(([, byValue]) => byValue.size > 1)
+      .map(([key, byValue]) => ({ message: key.replace('\u0004', ' | '), translations: Object.fromEntries(byValue) }));
+    expect(conflicts).toEqual([]);
   });
 });

@@ -22,6 +22,21 @@ export function catalogFiles(locale: string): string[] {
   return catalogPaths.map((catalogPath) => catalogPath.replace('{locale}', locale) + '.po');
 }
 
+/**
+ * One .po file's live entries, keyed by context and msgid as Lingui keys them at run time (two
+ * entries of the same words in different contexts are different messages).
+ */
+export function readCatalogFileWithContexts(file: string): Map<string, string> {
+  const entries = new Map<string, string>();
+  for (const block of fs.readFileSync(file, 'utf8').split(/\n\s*\n/)) {
+    const id = joinedString(block, 'msgid');
+    if (id === undefined || id === '') continue;
+    const context = joinedString(block, 'msgctxt');
+    entries.set(context === undefined ? id : `${context}\u0004${id}`, joinedString(block, 'msgstr') ?? '');
+  }
+  return entries;
+}
+
 function readPo(file: string, entries: Map<string, string>) {
   const text = fs.readFileSync(file, 'utf8');
   for (const block of text.split(/\n\s*\n/)) {
@@ -32,7 +47,7 @@ function readPo(file: string, entries: Map<string, string>) {
 }
 
 /** The value of a (possibly multi-line) PO string field. */
-function joinedString(block: string, field: 'msgid' | 'msgstr'): string | undefined {
+function joinedString(block: string, field: 'msgctxt' | 'msgid' | 'msgstr'): string | undefined {
   const match = new RegExp(`^${field} ((?:".*"\\n?)+)`, 'm').exec(block + '\n');
   if (!match) return undefined;
   return [...match[1].matchAll(/"(.*)"/g)].map((m) => JSON.parse(`"${m[1]}"`) as string).join('');

@@ -248,7 +248,7 @@ function CropDialog({
           <Trans>Cancelar</Trans>
         </button>
         <button type="button" className={button.primary} onClick={() => void save()} disabled={busy || !area}>
-          {busy ? <Trans>Enviando…</Trans> : <Trans>Salvar imagem</Trans>}
+          {busy ? <Trans context="image upload">Enviando…</Trans> : <Trans>Salvar imagem</Trans>}
         </button>
       </div>
     </dialog>
