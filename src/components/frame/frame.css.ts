@@ -41,6 +41,18 @@ globalStyle(`${shellWithPlaces} > main, ${shellWithPlaces} > footer`, { '@media'
 
 export const main = style({ flex: 1, outline: 'none', minWidth: 0 });
 
+/**
+ * What the browser scrolls into view (Tab, a link to #id, scrollIntoView) stops clear of the sticky
+ * top bar and, on phones, of the fixed bottom navigation, with room for the focus ring. The page
+ * (html) is the scroller, so these sit on it; the navigation is there when the shell has places.
+ */
+const FOCUS_ROOM = '0.5rem';
+globalStyle('html', { scrollPaddingTop: `calc(${underTopBar} + ${FOCUS_ROOM})` });
+globalStyle(`html:has(${shellWithPlaces})`, {
+  scrollPaddingBottom: `calc(${NAV_HEIGHT} + env(safe-area-inset-bottom, 0px) + ${FOCUS_ROOM})`,
+  '@media': { [WIDE]: { scrollPaddingBottom: `calc(env(safe-area-inset-bottom, 0px) + ${FOCUS_ROOM})` } },
+});
+
 /* ---------- top bar ---------- */
 
 export const topBar = style({

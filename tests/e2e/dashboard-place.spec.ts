@@ -1,0 +1,70 @@
+/**
+ * The dashboard on a 360 × 740 phone keeps the person's place: what the keyboard focuses is never
+ * hidden under the top bar or the bottom navigation, and coming back from a notebook (the browser's
+ * back or the top bar's ←) shows the card that was opened, not the top of the list.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { dismissConsent } from './helpers.ts';
+import { logIn, signUp, type SignedUp } from './people.ts';
+
+test.use({ viewport: { width: 360, height: 740 } });
+test.describe.configure({ timeout: 120_000 });
+const expectSoon = expect.configure({ timeout: 15_000 });
+
+async function ownerOf(baseURL: string, count: number): Promise<SignedUp> {
+  const owner = await signUp(baseURL, 'lugar');
+  const notebooks = Array.from({ length: count }, (_, i) => ({ id: randomUUID(), user_id: owner.userId, title: `Caderno ${i + 1} da turma` }));
+  const inserted = await owner.client.from('notebooks').insert(notebooks);
+  expect(inserted.error, inserted.error?.message).toBeNull();
+  return owner;
+}
+
+async function openDashboard(page: Page, owner: SignedUp, count: number) {
+  await logIn(page, owner);
+  await dismissConsent(page);
+  await page.goto('/meus-cadernos');
+  await expectSoon(page.getByRole('tab', { name: `Meus cadernos (${count})` })).toBeVisible({ timeout: 60_000 });
+  await expectSoon(page.getByTestId('notebook-card').first()).toBeVisible();
+}
+
+/** Where the focused element is, against the bottom of the top bar and the top of the bottom navigation. */
+function focusedBox(page: Page) {
+  return page.evaluate(() => {
+    const focused = document.activeElement!;
+    const box = focused.getBoundingClientRect();
+    return {
+      what: `${focused.tagName} “${(focused.textContent ?? '').trim().slice(0, 30)}”`,
+      inCard: !!focused.closest('[data-testid="notebook-card"]'),
+      top: box.top,
+      bottom: box.bottom,
+      barBottom: document.querySelector('header')!.getBoundingClientRect().bottom,
+      navTop: document.querySelector('[data-testid="places-nav"]')!.getBoundingClientRect().top,
+    };
+  });
+}
+
+test('Tab through the cards: each focused link or button is fully between the top bar and the bottom navigation', async ({ page, baseURL }) => {
+  const owner = await ownerOf(baseURL!, 6);
+  await openDashboard(page, owner, 6);
+  await page.locator('body').focus();
+  let checked = 0;
+  for (let press = 0; press < 40; press++) {
+    await page.keyboard.press('Tab');
+    const box = await focusedBox(page);
+    if (!box.inCard) continue;
+    checked++;
+    expect(box.bottom, `${box.what} ends at ${box.bottom}px, under the bottom navigation (${box.navTop}px)`).toBeLessThanOrEqual(box.navTop);
+    expect(box.top, `${box.what} starts at ${box.top}px, under the top bar (${box.barBottom}px)`).toBeGreaterThanOrEqual(box.barBottom);
+  }
+  expect(checked).toBeGreaterThan(10);
+
+  // Shift+Tab back up: nothing hides under the top bar either.
+  for (let press = 0; press < 15; press++) {
+    await page.keyboard.press('Shift+Tab');
+    const box = await focusedBox(page);
+    if (!box.inCard) continue;
+    expect(box.top, `${box.what} starts at ${box.top}px, under the top bar (${box.barBottom}px)`).toBeGreaterThanOrEqual(box.barBottom);
+    expect(box.bottom, `${box.what} ends at ${box.bottom}px, under the bottom navigation (${box.navTop}px)`).toBeLessThanOrEqual(box.navTop);
+  }
+});
