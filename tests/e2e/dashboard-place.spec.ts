@@ -68,3 +68,55 @@ test('Tab through the cards: each focused link or button is fully between the to
     expect(box.bottom, `${box.what} ends at ${box.bottom}px, under the bottom navigation (${box.navTop}px)`).toBeLessThanOrEqual(box.navTop);
   }
 });
+
+/** The position (1-based) of the notebook card whose top is nearest below the top bar. */
+function cardAtTop(page: Page) {
+  return page.evaluate(() => {
+    const barBottom = document.querySelector('header')!.getBoundingClientRect().bottom;
+    const cards = [...document.querySelectorAll('[data-testid="notebook-cards"] [aria-posinset]')];
+    const seen = cards.filter((card) => card.getBoundingClientRect().bottom > barBottom);
+    return Number(seen[0]?.getAttribute('aria-posinset') ?? 0);
+  });
+}
+
+test('back from a notebook opened at the end of 81 shows the same card again (browser back and the top bar ←); arriving from elsewhere starts at the top', async ({ page, baseURL }) => {
+  const owner = await ownerOf(baseURL!, 81);
+  await openDashboard(page, owner, 81);
+  const list = page.getByTestId('notebook-cards');
+  const last = list.locator('[aria-posinset="81"]');
+  for (let step = 0; step < 20 && (await last.count()) === 0; step++) {
+    await page.mouse.wheel(0, 50_000);
+    await page.waitForTimeout(100);
+  }
+  await last.scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('notebook-card-placeholder')).toHaveCount(0);
+  const atTop = await cardAtTop(page);
+  expect(atTop).toBeGreaterThan(70);
+  const title = await last.getByRole('heading').innerText();
+
+  // The browser's back.
+  await last.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/notebook\//);
+  await expect(page.getByTestId('screen-title')).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/meus-cadernos$/);
+  await expectSoon(last).toBeInViewport();
+  await expect.poll(() => cardAtTop(page)).toBe(atTop);
+
+  // The top bar's ←.
+  await last.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/notebook\//);
+  await page.getByTestId('back').click();
+  await expect(page).toHaveURL(/\/meus-cadernos$/);
+  await expectSoon(last).toBeInViewport();
+  await expect(last.getByRole('heading')).toHaveText(title);
+  await expect.poll(() => cardAtTop(page)).toBe(atTop);
+
+  // Arriving by the places navigation is a new visit: the top of the list.
+  await last.getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/notebook\//);
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Cadernos' }).click();
+  await expect(page).toHaveURL(/\/meus-cadernos$/);
+  await expectSoon(list.locator('[aria-posinset="1"]')).toBeInViewport();
+  expect(await page.evaluate(() => scrollY)).toBeLessThan(50);
+});

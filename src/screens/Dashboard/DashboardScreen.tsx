@@ -13,6 +13,7 @@ import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../notebooks/common/useData.ts';
 import { NotebookCard, NotebookCardPlaceholder } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
+import { useDashboardPlace, savedPlace } from './place.ts';
 import { TABS, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
 import * as css from './Dashboard.css.ts';
 
@@ -28,6 +29,8 @@ const GRID_MIN_COLUMN_REM = 15;
 /** A card with its cover on a phone, px: the first rows rendered use it until measured. */
 const ESTIMATED_CARD_HEIGHT = 490;
 const cardKey = (card: Card) => card.notebook.id;
+const CARDS_TEST_ID = 'notebook-cards';
+const CARDS_LIST = `[data-testid="${CARDS_TEST_ID}"]`;
 
 const EMPTY_TEXT: Record<DashboardTab, MessageDescriptor> = {
   mine: msg`Você ainda não criou nenhum caderno.`,
@@ -87,14 +90,16 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
   const { t, i18n } = useLingui();
   const search = useSearch();
   const requestedTab = new URLSearchParams(search).get('tab');
-  const [tab, setTab] = useState<DashboardTab>(isTab(requestedTab) ? requestedTab : 'mine');
-  const [query, setQuery] = useState('');
+  const [saved] = useState(savedPlace);
+  const [tab, setTab] = useState<DashboardTab>(saved?.tab ?? (isTab(requestedTab) ? requestedTab : 'mine'));
+  const [query, setQuery] = useState(saved?.query ?? '');
   const [prefs, setPrefs] = usePrefs();
   const dashboard = useObservable(useMemo(() => layer.api.queries.dashboard(), [layer]));
   const profiles = useObservable(useMemo(() => layer.api.queries.profiles(), [layer]));
   const cards = useMemo(() => (dashboard ? searchCards(dashboard[tab], query) : []), [dashboard, tab, query]);
 
   useEffect(() => markFirstRender(dashboard), [dashboard]);
+  useDashboardPlace({ tab, query }, saved, cards.length > 0, CARDS_LIST);
 
   const { onKeyDown: onTabKey, tabRef } = useTabKeys(TABS, tab, setTab);
 
@@ -171,7 +176,7 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
             gapRem={prefs.layout === 'grid' ? 1 : 0.75}
             estimatedRowHeight={ESTIMATED_CARD_HEIGHT}
             label={i18n._(TAB_LABELS[tab])}
-            testId="notebook-cards"
+            testId={CARDS_TEST_ID}
             renderItem={(card, position) => (
               <NotebookCard layer={layer} card={card} layout={prefs.layout} showStats={prefs.showStats} profiles={profiles} position={position} />
             )}
