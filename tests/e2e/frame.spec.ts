@@ -30,11 +30,24 @@ async function settle(page: Page) {
   await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0, { timeout: 10_000 });
 }
 
-/** No sideways scrolling, and the top bar (with its status line) ends within 64 px of the top. */
+/**
+ * No sideways scrolling, the top bar (with its status line) ends within 64 px of the top, and no
+ * tab is cut off (issue 20: "Tabs scroll or fit; nothing is cut off at 360 px"): each tab shown
+ * whole inside its strip and the screen, its text not clipped or ellipsed.
+ */
 async function expectFrameFits(page: Page, where: string) {
-  const { overflow, barBottom, statuses } = await page.evaluate(() => {
+  const { overflow, barBottom, statuses, cutTabs } = await page.evaluate(() => {
     const header = document.querySelector('header')!;
+    const cut = (tab: Element) => {
+      const box = tab.getBoundingClientRect();
+      if (box.width === 0) return false; // not shown (another tab panel's)
+      const strip = (tab.closest('[role="tablist"]') ?? document.body).getBoundingClientRect();
+      // A text wider than its tab: spilling out of it, or clipped / ellipsed inside it.
+      const clipped = tab.scrollWidth > tab.clientWidth + 1 || [...tab.querySelectorAll('*')].some((part) => part.scrollWidth > part.clientWidth + 1 && getComputedStyle(part).overflowX !== 'visible');
+      return clipped || box.left < Math.max(strip.left, 0) - 1 || box.right > Math.min(strip.right, window.innerWidth) + 1;
+    };
     return {
+      cutTabs: [...document.querySelectorAll('[role="tab"]')].filter(cut).map((tab) => tab.textContent),
       overflow: document.scrollingElement!.scrollWidth - window.innerWidth,
       barBottom: header.getBoundingClientRect().bottom,
       // The connection's status shown anywhere else would push the page down or cover it.
@@ -44,6 +57,7 @@ async function expectFrameFits(page: Page, where: string) {
   expect(overflow, `${where} overflows 360 px by ${overflow}px`).toBeLessThanOrEqual(0);
   expect(barBottom, `${where}: top bar and status end at ${barBottom}px`).toBeLessThanOrEqual(64);
   expect(statuses, `${where}: the connection's status outside the top bar`).toBe(0);
+  expect(cutTabs, `${where}: tabs cut off`).toEqual([]);
 }
 
 for (const { prefix, lang } of LOCALES) {

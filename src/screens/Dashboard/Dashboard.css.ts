@@ -1,16 +1,29 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
-import { tabStrip } from '../../components/ui.css.ts';
 
 export const header = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', justifyContent: 'space-between', marginBottom: '1rem' });
 export const title = style({ margin: 0, fontSize: '1.8rem' });
 
-export const tabs = style([tabStrip, { gap: '0.25rem', borderBottom: `1px solid ${vars.color.border}`, marginBottom: '1rem' }]);
+/**
+ * The four tabs fit, whole with their counts (issue 20: nothing cut off at 360 px): two columns on
+ * a phone, one row when there is room; a long name wraps inside its tab.
+ */
+export const tabs = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
+  gap: '0 0.25rem',
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: '1rem',
+});
 
 export const tab = style({
-  flex: '0 0 auto',
+  minWidth: 0,
   minHeight: '44px',
-  padding: '0.5rem 0.75rem',
+  padding: '0.4rem 0.5rem',
+  textAlign: 'center',
+  font: 'inherit',
+  fontSize: '0.95rem',
+  lineHeight: 1.3,
   border: 0,
   borderBottom: '3px solid transparent',
   background: 'transparent',
