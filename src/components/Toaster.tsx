@@ -71,7 +71,11 @@ function isTypingField(element: Element | null): element is HTMLElement {
   return !['button', 'submit', 'reset', 'checkbox', 'radio', 'file', 'range', 'color', 'image', 'hidden'].includes(element.type);
 }
 
-type Placement = { edge: 'bottom' } | { edge: 'top'; top: number };
+/** `bottom`/`top`: px from that edge of the window; absent or -1, the stylesheet's place. */
+type Placement = { edge: 'bottom'; bottom?: number } | { edge: 'top'; top: number };
+
+/** Room a one-line toast needs above the cookie question: the top bar's 56 px, the toast's 52, gaps. */
+const ROOM_FOR_A_TOAST = 140;
 
 /**
  * Where the page's toasts go: the bottom, unless the person is typing in the lower half of the
@@ -79,14 +83,31 @@ type Placement = { edge: 'bottom' } | { edge: 'top'; top: number };
  */
 function placementNow(): Placement {
   const field = document.activeElement;
-  if (!isTypingField(field)) return { edge: 'bottom' };
+  if (!isTypingField(field)) return atTheBottom();
   const rect = field.getBoundingClientRect();
-  if (rect.top + rect.height / 2 < window.innerHeight / 2) return { edge: 'bottom' };
+  if (rect.top + rect.height / 2 < window.innerHeight / 2) return atTheBottom();
+  return atTheTop();
+}
+
+function atTheTop(): Placement {
   const cardsBottom = [...document.querySelectorAll(`.${s.card}`)].reduce((lowest, card) => Math.max(lowest, card.getBoundingClientRect().bottom), 0);
   return cardsBottom > 0 ? { edge: 'top', top: cardsBottom + 8 } : { edge: 'top', top: -1 };
 }
 
-/** Follows the field being typed in while toasts show (focus moves, the page scrolls). */
+/**
+ * At the bottom; while the cookie question shows there, above it: a toast must not cover its
+ * answers (the first sign-up's welcome came right over "Rejeitar opcionais"). Grown too tall for
+ * that (its options open), at the top: over its title at worst, never its buttons.
+ */
+function atTheBottom(): Placement {
+  const consent = document.querySelector(`.${s.consent}`);
+  if (!consent) return { edge: 'bottom' };
+  const { top } = consent.getBoundingClientRect();
+  if (top < ROOM_FOR_A_TOAST) return atTheTop();
+  return { edge: 'bottom', bottom: window.innerHeight - top + 8 };
+}
+
+/** Follows the field being typed in and the cookie question while toasts show (focus moves, the page scrolls, the question comes). */
 function usePlacement(active: boolean): Placement {
   const [placement, setPlacement] = useState<Placement>({ edge: 'bottom' });
   useLayoutEffect(() => {
@@ -97,11 +118,20 @@ function usePlacement(active: boolean): Placement {
         return JSON.stringify(next) === JSON.stringify(before) ? before : next;
       });
     update();
+    // the cookie question comes (a second after the first load), grows with its options and goes
+    let frame = 0;
+    const changes = new MutationObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(update);
+    });
+    changes.observe(document.body, { childList: true, subtree: true });
     window.addEventListener('focusin', update);
     window.addEventListener('focusout', update);
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     return () => {
+      changes.disconnect();
+      cancelAnimationFrame(frame);
       window.removeEventListener('focusin', update);
       window.removeEventListener('focusout', update);
       window.removeEventListener('scroll', update);
@@ -111,6 +141,12 @@ function usePlacement(active: boolean): Placement {
   return placement;
 }
 
+function placementStyle(placement: Placement): CSSProperties | undefined {
+  if (placement.edge === 'bottom') return placement.bottom === undefined ? undefined : { bottom: `${placement.bottom}px` };
+  // -1: no card under the bar, the stylesheet's place under it
+  return placement.top >= 0 ? { top: `${placement.top}px` } : undefined;
+}
+
 /** Renders the current toast. Errors (destructive) are announced assertively, the rest politely. */
 export function Toaster() {
   const { t } = useLingui();
@@ -118,8 +154,7 @@ export function Toaster() {
   const dismiss = useToastStore((st) => st.dismiss);
   const host = useDialogSlot(useModalDialogHost());
   const placement = usePlacement(toasts.length > 0 && !host);
-  // -1: no card under the bar, the stylesheet's place under it
-  const style: CSSProperties | undefined = placement.edge === 'top' && placement.top >= 0 ? { top: `${placement.top}px` } : undefined;
+  const style = placementStyle(placement);
   const region = (
     <div className={host ? s.toastRegion.dialog : s.toastRegion[placement.edge]} style={style} aria-live="polite" data-testid="toast-region">
       {toasts.map((item) => (

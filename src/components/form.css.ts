@@ -118,7 +118,8 @@ export const link = style({
   fontWeight: 600,
 });
 
-export const rules = style({ margin: 0, paddingLeft: '1.25rem', fontSize: '0.9rem', display: 'grid', gap: '0.1rem' });
+/** The password's rules: each line's ○/✓ icon is its marker, so no list bullet beside it. */
+export const rules = style({ margin: 0, padding: 0, listStyle: 'none', fontSize: '0.9rem', display: 'grid', gap: '0.1rem' });
 
 export const ruleMet = style({ color: vars.color.success });
 export const ruleUnmet = style({ color: vars.color.textMuted });

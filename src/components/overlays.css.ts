@@ -10,7 +10,8 @@ const aboveFrame = `calc(${frameBottom} + 0.75rem)`;
  * top stays clear for the screen's name, the update and install cards under the bar, and the page's
  * headings. When the person is typing in the lower half of the screen the toasts move to the top
  * instead, under the bar and under those cards (Toaster.tsx sets `top`), so they never cover what
- * is being typed. Taps go through a toast to the page; only its close button takes them.
+ * is being typed. While the cookie question shows at the bottom they sit above it (Toaster.tsx
+ * sets `bottom`). Taps go through a toast to the page; only its close button takes them.
  */
 const regionBase = style({
   zIndex: 50,

@@ -30,3 +30,6 @@ globalStyle(':focus-visible', {
 
 globalStyle('button, input, select, textarea', { font: 'inherit' });
 
+// The app's purple (light or dark, from the theme) for the browser-drawn controls, not its default blue.
+globalStyle('input[type="radio"], input[type="checkbox"], input[type="range"]', { accentColor: vars.color.primary });
+

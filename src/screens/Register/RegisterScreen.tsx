@@ -249,7 +249,8 @@ export default function RegisterScreen() {
           hint={
             <>
               <Trans>A senha precisa ter:</Trans>
-              <ul className={f.rules}>
+              {/* role: Safari drops the list semantics of a list without bullets */}
+              <ul className={f.rules} role="list">
                 {PASSWORD_RULES.map(({ rule, label }) => {
                   const met = !unmet.includes(rule);
                   return (

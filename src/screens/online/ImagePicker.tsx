@@ -243,7 +243,7 @@ function CropDialog({
           onChange={(e) => setZoom(Number(e.target.value))}
         />
       </label>
-      <div className={dialogCss.actions}>
+      <div className={`${dialogCss.actions} ${css.actions}`}>
         <button type="button" className={button.secondary} onClick={onCancel} disabled={busy}>
           <Trans>Cancelar</Trans>
         </button>
