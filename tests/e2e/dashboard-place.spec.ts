@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { dismissConsent } from './helpers.ts';
-import { logIn, signUp, type SignedUp } from './people.ts';
+import { createNotebook, logIn, signUp, type SignedUp } from './people.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 test.describe.configure({ timeout: 120_000 });
@@ -119,4 +119,33 @@ test('back from a notebook opened at the end of 81 shows the same card again (br
   await expect(page).toHaveURL(/\/meus-cadernos$/);
   await expectSoon(list.locator('[aria-posinset="1"]')).toBeInViewport();
   expect(await page.evaluate(() => scrollY)).toBeLessThan(50);
+});
+
+test('someone with no notebooks of their own and one shared with them lands on "Compartilhados comigo"; a tab they choose stays chosen', async ({ page, baseURL }) => {
+  const [owner, friend] = [await signUp(baseURL!, 'dona'), await signUp(baseURL!, 'amiga')];
+  const { id } = await createNotebook(owner, 'Caderno da festa', ['Qual é a sua música favorita?']);
+  const shared = await owner.client.from('notebook_shares').insert({ notebook_id: id, shared_with: friend.userId, created_by: owner.userId });
+  expect(shared.error, shared.error?.message).toBeNull();
+
+  await logIn(page, friend);
+  await dismissConsent(page);
+  await page.goto('/meus-cadernos');
+  const sharedTab = page.getByRole('tab', { name: 'Compartilhados comigo (1)' });
+  await expectSoon(sharedTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('notebook-card').getByRole('heading', { name: 'Caderno da festa' })).toBeVisible();
+  await expect(page.getByText('Você ainda não criou nenhum caderno.')).toHaveCount(0);
+
+  // Their own choice stays: the empty "Meus cadernos", also after a notebook opened and Back.
+  const mineTab = page.getByRole('tab', { name: 'Meus cadernos (0)' });
+  await mineTab.click();
+  await expect(mineTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Você ainda não criou nenhum caderno.')).toBeVisible();
+  await page.goto(`/notebook/${id}`);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/meus-cadernos$/);
+  await expectSoon(mineTab).toHaveAttribute('aria-selected', 'true');
+  // A tab named in the address is a choice too.
+  await page.goto('/meus-cadernos?tab=mine');
+  await expectSoon(mineTab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Você ainda não criou nenhum caderno.')).toBeVisible();
 });

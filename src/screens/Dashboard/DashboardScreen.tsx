@@ -14,7 +14,7 @@ import { useObservable } from '../notebooks/common/useData.ts';
 import { NotebookCard, NotebookCardPlaceholder } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
 import { useDashboardPlace, savedPlace } from './place.ts';
-import { TABS, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
+import { TABS, defaultTab, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
 import * as css from './Dashboard.css.ts';
 
 const TAB_LABELS: Record<DashboardTab, MessageDescriptor> = {
@@ -91,15 +91,17 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
   const search = useSearch();
   const requestedTab = new URLSearchParams(search).get('tab');
   const [saved] = useState(savedPlace);
-  const [tab, setTab] = useState<DashboardTab>(saved?.tab ?? (isTab(requestedTab) ? requestedTab : 'mine'));
+  // A tab the person chose (here, in the address, or before going back to this page) stays.
+  const [chosenTab, setTab] = useState<DashboardTab | null>(saved?.tab ?? (isTab(requestedTab) ? requestedTab : null));
   const [query, setQuery] = useState(saved?.query ?? '');
   const [prefs, setPrefs] = usePrefs();
   const dashboard = useObservable(useMemo(() => layer.api.queries.dashboard(), [layer]));
   const profiles = useObservable(useMemo(() => layer.api.queries.profiles(), [layer]));
+  const tab = chosenTab ?? defaultTab(dashboard);
   const cards = useMemo(() => (dashboard ? searchCards(dashboard[tab], query) : []), [dashboard, tab, query]);
 
   useEffect(() => markFirstRender(dashboard), [dashboard]);
-  useDashboardPlace({ tab, query }, saved, cards.length > 0, CARDS_LIST);
+  useDashboardPlace({ tab: chosenTab, query }, saved, cards.length > 0, CARDS_LIST);
 
   const { onKeyDown: onTabKey, tabRef } = useTabKeys(TABS, tab, setTab);
 

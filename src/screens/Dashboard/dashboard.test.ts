@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { NotebookCard } from '../../data/queries/dashboard.ts';
 import type { NotebookRole } from '../../data/repositories/roles.ts';
-import { answersHref, cardActions, cardMarks, readPrefs, searchCards, visibleActions, writePrefs, PREFS_KEY } from './dashboard.ts';
+import { answersHref, cardActions, defaultTab, cardMarks, readPrefs, searchCards, visibleActions, writePrefs, PREFS_KEY } from './dashboard.ts';
 import { correctedNotebook } from './refusals.ts';
 
 function card(title: string, role: NotebookRole = 'owner', extra: Partial<NotebookCard['notebook']> = {}): NotebookCard {
@@ -13,6 +13,17 @@ function card(title: string, role: NotebookRole = 'owner', extra: Partial<Notebo
     role, isFavorite: false, questionCount: 0, answerCount: 0, awaitingModerationCount: 0,
   };
 }
+
+describe('the tab shown when none was chosen', () => {
+  test('their own notebooks, also while none is loaded or none is shared', () => {
+    expect(defaultTab(undefined)).toBe('mine');
+    expect(defaultTab({ mine: [], sharedWithMe: [] })).toBe('mine');
+    expect(defaultTab({ mine: [card('Meu')], sharedWithMe: [card('Da Ana', 'viewer')] })).toBe('mine');
+  });
+  test('shared with them when they have none of their own but some shared', () => {
+    expect(defaultTab({ mine: [], sharedWithMe: [card('Da Ana', 'viewer')] })).toBe('sharedWithMe');
+  });
+});
 
 describe('search', () => {
   const cards = [card('Caderno da Escola'), card('Festa de Aniversário', 'owner', { description: 'Para a Júlia' }), card('Amigos', 'owner', { author: 'Bruno' })];

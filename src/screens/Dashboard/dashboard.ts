@@ -13,6 +13,14 @@ export function isTab(value: string | null): value is DashboardTab {
   return (TABS as readonly string[]).includes(value ?? '');
 }
 
+/**
+ * The tab shown when the person has not chosen one: their own notebooks, unless they have none and
+ * others shared some with them (a friend who joined from an invitation finds it at once).
+ */
+export function defaultTab(dashboard: Pick<Dashboard, 'mine' | 'sharedWithMe'> | undefined): DashboardTab {
+  return dashboard && dashboard.mine.length === 0 && dashboard.sharedWithMe.length > 0 ? 'sharedWithMe' : 'mine';
+}
+
 /** Cards whose title, description or author label contain every word typed (accents and case ignored). */
 export function searchCards(cards: NotebookCard[], query: string): NotebookCard[] {
   const words = normalizeText(query).split(' ').filter(Boolean);
