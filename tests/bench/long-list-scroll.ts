@@ -6,8 +6,10 @@
  * notebook, replicated too). The online lists (blocked people, user search) page 20 at a time, so
  * they reach 1,000 rows only after 50 "Carregar mais"; the dashboard is the one measured here.
  * Its list is virtualised (src/components/VirtualList.tsx): only the rows near the screen are in
- * the DOM (about 5 cards on this phone, of 1,000), the rest is an estimated, then measured, height;
- * the scroll below therefore also measures the cards mounted and unmounted as they come and go.
+ * the DOM (4 cards at the top on this phone, of 1,000; about 8 with the rows kept beyond the screen),
+ * the rest is an estimated, then measured, height. The scroll below therefore also measures the
+ * rows mounted and unmounted as they come and go: during the scroll as placeholders (title only),
+ * becoming full cards when the page is still for 400 ms — which happens between two gestures here.
  *
  * The built app is served by the sync-server in process; a person with N notebooks (default 1,000)
  * signs in on Playwright's devices['Pixel 7'] (412×839, DPR 2.625, touch, mobile UA) in Debian's

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { dismissConsent, expectFitsPhone } from './helpers.ts';
+import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
 import { createNotebook, logIn, signUp, type SignedUp } from './people.ts';
 
 // Many sign-ups (password hashing) on a shared machine.
@@ -101,6 +101,7 @@ test('a dashboard of 300 notebooks holds only the cards near the screen: the las
   await expect(cards.first()).toHaveAttribute('aria-setsize', '300');
   expect(await cards.count()).toBeLessThan(30);
   await expectFitsPhone(page, 'the dashboard with 300 notebooks');
+  await expectNoSeriousAxeIssues(page, 'the dashboard with 300 notebooks (list → rows → items)');
 
   // The keyboard: from the first card's title, Tab goes through each card's links and buttons into
   // the next cards, which are drawn (and scrolled to) as focus reaches them.
