@@ -1,6 +1,7 @@
 /**
- * Details of the second walkthrough at 360 px: the password checklist's markers, the colour of
- * radios and checkboxes, a toast over the cookie question, the crop dialog's buttons.
+ * Details of the second walkthrough at 360 px: one English wording for "Criar conta" wherever it
+ * is shown, the password checklist's markers, the colour of radios and checkboxes, a toast over the
+ * cookie question, the crop dialog's buttons.
  */
 import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator } from '@playwright/test';
@@ -53,6 +54,39 @@ function png(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/** From the page's first script: the English invitation's account link's words in every frame. */
+const RECORD_LINK_WORDS = `
+  window.__linkWords = [];
+  const record = () => {
+    const link = document.querySelector('[data-testid="invite-login"] a[href*="register"]');
+    const words = link?.textContent ?? null;
+    if (words && window.__linkWords.at(-1) !== words) window.__linkWords.push(words);
+    if (performance.now() < 15000) requestAnimationFrame(record);
+  };
+  requestAnimationFrame(record);
+`;
+
+test('"Criar conta" has one English wording: through the invitation\'s takeover, and on the form opened directly or from it', async ({ page }) => {
+  await dismissConsent(page);
+  await page.goto('/en/register');
+  await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+
+  await page.addInitScript(RECORD_LINK_WORDS);
+  await page.goto('/en/n/ABC123');
+  await expect(page.locator('#root[data-prerendered]')).toHaveCount(0);
+  const link = page.getByTestId('invite-login').getByRole('link', { name: 'Create account' });
+  await expect(link).toBeVisible();
+  // the app's catalogs (its own, then the invitation's) load while it takes the page over: the words must not change meanwhile
+  await page.waitForLoadState('networkidle');
+  await expect(link).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __linkWords: string[] }).__linkWords)).toEqual(['Create account']);
+
+  await link.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+});
 
 test('the password checklist shows one marker per rule (its icon, no bullet) and stays a list for screen readers', async ({ page }) => {
   await dismissConsent(page);
