@@ -136,6 +136,33 @@ test.describe('signed in', () => {
     });
   }
 
+  test("each page's title names it, as the top bar does, in the page's language; a notebook's page by its title (WCAG 2.4.2)", async ({ page }) => {
+    test.setTimeout(90_000);
+    await logIn(page, owner);
+    const expectTitle = async (url: string, title: string) => {
+      await page.goto(url);
+      await settle(page);
+      await expect(page, url).toHaveTitle(title);
+    };
+    await expectTitle('/meus-cadernos', 'Meus cadernos · Cadernos');
+    await expectTitle('/en/meus-cadernos', 'My notebooks · Cadernos');
+    await expectTitle('/settings', 'Configurações · Cadernos');
+    await expectTitle('/en/settings', 'Settings · Cadernos');
+    await expectTitle(`/notebook/${notebookId}`, 'Caderno da turma do 9º ano — perguntas e respostas · Cadernos');
+    await expectTitle(`/en/notebook/${notebookId}`, 'Caderno da turma do 9º ano — perguntas e respostas · Cadernos');
+    // Every other screen: the name its top bar shows.
+    for (const prefix of ['', '/en']) {
+      for (const route of OPEN_ROUTES.filter((route) => !route.path.startsWith('/notebook/:id'))) {
+        const url = urlOf(prefix, route.path, values());
+        await page.goto(url);
+        await settle(page);
+        const name = page.getByTestId('screen-title');
+        const expected = (await name.count()) > 0 ? `${await name.innerText()} · Cadernos` : 'Cadernos';
+        await expect(page, url).toHaveTitle(expected);
+      }
+    }
+  });
+
   test('the places navigation: a named landmark, marked where the person is, reachable with Tab; nothing covers a field being typed in', async ({ page, context }) => {
     test.setTimeout(60_000);
     await logIn(page, owner);

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'wouter';
 import { AccountMenu } from '../AccountMenu.tsx';
 import { Icon } from '../Icon.tsx';
 import { FrameStatus } from './FrameStatus.tsx';
+import { useDocumentTitle } from './document-title.ts';
 import { canGoBackInApp, useFrameScreen } from './useFrameScreen.ts';
 import * as s from './frame.css.ts';
 
@@ -67,6 +68,8 @@ function ScreenTitle({ text }: { text: string }) {
 export function TopBar({ locked = false }: { locked?: boolean }) {
   const { i18n } = useLingui();
   const screen = useFrameScreen();
+  const title = screen.title ? i18n._(screen.title) : undefined;
+  useDocumentTitle(title);
   return (
     <header className={s.topBar}>
       <a href="#main" className={s.skipLink}>
@@ -80,8 +83,8 @@ export function TopBar({ locked = false }: { locked?: boolean }) {
         )}
         {screen.parentHref && !locked && <BackButton parentHref={screen.parentHref} />}
         <div className={s.titleBlock}>
-          {screen.title ? (
-            <ScreenTitle text={i18n._(screen.title)} />
+          {title ? (
+            <ScreenTitle text={title} />
           ) : locked ? (
             <p className={s.brand}>Cadernos</p>
           ) : (

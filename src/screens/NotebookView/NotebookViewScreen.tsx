@@ -16,6 +16,7 @@ import { useObservable } from '../notebooks/common/useData.ts';
 import { blockedBy, refreshBlocked, useBlockedStore } from '../safety/blocked-store.ts';
 import { preloadBlockPersonButton } from '../safety/lazy.ts';
 import * as css from './NotebookView.css.ts';
+import { useScreenName } from '../../components/frame/document-title.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();
 
@@ -67,6 +68,8 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
     setOpenQuestion({ questionId, at: Date.now() });
     answerHeading.current?.scrollIntoView({ block: 'start' });
   }, []);
+  // The page's title names the notebook (the top bar says only "Caderno").
+  useScreenName(view?.notebook.title);
   const isOwner = view?.role === 'owner';
   const viewer = useMemo(() => ({ userId, isOwner }), [userId, isOwner]);
   const [saving, setSaving] = useState<Record<string, SavingAnswer>>({});
