@@ -38,11 +38,18 @@ describe('npm start on a checkout that never ran', () => {
     expect(fs.existsSync(path.join(checkout, '.data', 'db', 'PG_VERSION'))).toBe(true);
     expect(fs.existsSync(path.join(checkout, '.data', 'storage'))).toBe(true);
 
-    for (const route of ['/', '/n/ABCD2345', '/en/notebook/a0a0a0a0-0000-4000-8000-0000000000a1']) {
+    for (const route of ['/', '/en/notebook/a0a0a0a0-0000-4000-8000-0000000000a1']) {
       const page = await fetch(first.url + route);
       expect(page.status, route).toBe(200);
       expect(await page.text(), route).toContain('<div id="root">');
     }
+    // An invite link's page carries the invitation the build prerendered (issue 20), with its code.
+    const invitation = await fetch(first.url + '/n/ABCD2345');
+    expect(invitation.status).toBe(200);
+    const invitationHtml = await invitation.text();
+    expect(invitationHtml).toContain('<div id="root" data-prerendered>');
+    expect(invitationHtml).toContain('Convite para um caderno');
+    expect(invitationHtml).toContain('href="/register?next=%2Fn%2FABCD2345"');
 
     const ana = client(first.url);
     const signedIn = await ana.auth.signInWithPassword({ email: 'ana@demo.cadernos.app', password: 'Demo1234' });

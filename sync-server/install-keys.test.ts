@@ -31,7 +31,9 @@ async function forgedServiceToken(): Promise<string> {
     .sign(new TextEncoder().encode(SUPABASE_DEMO_JWT_SECRET));
 }
 
-describe('keys on a shared network', () => {
+// Each test opens a new data folder, so every migration runs on a fresh PGlite (twice where the
+// server is reopened): 20–30 s on a loaded 2-core machine, over the 30 s default (CI run at 470f6fd).
+describe('keys on a shared network', { timeout: 120_000 }, () => {
   it('are made for the install, kept in its data folder, handed to the app, and the published ones are refused', async () => {
     const dataDir = path.join(root, 'db');
     const server = await onTheNetwork(dataDir);
