@@ -91,28 +91,28 @@ export function useDashboardPlace(place: Omit<DashboardPlace, 'y' | 'anchor'>, s
   }, [listSelector]);
   useEffect(saveNow, [place.tab, place.query]);
 
+  // The person moving the page themselves ends restoring (also while the cards still load, or when
+  // there are none to restore to): from then on the place they move to is saved.
+  useEffect(() => {
+    const takeOver = () => {
+      restoring.current = null;
+    };
+    for (const type of TAKE_OVER) window.addEventListener(type, takeOver, true);
+    return () => {
+      for (const type of TAKE_OVER) window.removeEventListener(type, takeOver, true);
+    };
+  }, []);
+
   useEffect(() => {
     const target = restoring.current;
     if (!ready || !target) return;
-    if (target.y === 0) {
-      restoring.current = null;
-      return;
-    }
     // The list grows as its rows are measured: scroll again each frame until the offset holds,
-    // then line the anchor card up where it was. The person scrolling or typing takes over.
+    // then line the anchor card up where it was.
     let frame = 0;
     let held = 0;
     const started = performance.now();
-    const cleanUp = () => {
-      cancelAnimationFrame(frame);
-      for (const type of TAKE_OVER) window.removeEventListener(type, stop, true);
-    };
-    const stop = () => {
-      cleanUp();
-      restoring.current = null;
-    };
-    for (const type of TAKE_OVER) window.addEventListener(type, stop, true);
     const step = () => {
+      if (restoring.current !== target) return;
       if (Math.abs(window.scrollY - target.y) > 1) {
         held = 0;
         window.scrollTo(0, target.y);
@@ -125,10 +125,13 @@ export function useDashboardPlace(place: Omit<DashboardPlace, 'y' | 'anchor'>, s
           held = 0;
         }
       }
-      if (held >= 6 || performance.now() - started > RESTORE_FOR_MS) return stop();
+      if (held >= 6 || performance.now() - started > RESTORE_FOR_MS) {
+        restoring.current = null;
+        return;
+      }
       frame = requestAnimationFrame(step);
     };
     frame = requestAnimationFrame(step);
-    return cleanUp;
+    return () => cancelAnimationFrame(frame);
   }, [ready, listSelector]);
 }
