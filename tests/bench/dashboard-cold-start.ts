@@ -80,7 +80,8 @@ async function installAndSync(baseURL: string, userDataDir: string, person: { em
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await page.waitForURL(/\/meus-cadernos$/);
-  await page.getByTestId('notebook-card').nth(NOTEBOOKS - 1).waitFor({ timeout: 60_000 });
+  // The list is virtualised above 60 notebooks (issue 22): the tab's count says they are all here.
+  await page.getByRole('tab', { name: `Meus cadernos (${NOTEBOOKS})` }).waitFor({ timeout: 60_000 });
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
@@ -104,7 +105,12 @@ async function coldOfflineStart(baseURL: string, userDataDir: string): Promise<R
         const mark = performance.getEntriesByName('dashboard-rendered')[0];
         const paint = performance.getEntriesByName('first-contentful-paint')[0];
         return mark
-          ? { rendered: mark.startTime, firstPaint: paint?.startTime ?? NaN, cards: document.querySelectorAll('[data-testid="notebook-card"]').length }
+          ? {
+              rendered: mark.startTime,
+              firstPaint: paint?.startTime ?? NaN,
+              // The whole list's size as each card tells screen readers (only the rows near the screen are in the DOM).
+              cards: Number(document.querySelector('[data-testid="notebook-card"]')?.getAttribute('aria-setsize') ?? 0),
+            }
           : null;
       },
       null,
