@@ -3,10 +3,10 @@
  * is shown, the password checklist's markers, the colour of radios and checkboxes, a toast over the
  * cookie question, the crop dialog's buttons.
  */
-import { deflateSync } from 'node:zlib';
 import { expect, test, type Locator } from '@playwright/test';
 import { dismissConsent } from './helpers.ts';
 import { logIn, newPerson, signUp, submitRegistration } from './people.ts';
+import { png } from './pictures.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 
@@ -20,40 +20,6 @@ async function box(locator: Locator): Promise<Box> {
   return found!;
 }
 
-/** A solid grey PNG of the given size (a real, decodable picture). */
-function png(width: number, height: number): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (bytes: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc(body), 8 + data.length);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x3c)]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** From the page's first script: the English invitation's account link's words in every frame. */
 const RECORD_LINK_WORDS = `
