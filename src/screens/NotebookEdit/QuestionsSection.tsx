@@ -86,7 +86,7 @@ export function QuestionsSection({ layer, view }: Props) {
   );
 }
 
-function AddQuestion({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
+export function AddQuestion({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
   const { t, i18n } = useLingui();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +100,8 @@ function AddQuestion({ layer, notebookId }: { layer: DataLayer; notebookId: stri
       inputRef.current?.focus();
       return;
     }
-    const result = await layer.api.questions.add(notebookId, text);
+    const submitted = text;
+    const result = await layer.api.questions.add(notebookId, submitted);
     const problem = resultText(i18n, result);
     if (problem) {
       setError(problem);
@@ -108,7 +109,9 @@ function AddQuestion({ layer, notebookId }: { layer: DataLayer; notebookId: stri
       inputRef.current?.focus();
       return;
     }
-    setText('');
+    // The list shows the new question before the write resolves: whoever already typed the next
+    // one keeps it (clearing unconditionally erased it).
+    setText((current) => (current === submitted ? '' : current));
     setError(null);
     toast({ title: t`Pergunta adicionada` });
     inputRef.current?.focus();
