@@ -20,15 +20,17 @@
  *   - dropped frames: requestAnimationFrame intervals longer than 1.5 × the 16.7 ms frame budget
  *     (each such interval counts the frames it missed: round(interval / 16.7) − 1);
  *   - long animation frames (PerformanceObserver 'long-animation-frame', ≥ 50 ms).
+ *   - the page's JavaScript heap after each run (DevTools Runtime.getHeapUsage): steady, or a leak.
  * The control (--control) is a static page of 1,000 plain boxes of a card's height, all in the DOM:
  * the same scroll over the same height with no script — what this machine drops at that load.
  * Runs unthrottled and with the CPU 4× slower (Emulation.setCPUThrottlingRate): Playwright's
  * descriptor is only viewport, UA and touch, and a real Pixel 7 is about 2–4× slower than this
- * machine's cores, so both are printed. Medians of --runs. Not a test: nothing is asserted.
+ * machine's cores, so both are printed. Medians of --runs. Not a test: nothing is asserted. Measure on a
+ * quiet machine: at a load of 6 or more even the control drops hundreds of frames.
  *
  *   VITE_ANALYTICS_ENDPOINT=/__analytics npx tsx scripts/build.ts --out /tmp/lists-dist
  *   npx tsx tests/bench/long-list-scroll.ts --dist /tmp/lists-dist [--runs 3] [--notebooks 1000] [--speed 8000] [--port 4731]
- *       [--throttles 1,4] [--layout grid|list] [--css '<extra CSS to try>'] [--control] [--trace /tmp/scroll] [--profile /tmp/scroll]
+ *       [--throttles 1,4] [--layout grid|list] [--css '<extra CSS to try>'] [--control] [--trace /tmp/scroll] [--profile /tmp/scroll] [--record-run 3]
  *   npx tsx tests/bench/trace-frames.ts /tmp/scroll-4x.json   # where the time of each frame goes
  */
 import { writeFileSync } from 'node:fs';
@@ -66,6 +68,8 @@ const { values: args } = parseArgs({
     trace: { type: 'string', default: '' },
     /** Writes a JavaScript CPU profile of each throttle's first run to <profile>-<rate>x.cpuprofile (DevTools opens it). */
     profile: { type: 'string', default: '' },
+    /** Which run --trace and --profile record (1 = the first): later runs scroll a page that has been scrolled before. */
+    'record-run': { type: 'string', default: '1' },
   },
 });
 const RUNS = Number(args.runs);
@@ -119,6 +123,8 @@ interface Run {
   /** how long the scroll took (ms) and how far it went (px) */
   durationMs: number;
   distance: number;
+  /** the page's JavaScript heap after the run (MB): a heap that grows run after run is a leak */
+  heapMb: number;
 }
 
 // The page-side counters are plain strings: tsx's transform would name the functions (__name),
@@ -194,7 +200,8 @@ async function oneRun(page: Page, cdp: CDPSession): Promise<Run> {
     worstMs = Math.max(worstMs, interval);
     if (interval > 1.5 * FRAME_MS) dropped += Math.round(interval / FRAME_MS) - 1;
   }
-  return { frames: stamps.length, dropped, worstMs, longFrames: loaf, durationMs, distance };
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return { frames: stamps.length, dropped, worstMs, longFrames: loaf, durationMs, distance, heapMb: usedSize / 2 ** 20 };
 }
 
 /**
@@ -286,15 +293,16 @@ async function main() {
     console.log(
       `\nScrolling ${args.control ? 'the control (plain boxes)' : 'the dashboard'} with ${NOTEBOOKS} notebooks (${args.layout}${args.css ? `, with ${args.css}` : ''}), ${height} px tall, ${inDom} cards in the DOM at the top, wheel scroll gestures at ${SPEED} px/s on devices['Pixel 7'] — Chromium ${browser.version()}, ${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)}\n`,
     );
-    console.log('| CPU | run | frames | dropped frames | worst frame (ms) | long animation frames | scroll (s) |');
-    console.log('|---|---|---|---|---|---|---|');
+    console.log('| CPU | run | frames | dropped frames | worst frame (ms) | long animation frames | scroll (s) | JS heap after (MB) |');
+    console.log('|---|---|---|---|---|---|---|---|');
     const summary: string[] = [];
     for (const rate of THROTTLES) {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const runs: Run[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const tracing = args.trace && i === 0 ? await startTrace(cdp) : null;
-        const profiling = args.profile && i === 0;
+        const recorded = i === Number(args['record-run']) - 1;
+        const tracing = args.trace && recorded ? await startTrace(cdp) : null;
+        const profiling = args.profile && recorded;
         if (profiling) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
         const run = await oneRun(page, cdp);
         if (tracing) await tracing.stop(`${args.trace}-${rate}x.json`);
@@ -305,11 +313,11 @@ async function main() {
         }
         runs.push(run);
         console.log(
-          `| ${rate}× | ${i + 1} | ${run.frames} | ${run.dropped} | ${run.worstMs.toFixed(0)} | ${run.longFrames} | ${(run.durationMs / 1000).toFixed(1)} |`,
+          `| ${rate}× | ${i + 1} | ${run.frames} | ${run.dropped} | ${run.worstMs.toFixed(0)} | ${run.longFrames} | ${(run.durationMs / 1000).toFixed(1)} | ${run.heapMb.toFixed(1)} |`,
         );
       }
       summary.push(
-        `| **${rate}× median** | | ${median(runs.map((r) => r.frames))} | **${median(runs.map((r) => r.dropped))}** | ${median(runs.map((r) => r.worstMs)).toFixed(0)} | ${median(runs.map((r) => r.longFrames))} | ${(median(runs.map((r) => r.durationMs)) / 1000).toFixed(1)} |`,
+        `| **${rate}× median** | | ${median(runs.map((r) => r.frames))} | **${median(runs.map((r) => r.dropped))}** | ${median(runs.map((r) => r.worstMs)).toFixed(0)} | ${median(runs.map((r) => r.longFrames))} | ${(median(runs.map((r) => r.durationMs)) / 1000).toFixed(1)} | ${median(runs.map((r) => r.heapMb)).toFixed(1)} |`,
       );
     }
     for (const line of summary) console.log(line);
