@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { lazyPart } from '../components/lazy-part.ts';
 import { I18nProvider } from '@lingui/react';
 import { Router, useLocation } from 'wouter';
 import { activateLocale, i18n } from '../locale/i18n.ts';
@@ -17,9 +18,9 @@ import { SessionManager } from './SessionManager.tsx';
 import { RoundGuard, useActiveRound } from './RoundGuard.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
 
-const DeferredOverlays = lazy(() => import('./overlays-lazy.tsx'));
+const DeferredOverlays = lazyPart(() => import('./overlays-lazy.tsx'));
 // Only the signed-in app has places to go: a visitor's landing page does not download them.
-const PlacesNav = lazy(() => import('../components/frame/PlacesNav.tsx'));
+const PlacesNav = lazyPart(() => import('../components/frame/PlacesNav.tsx'));
 
 const manifestHref = (locale: Locale) =>
   locale === DEFAULT_LOCALE ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`;

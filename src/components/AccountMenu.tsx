@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPart } from './lazy-part.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSessionStore } from '../state/session.ts';
@@ -8,7 +9,7 @@ import { PreferencesMenu } from './frame/PreferencesMenu.tsx';
 import * as s from './frame/frame.css.ts';
 
 // A visitor's landing page needs only "Entrar": the signed-in menu (and sign-out) load when needed.
-const SignedInMenu = lazy(() => import('./SignedInMenu.tsx'));
+const SignedInMenu = lazyPart(() => import('./SignedInMenu.tsx'));
 
 /** Pages a person signs in from without wanting to come back to: the landing, account and static pages. */
 function isWorthReturningTo(path: string): boolean {

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyPart } from './lazy-part.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useSessionStore, useSignOutConfirmStore } from '../state/session.ts';
@@ -9,7 +10,7 @@ import { ThemeSwitch } from './ThemeSwitch.tsx';
 import { useMenu } from './frame/useMenu.ts';
 import * as s from './frame/frame.css.ts';
 
-const SignOutDialog = lazy(() => import('./SignOutDialog.tsx'));
+const SignOutDialog = lazyPart(() => import('./SignOutDialog.tsx'));
 
 /**
  * The person's picture (the session follows their profile, so a new one shows at once), or their

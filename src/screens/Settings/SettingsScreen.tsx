@@ -1,4 +1,5 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
+import { lazyPart } from '../../components/lazy-part.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
 import { NewPasswordFields, PasswordField } from '../accounts/fields.tsx';
@@ -28,7 +29,7 @@ type Tab = (typeof TABS)[number];
  * The account tab's safety sections (blocked people, your data) — the "safety" part of issue 22
  * builds them in the shared folder src/screens/safety/.
  */
-const AccountSafetySections = lazy(() => import('../safety/AccountSafetySections.tsx'));
+const AccountSafetySections = lazyPart(() => import('../safety/AccountSafetySections.tsx'));
 
 /**
  * /settings (spec §2): the profile tab (public profile, social, notebooks, language and theme —
