@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Suspense, type ComponentType } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { lazyPart, loadWhenReachable, retryWaitMs, type Reachability } from './lazy-part.ts';
+import { lazyPart, loadPart, loadWhenReachable, retryWaitMs, type Reachability } from './lazy-part.ts';
 
 /** A network the test switches on and off, with waits that pass when the test says. */
 function fakeNetwork(online = true) {
@@ -31,7 +31,10 @@ function fakeNetwork(online = true) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('a lazily loaded part on a weak network', () => {
   it('a chunk that fails twice on a flaky connection arrives on the third try, after waits of 1 s and 2 s', async () => {
@@ -105,5 +108,16 @@ describe('a lazily loaded part on a weak network', () => {
     // The real wait after the first failure is 1 s.
     await act(() => new Promise((resolve) => setTimeout(resolve, 1_100)));
     expect(screen.getByText('Pessoas bloqueadas')).toBeTruthy();
+  });
+
+  it('outside a browser (the build prerenders the landing pages in Node) a missing chunk fails at once — retrying kept the build from exiting', async () => {
+    vi.stubGlobal('window', undefined);
+    let tries = 0;
+    const notBundled = () => {
+      tries += 1;
+      return Promise.reject(new Error('the deferred overlays are not bundled for the prerender'));
+    };
+    await expect(loadPart(notBundled)).rejects.toThrow('not bundled for the prerender');
+    expect(tries).toBe(1);
   });
 });

@@ -42,9 +42,18 @@ export async function loadWhenReachable<T>(load: () => Promise<T>, reach: Reacha
 }
 
 /**
+ * In a browser, loadWhenReachable; outside one — the build's prerender of the landing pages, where
+ * the deferred parts are not even bundled — one try: there is no network to wait for, and retrying
+ * kept the build's process alive for good.
+ */
+export function loadPart<T>(load: () => Promise<T>): Promise<T> {
+  return typeof window === 'undefined' ? load() : loadWhenReachable(load);
+}
+
+/**
  * A lazily loaded part of a screen or of the frame (a menu, the bottom navigation, a settings
  * section): until its chunk arrives the Suspense fallback shows, however long the signal takes.
  */
 export function lazyPart<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
-  return lazy(() => loadWhenReachable(load));
+  return lazy(() => loadPart(load));
 }
