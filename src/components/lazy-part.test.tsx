@@ -46,18 +46,24 @@ describe('a lazily loaded part on a weak network', () => {
     expect(network.waits).toEqual([1_000, 2_000]);
   });
 
-  it('offline, it asks nothing until the network is back, then loads', async () => {
+  it('offline, it tries once (an installed app’s service worker holds the chunk), and after a failure waits for the network', async () => {
     const network = fakeNetwork(false);
     let calls = 0;
     const loading = loadWhenReachable(() => {
       calls += 1;
-      return Promise.resolve('part');
+      return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve('part');
     }, network.reach);
     await settle();
-    expect(calls).toBe(0);
+    expect(calls).toBe(1);
     network.goOnline();
     await expect(loading).resolves.toBe('part');
-    expect(calls).toBe(1);
+    expect(calls).toBe(2);
+    expect(network.waits).toEqual([]);
+  });
+
+  it('offline, a chunk the service worker answers loads at once', async () => {
+    const network = fakeNetwork(false);
+    await expect(loadWhenReachable(() => Promise.resolve('part'), network.reach)).resolves.toBe('part');
   });
 
   it('a failure as the signal goes waits for the network, not for a timer', async () => {

@@ -23,20 +23,23 @@ export function retryWaitMs(failures: number): number {
 }
 
 /**
- * Loads a chunk, and keeps trying until it arrives: while the device is offline it waits for the
- * network, while it is online it waits longer after each failure. The first visit is the one
+ * Loads a chunk, and keeps trying until it arrives: after a failure while offline it waits for the
+ * network, while online it waits longer after each failure. The first try is made offline too: an
+ * installed app's service worker answers it (waiting for the network first left an offline reload
+ * without its account menu). The first visit is the one
  * without a service worker to answer from — a friend opening an invitation on the school's weak
  * Wi-Fi — and a part of the frame that failed once must not stay failed: React keeps a lazy
  * component's rejection for good, and outside a page's error boundary it takes the whole app down.
  */
 export async function loadWhenReachable<T>(load: () => Promise<T>, reach: Reachability = browserReachability): Promise<T> {
   for (let failures = 0; ; ) {
-    if (!reach.online()) await reach.untilOnline();
     try {
+      // Offline too: the service worker usually holds the chunk.
       return await load();
     } catch {
       failures += 1;
       if (reach.online()) await reach.sleep(retryWaitMs(failures));
+      else await reach.untilOnline();
     }
   }
 }
