@@ -36,6 +36,9 @@ describe('npm start on a checkout that never ran', () => {
     const firstPeak = peakMemoryMb(first.child.pid!);
     expect(first.url).toBe(`http://127.0.0.1:${port}`);
     expect(fs.existsSync(path.join(checkout, '.data', 'db', 'PG_VERSION'))).toBe(true);
+    // The first command speaks to a person: what it does and how long it took, no bundler diagnostics.
+    expect(first.output()).toMatch(/^Building the app…\nBuilt in \d+\.\d s \(\d+ files\)\. Starting the server…$/m);
+    expect(first.output()).not.toMatch(/\[[A-Z_]+\]|rolldown|dynamically imported/);
     expect(fs.existsSync(path.join(checkout, '.data', 'storage'))).toBe(true);
 
     for (const route of ['/', '/en/notebook/a0a0a0a0-0000-4000-8000-0000000000a1']) {

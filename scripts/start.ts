@@ -41,6 +41,10 @@ function parseCommandLine() {
   return values;
 }
 
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
 async function main() {
   const args = parseCommandLine();
   const overrides = {
@@ -52,12 +56,18 @@ async function main() {
   if (!args['no-build']) {
     const { host, port } = defaultConfig(overrides);
     await assertPortFree(host, port); // before spending the build on a port that is taken
+    // The bundler's diagnostics are for `npm run build`; a person starting the app reads what it does.
     console.log('Building the app…');
-    await buildApp({ outDir: dist });
+    const buildStarted = performance.now();
+    const report = await buildApp({ outDir: dist, quiet: true });
+    console.log(`Built in ${seconds(buildStarted)} (${report.precacheFiles} files). Starting the server…`);
+  } else {
+    console.log('Starting the server…');
   }
+  const serverStarted = performance.now();
   const server = await startServer({ staticDir: dist, ...overrides });
   const lines = [
-    `\n  Cadernos is running at ${server.url}`,
+    `\n  Cadernos is running at ${server.url} (server ready in ${seconds(serverStarted)})`,
     '  (backend for supabase-js at the same address; Ctrl+C stops it)',
     ...(args.demo ? ['  Demo accounts: ana@demo.cadernos.app and bruno@demo.cadernos.app, password Demo1234'] : []),
     ...(await grantAdmins(server.ctx.db, args.admin)),

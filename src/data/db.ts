@@ -10,7 +10,7 @@
  * (`collections` option). Dev-mode needs a schema validator (DVM1), so it always comes with
  * `wrappedValidateAjvStorage`; warnings are disabled before the plugin is added.
  */
-import { addRxPlugin, createRxDatabase, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBCleanupPlugin } from 'rxdb/plugins/cleanup';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
@@ -129,4 +129,9 @@ export function rejectionGateOf(db: object): RejectionGate {
 /** The database name of an account's local data. */
 export function databaseNameFor(userId: string): string {
   return `cadernos-${userId}`;
+}
+
+/** Deletes an account's local database without opening it (the browser's IndexedDB). */
+export async function removeDatabaseOf(userId: string): Promise<void> {
+  await removeRxDatabase(databaseNameFor(userId), getRxStorageDexie(), true);
 }

@@ -15,7 +15,7 @@
  * call currentData().api, or whenDataReady() in the first moments after sign-in.
  */
 import { checkCurrentPassword, getCurrentUserId, NotAuthenticatedError, onUserChange } from '../auth.ts';
-import { databaseNameFor } from '../db.ts';
+import { removeDatabaseOf } from '../db.ts';
 import { openDataLayer, type DataLayer } from '../data-layer.ts';
 import { kvStore } from '../kv-store.ts';
 import { keptDataIn, localDataAfterSignOut } from './kept-data.ts';
@@ -104,9 +104,7 @@ export async function wipeLocalData(userId: string | null): Promise<void> {
     return;
   }
   if (!userId) return;
-  const { removeRxDatabase } = await import('rxdb');
-  const { getRxStorageDexie } = await import('rxdb/plugins/storage-dexie');
-  await removeRxDatabase(databaseNameFor(userId), getRxStorageDexie(), true);
+  await removeDatabaseOf(userId);
 }
 
 export function installDataLayer(): void {
