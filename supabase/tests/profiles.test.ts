@@ -21,7 +21,7 @@ interface Person {
   client: SupabaseClient;
 }
 
-// A tiny valid PNG (1x1): the bucket checks the declared type and the size, not the pixels.
+// A tiny valid PNG (1x1): the bucket checks the declared type, the first bytes and the size, not the pixels.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe.each(TEST_BACKENDS)('profiles on $name', ({ postgresServerUrl }) => {
@@ -236,18 +236,25 @@ describe.each(TEST_BACKENDS)('profiles on $name', ({ postgresServerUrl }) => {
     });
 
     test('size and type limits (spec §5): avatar 2 MB, cover 5 MB, JPG/PNG/WebP only', async () => {
-      const big = Buffer.alloc(2 * 1024 * 1024 + 1);
+      const big = Buffer.concat([PNG, Buffer.alloc(2 * 1024 * 1024 + 1 - PNG.length)]);
       const tooBig = await self.client.storage.from('avatars').upload(`${self.id}/avatar-big.png`, big, { contentType: 'image/png' });
       expect(String((tooBig.error as { statusCode?: string }).statusCode)).toBe('413');
       const coverOk = await self.client.storage.from('covers').upload(`${self.id}/cover-big.png`, big, { contentType: 'image/png' });
       expect(coverOk.error).toBeNull();
       const coverTooBig = await self.client.storage.from('covers')
-        .upload(`${self.id}/cover-huge.png`, Buffer.alloc(5 * 1024 * 1024 + 1), { contentType: 'image/png' });
+        .upload(`${self.id}/cover-huge.png`, Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 1)]), { contentType: 'image/png' });
       expect(String((coverTooBig.error as { statusCode?: string }).statusCode)).toBe('413');
       for (const type of ['image/gif', 'image/svg+xml', 'text/html']) {
         const wrong = await self.client.storage.from('avatars').upload(`${self.id}/avatar-x.png`, PNG, { contentType: type });
         expect(String((wrong.error as { statusCode?: string }).statusCode)).toBe('415');
       }
+      // issue 28: an HTML page declared as a PNG is not a PNG; nothing is stored
+      const page = '<html><script>alert(1)</script></html>';
+      for (const type of ['image/png', 'image/png;text/html']) {
+        const lie = await self.client.storage.from('avatars').upload(`${self.id}/x.png`, page, { contentType: type });
+        expect(String((lie.error as { statusCode?: string }).statusCode)).toBe('415');
+      }
+      expect((await fetch(`${server.url}/storage/v1/object/public/avatars/${self.id}/x.png`)).status).toBe(400);
     });
 
     test('a banned person uploads nothing', async () => {

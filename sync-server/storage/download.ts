@@ -10,9 +10,13 @@ export interface ServeOptions {
   expires?: Date;
 }
 
+/** Sent with every stored object (issue 28): sandboxed, nothing loaded, nothing run. */
+export const STORED_OBJECT_CSP = "default-src 'none'; sandbox";
+
 /**
  * An object's bytes with the headers Supabase Storage's asset renderer sends: Content-Type and
- * Cache-Control from the metadata row, ETag, Last-Modified, Content-Length, Accept-Ranges; a single
+ * Cache-Control from the metadata row, ETag, Last-Modified, Content-Length, Accept-Ranges (plus
+ * nosniff and a sandboxing Content-Security-Policy, which Supabase's CDN does not add); a single
  * `Range: bytes=…` answers 206 and `If-None-Match` answers 304. HEAD gets the headers only.
  */
 export async function serveObject(
@@ -31,6 +35,10 @@ export async function serveObject(
     'accept-ranges': 'bytes',
     'last-modified': (meta.lastModified ? new Date(meta.lastModified) : stat.mtime).toUTCString(),
     'x-robots-tag': 'none',
+    // A stored file is never a page of this origin: no sniffing a type other than the one sent,
+    // and if a browser opens it as a document anyway, no scripts, no requests, a unique origin.
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': STORED_OBJECT_CSP,
   });
   if (options.expires) headers.set('expires', options.expires.toUTCString());
   else headers.set('cache-control', meta.cacheControl || 'no-cache');

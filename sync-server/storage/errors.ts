@@ -57,6 +57,9 @@ export const ERRORS = {
     new StorageHttpError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
   invalidMimeType: (mimeType: string) =>
     new StorageHttpError(415, 'InvalidMimeType', `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
+  /** Not Supabase's own: its MIME refusal, for a file whose first bytes are not the declared image type. */
+  contentMismatch: (mimeType: string) =>
+    new StorageHttpError(415, 'InvalidMimeType', `the file's content is not ${mimeType}`, 'invalid_mime_type'),
   invalidRange: () => new StorageHttpError(416, 'InvalidRange', 'invalid range provided', 'invalid_range', 416),
   noContentProvided: () => new StorageHttpError(400, 'InvalidRequest', 'No content provided'),
   internal: (message = 'Internal server error') => new StorageHttpError(500, 'InternalError', message),

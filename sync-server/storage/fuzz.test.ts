@@ -133,7 +133,7 @@ describe.each(TEST_BACKENDS)('storage/v1 under generated bad input on $name', ({
     const { jwt, config } = server.ctx;
     await server.ctx.db.query(`insert into auth.users (id, email, aud, role) values ($1, 'alice-fuzz@example.test', 'authenticated', 'authenticated')`, [ALICE]);
     const alice = await jwt.sign({ role: 'authenticated', sub: ALICE, aud: 'authenticated' }, 3600);
-    for (const [bucket, name, type, bytes] of [['avatars', 'a.png', 'image/png', 'PNG'], ['private', 'notes.txt', 'text/plain', 'hello']] as const) {
+    for (const [bucket, name, type, bytes] of [['avatars', 'a.png', 'image/png', Buffer.from('89504e470d0a1a0a00', 'hex')], ['private', 'notes.txt', 'text/plain', 'hello']] as const) {
       const res = await fetch(`${server.url}/storage/v1/object/${bucket}/${ALICE}/${name}`, { method: 'POST', headers: { authorization: `Bearer ${alice}`, 'content-type': type }, body: bytes });
       expect(res.status).toBe(200);
     }

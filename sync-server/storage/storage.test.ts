@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
 
 const MIGRATIONS = path.join(import.meta.dirname, 'test-fixtures', 'migrations');
+/** The first bytes of a PNG and a (tiny) WebP: buckets with an allow-list look at them (issue 28). */
+const PNG_MAGIC = Buffer.from('89504e470d0a1a0a', 'hex');
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8L'), randomBytes(18)]);
 
 interface User {
   id: string;
@@ -352,8 +355,71 @@ describe.each(TEST_BACKENDS)('storage on $name', ({ postgresServerUrl }) => {
 
       const webp = await alice.client.storage
         .from('avatars')
-        .upload(`${alice.id}/pic.webp`, new Blob([Buffer.from('RIFF')], { type: 'image/webp' }));
+        .upload(`${alice.id}/pic.webp`, new Blob([WEBP], { type: 'image/webp' }));
       expect(webp.error).toBeNull();
+    });
+
+    it('refuses, in a bucket that allows only some types, a file whose first bytes are not one of them, however its type is declared (issue 28)', async () => {
+      const html = '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>';
+      const refused = { statusCode: '415', code: 'InvalidMimeType', error: 'invalid_mime_type' };
+      for (const type of ['image/png', 'image/png;text/html', 'image/png; charset=utf-8', 'image/webp']) {
+        const response = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/lie.png`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${alice.token}`, 'content-type': type },
+          body: html,
+        });
+        expect(response.status, type).toBe(400);
+        expect(await response.json(), type).toMatchObject(refused);
+      }
+      // a multipart form whose file part says text/html and whose contentType field says image/png
+      const form = new FormData();
+      form.append('cacheControl', '3600');
+      form.append('contentType', 'image/png');
+      form.append('', new Blob([html], { type: 'text/html' }), 'x.png');
+      const multipart = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/lie.png`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.token}` },
+        body: form,
+      });
+      expect(await multipart.json()).toMatchObject(refused);
+      // through storage-js too; a WebP's RIFF without its WEBP mark is not a WebP
+      const viaClient = await alice.client.storage.from('avatars').upload(`${alice.id}/lie2.png`, html, { contentType: 'image/png' });
+      expect(viaClient.error).toMatchObject({ statusCode: '415' });
+      const riff = await alice.client.storage.from('avatars').upload(`${alice.id}/lie.webp`, Buffer.from('RIFF0000WAVEfmt '), { contentType: 'image/webp' });
+      expect(riff.error).toMatchObject({ statusCode: '415' });
+      expect((await alice.client.storage.from('avatars').list(alice.id)).data!.map((e) => e.name)).not.toContain('lie.png');
+
+      // a real PNG declared with a stray parameter is stored and served as what it is
+      const png = Buffer.concat([PNG_MAGIC, randomBytes(40)]);
+      const ok = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/true.png`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'image/png;text/html' },
+        body: png,
+      });
+      expect(ok.status).toBe(200);
+      const served = await fetch(`${server.url}/storage/v1/object/public/avatars/${alice.id}/true.png`);
+      expect(served.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true);
+    });
+
+    it('serves every stored object with nosniff and a sandboxing Content-Security-Policy (public, authenticated, signed)', async () => {
+      const png = Buffer.concat([PNG_MAGIC, randomBytes(40)]);
+      expect((await alice.client.storage.from('avatars').upload(`${alice.id}/headers.png`, png, { contentType: 'image/png' })).error).toBeNull();
+      // a bucket without an allow-list keeps what it is given: the headers keep a browser from running it
+      expect((await alice.client.storage.from('private').upload(`${alice.id}/page.html`, '<script>alert(1)</script>', { contentType: 'text/html' })).error).toBeNull();
+      const signed = await alice.client.storage.from('private').createSignedUrl(`${alice.id}/page.html`, 60);
+      const answers = [
+        await fetch(`${server.url}/storage/v1/object/public/avatars/${alice.id}/headers.png`),
+        await fetch(`${server.url}/storage/v1/object/public/avatars/${alice.id}/headers.png`, { headers: { range: 'bytes=0-3' } }),
+        await fetch(`${server.url}/storage/v1/object/authenticated/private/${alice.id}/page.html`, { headers: { authorization: `Bearer ${alice.token}` } }),
+        await fetch(signed.data!.signedUrl),
+        await fetch(`${server.url}/storage/v1/object/public/avatars/${alice.id}/headers.png`, { method: 'HEAD' }),
+      ];
+      for (const response of answers) {
+        expect(response.status, response.url).toBeLessThan(300);
+        expect(response.headers.get('x-content-type-options'), response.url).toBe('nosniff');
+        expect(response.headers.get('content-security-policy'), response.url).toBe("default-src 'none'; sandbox");
+      }
     });
 
     it('creates buckets with the service role only (RLS on storage.buckets), and never deletes a non-empty one', async () => {
@@ -374,7 +440,7 @@ describe.each(TEST_BACKENDS)('storage on $name', ({ postgresServerUrl }) => {
       const listed = await service.storage.listBuckets();
       expect(listed.data!.map((b) => b.id)).toEqual(expect.arrayContaining(['avatars', 'private', 'docs']));
 
-      expect((await service.storage.from('docs').upload('a.pdf', 'pdf', { contentType: 'application/pdf' })).error).toBeNull();
+      expect((await service.storage.from('docs').upload('a.pdf', '%PDF-1.4 a', { contentType: 'application/pdf' })).error).toBeNull();
       expect((await service.storage.deleteBucket('docs')).error).toMatchObject({ statusCode: '409' });
       expect((await service.storage.emptyBucket('docs')).error).toBeNull();
       expect((await service.storage.deleteBucket('docs')).data).toEqual({ message: 'Successfully deleted' });

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
+import { isRecognisable, mimeEssence, readHead, sniffMimeType } from './content-type.ts';
 import type { DiskStore, StagedFile } from './disk.ts';
 import { ERRORS, StorageHttpError } from './errors.ts';
 
@@ -25,22 +26,42 @@ export interface ReceivedUpload {
  * Reads an upload the way Supabase Storage accepts it (src/storage/uploader.ts): a multipart form
  * (file part, optional `cacheControl`, `contentType` and `metadata` fields) or a raw body (type from
  * Content-Type, cache from Cache-Control, user metadata as base64 JSON in x-metadata). Applies the
- * bucket's size limit (413 EntityTooLarge) and MIME allow-list (415 InvalidMimeType).
+ * bucket's size limit (413 EntityTooLarge) and MIME allow-list (415 InvalidMimeType). In a bucket
+ * with an allow-list, the file's first bytes must show a type the list allows (see content-type.ts).
  */
 export async function receiveUpload(request: Request, store: DiskStore, bucket: BucketLimits): Promise<ReceivedUpload> {
   const maxBytes = effectiveSizeLimit(bucket.file_size_limit);
   const contentType = request.headers.get('content-type') ?? '';
-  if (contentType.toLowerCase().startsWith('multipart/form-data')) {
-    const upload = await receiveMultipart(request, store, maxBytes);
-    try {
-      assertAllowedMimeType(upload.mimetype, bucket.allowed_mime_types);
-    } catch (error) {
-      await store.discard(upload.staged);
-      throw error;
-    }
-    return upload;
+  const upload = contentType.toLowerCase().startsWith('multipart/form-data')
+    ? await receiveMultipart(request, store, maxBytes)
+    : await receiveRaw(request, store, maxBytes, contentType, bucket.allowed_mime_types);
+  try {
+    assertAllowedMimeType(upload.mimetype, bucket.allowed_mime_types);
+    return { ...upload, mimetype: await contentMimeType(upload, bucket.allowed_mime_types) };
+  } catch (error) {
+    await store.discard(upload.staged);
+    throw error;
   }
-  return receiveRaw(request, store, maxBytes, contentType, bucket.allowed_mime_types);
+}
+
+/**
+ * The type an upload is stored and served as. Without an allow-list: the declared one, as Supabase
+ * keeps it. With one: what the first bytes show, which must itself be allowed — an HTML page
+ * declared `image/png` (or `image/png;text/html`, or sent as a form's text/html part with a
+ * `contentType=image/png` field) is refused with Storage's invalid_mime_type (415), as a declared
+ * type outside the list is. A declared type this server cannot recognise by content (text/csv …)
+ * is kept as declared, its essence only.
+ */
+async function contentMimeType(upload: ReceivedUpload, allowed: string[] | null): Promise<string> {
+  if (!allowed || allowed.length === 0) return upload.mimetype;
+  const declared = mimeEssence(upload.mimetype);
+  const seen = sniffMimeType(await readHead(upload.staged.tempPath));
+  if (seen) {
+    assertAllowedMimeType(seen, allowed);
+    return seen;
+  }
+  if (isRecognisable(declared)) throw ERRORS.contentMismatch(declared);
+  return declared;
 }
 
 function effectiveSizeLimit(bucketLimit: number | string | null): number {
@@ -56,7 +77,8 @@ async function receiveRaw(
   allowedMimeTypes: string[] | null,
 ): Promise<ReceivedUpload> {
   const mimetype = contentType || 'application/octet-stream';
-  // Refuse before reading a byte when the headers already say no, as Supabase does.
+  // Refuse before reading a byte when the headers already say no, as Supabase does (the content
+  // itself is looked at once staged, in receiveUpload).
   assertAllowedMimeType(mimetype, allowedMimeTypes);
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) throw ERRORS.entityTooLarge();
