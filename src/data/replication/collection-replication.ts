@@ -8,8 +8,9 @@
  *          (S6, S7); refused rows come back one by one (S8): the device keeps the server's
  *          state, the refused write goes to the ledger for the person to fix or discard
  *
- * Failed requests are retried by RxDB after `retryTime`, which doubles on each failure up to a
- * limit and returns to its base on the next success (retry with backoff).
+ * Failed requests are retried here, not by RxDB (see withRetries): after a wait that doubles on
+ * each failure up to a limit, cut short the moment the network returns (S2: the push on the
+ * `online` event), and short, fixed waits for a row waiting for the row it refers to.
  */
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
 import type { RxCollection } from 'rxdb';
@@ -56,6 +57,11 @@ export interface CollectionReplicationConfig {
   onFirstSync?: (running: boolean) => void;
   /** Awaited before this collection's first sync: the collections a screen needs first go ahead. */
   firstSyncAfter?: Promise<unknown>;
+  /**
+   * Resolves the next time the network returns (the engine's `online` event). A request waiting
+   * to be retried is retried then, and its backoff starts over.
+   */
+  reconnected?: () => Promise<void>;
   /**
    * A push waits until no write has come for this long (ms; 0: at once), so that a burst of local
    * writes goes up as one batch instead of a push and an echo per write competing with the next.
@@ -289,9 +295,9 @@ class Pusher {
     const answered = new Set([...masters, ...refused, ...retried].map((doc) => doc.id));
     await this.settleAccepted(rows.filter((row) => !answered.has(row.newDocumentState.id as string)));
     await this.settleConflicts(rows, masters);
-    // Not a refusal: the batch goes again after a backoff (its accepted rows then come back as
-    // the server's state, equal to theirs, and settle).
-    if (retried.length > 0) throw new Error(`${name}: ${retried.length} row(s) wait for a row they refer to (${retried[0].reason})`);
+    // Not a refusal: the batch goes again shortly, once the rows it refers to are pushed (its
+    // accepted rows then come back as the server's state, equal to theirs, and settle).
+    if (retried.length > 0) throw new WaitsForParentRows(`${name}: ${retried.length} row(s) wait for a row they refer to (${retried[0].reason})`);
     // To RxDB a refused row is a conflict whose master state wins (see conflict-handler.ts).
     return [...masters, ...refused];
   }
@@ -357,26 +363,68 @@ class Pusher {
   }
 }
 
-/** Wraps a request so its outcome moves the retry time (backoff) and is reported. */
-function withBackoff<Args extends unknown[], Result>(
+/** A push whose rows wait for rows they refer to (guest_not_synced): retried soon, not backed off. */
+export class WaitsForParentRows extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WaitsForParentRows';
+  }
+}
+
+/** A push waiting for the rows its rows refer to goes again after this long, doubling up to the next (ms). */
+const PARENT_RETRY_MS = 100;
+const PARENT_RETRY_MAX_MS = 1000;
+
+/** The wait before the next try, after `failures` failed tries in a row. */
+export function retryDelayMs(policy: RetryPolicy, failures: number, error: unknown): number {
+  if (error instanceof WaitsForParentRows) return Math.min(PARENT_RETRY_MS * 2 ** Math.min(failures - 1, 10), PARENT_RETRY_MAX_MS);
+  return Math.min(policy.baseMs * 2 ** Math.min(failures - 1, 20), policy.maxMs);
+}
+
+/**
+ * Wraps a request so that it is retried until it gets an answer (or the replication stops), each
+ * outcome reported. RxDB's own retry (awaitRetry) waits out its whole `retryTime` whenever the
+ * browser said it was online at the failure — and not at all outside a browser — so after a
+ * failure on a network that had not yet come back, or a slow answer that timed out, a round's
+ * answers waited up to a minute after the signal returned (issue 29). Here every wait ends on
+ * `reconnected`, which also starts the backoff over; and a push that waits for its guests
+ * (guest_not_synced) is retried within a second, whatever failed before it.
+ */
+function withRetries<Args extends unknown[], Result>(
   config: CollectionReplicationConfig,
-  state: () => { retryTime?: number } | undefined,
+  stopped: () => boolean,
   request: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
+  let failures = 0;
   return async (...args) => {
-    try {
-      const result = await request(...args);
-      const replication = state();
-      if (replication) replication.retryTime = config.retry.baseMs;
-      config.onRequest?.({ ok: true });
-      return result;
-    } catch (error) {
-      const replication = state();
-      if (replication) replication.retryTime = Math.min(config.retry.maxMs, (replication.retryTime ?? config.retry.baseMs) * 2);
-      config.onRequest?.({ ok: false, error });
-      throw error;
+    for (;;) {
+      try {
+        const result = await request(...args);
+        failures = 0;
+        config.onRequest?.({ ok: true });
+        return result;
+      } catch (error) {
+        config.onRequest?.({ ok: false, error });
+        // RxDB stops asking once the replication is stopped.
+        if (stopped()) throw error;
+        failures += 1;
+        const reconnected = await waitToRetry(retryDelayMs(config.retry, failures, error), config.reconnected);
+        if (reconnected) failures = 0;
+        if (stopped()) throw error;
+      }
     }
   };
+}
+
+/** Waits `ms`, or until the network returns (then resolves true). */
+async function waitToRetry(ms: number, reconnected: (() => Promise<void>) | undefined): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([elapsed, ...(reconnected ? [reconnected().then(() => true as const)] : [])]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function replicateCollection(config: CollectionReplicationConfig): RxReplicationState<ReplicatedDocument, Checkpoint> {
@@ -388,13 +436,13 @@ export function replicateCollection(config: CollectionReplicationConfig): RxRepl
   // RxDB reads the initial checkpoints from these objects when it starts (after the first sync).
   const pull = {
     batchSize: config.pullBatchSize,
-    handler: withBackoff(config, () => state, (checkpoint: Checkpoint | undefined, batchSize: number) => puller.pull(checkpoint, batchSize)),
+    handler: withRetries(config, () => state?.isStopped() ?? false, (checkpoint: Checkpoint | undefined, batchSize: number) => puller.pull(checkpoint, batchSize)),
     initialCheckpoint: undefined as Checkpoint | undefined,
   };
   const push = {
     ...(config.pushQuietMs > 0 ? { waitBeforePersist: untilQuiet(config.pushQuietMs) } : {}),
     batchSize: config.pushBatchSize,
-    handler: withBackoff(config, () => state, (rows: PushedRow[]) => pusher.push(rows)),
+    handler: withRetries(config, () => state?.isStopped() ?? false, (rows: PushedRow[]) => pusher.push(rows)),
     initialCheckpoint: undefined as unknown,
   };
   state = replicateRxCollection<ReplicatedDocument, Checkpoint>({

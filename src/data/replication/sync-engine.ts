@@ -107,6 +107,19 @@ async function upstreamSettled(replication: RxReplicationState<ReplicatedDocumen
 }
 
 const COVERAGE_MAX_WAIT_MS = 5000;
+/**
+ * When the network returns, what waited to be pushed goes up before the pulls are asked for: a
+ * browser opens at most six connections to a server, and thirteen pulls answered slowly would
+ * otherwise keep a round's answers waiting behind them. The pulls wait at most this long (ms).
+ */
+const PUSHES_FIRST_MAX_WAIT_MS = 2000;
+
+/** A promise and its resolve: a signal that can be given once, then replaced. */
+function signal(): { promise: Promise<void>; give: () => void } {
+  let give!: () => void;
+  const promise = new Promise<void>((resolve) => (give = resolve));
+  return { promise, give };
+}
 
 /*
  * SYNCED_FIRST (first-pages.ts), a notebook's own rows: their first sync goes before the other
@@ -128,7 +141,12 @@ export class SyncEngine {
   private readonly firstSyncs = new BehaviorSubject(0);
   private stopped = false;
   private lastRequestOk = true;
-  private readonly onOnline = () => this.syncNow();
+  private readonly onOnline = () => this.reconnect();
+  /** Given when the network returns (and on stop): requests waiting to be retried go at once. */
+  private reconnected = signal();
+  /** While the pushes after a reconnection go up: the pulls asked for meanwhile wait for them. */
+  private pushesFirst: Promise<void> | null = null;
+  private pullsWaiting = false;
   /** The highest transaction id a pulse announced, and each collection's pull checkpoint. */
   private pulsedTxid = 0n;
   private readonly pulledUpTo = new Map<CollectionName, bigint>();
@@ -178,6 +196,7 @@ export class SyncEngine {
             if (leads && !running && --leadersPending === 0) leadersDone();
           },
           firstSyncAfter: leads ? undefined : afterLeaders,
+          reconnected: () => this.reconnected.promise,
         }),
       );
     }
@@ -194,7 +213,35 @@ export class SyncEngine {
   /** A new round for every collection: pull from the checkpoints, push what is pending. */
   syncNow(): void {
     if (this.stopped) return;
+    if (this.pushesFirst) {
+      this.pullsWaiting = true;
+      return;
+    }
     for (const replication of this.replications.values()) replication.reSync();
+  }
+
+  /**
+   * The network is back (S2): every request waiting for a retry goes now, with its backoff
+   * started over — whatever failed while the signal was gone, and however long the waits had
+   * grown — and the pushes go ahead of the new round's pulls.
+   */
+  private reconnect(): void {
+    if (this.stopped) return;
+    const waiting = this.reconnected;
+    this.reconnected = signal();
+    waiting.give();
+    if (this.pushesFirst) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const pushed = Promise.all([...this.replications.values()].map((replication) => upstreamIdle(replication, PUSHES_FIRST_MAX_WAIT_MS)));
+    this.pullsWaiting = true;
+    this.pushesFirst = Promise.race([pushed, new Promise((resolve) => (timer = setTimeout(resolve, PUSHES_FIRST_MAX_WAIT_MS)))]).then(() => {
+      clearTimeout(timer);
+      this.pushesFirst = null;
+      if (this.pullsWaiting) {
+        this.pullsWaiting = false;
+        this.syncNow();
+      }
+    });
   }
 
   /** Resolves true when every collection is in sync, false when `timeoutMs` passes first (offline). */
@@ -224,6 +271,8 @@ export class SyncEngine {
       await this.options.client.removeChannel(channel).catch(() => undefined);
     }
     await Promise.all([...this.replications.values()].map((replication) => replication.cancel()));
+    // Requests waiting to be retried see the replication stopped and end.
+    this.reconnected.give();
     await this.options.ledger.setProgress({ syncing: false }).catch(() => undefined);
   }
 

@@ -140,8 +140,8 @@ export interface DeviceOptions {
   publishStatus?: boolean;
   /** RxDB dev-mode and schema validation (default true; benchmarks turn it off, as in production). */
   devMode?: boolean;
-  /** Batch sizes (benchmarks compare request patterns). */
-  engine?: { pullBatchSize?: number; pushBatchSize?: number };
+  /** Batch sizes (benchmarks compare request patterns); the retry waits (the app's, to measure reconnecting). */
+  engine?: { pullBatchSize?: number; pushBatchSize?: number; retry?: { baseMs: number; maxMs: number } };
   /** Runs after each pull answer arrives, before the device sees it (changes on the server in between). */
   afterPull?: SwitchableTransport['afterPull'];
   /** How the device asks whether a password is the account's (the session gives auth.ts's check). */
