@@ -460,7 +460,9 @@ describe.each(TEST_BACKENDS)('guests of a party round ($name)', ({ postgresServe
       expect(signedOut).not.toBeNull();
     });
 
-    test('a friend who registers claims their answers: re-keyed to their secret, theirs on their pull, gone as the guest\'s from the host\'s device', async () => {
+    test('a viewer\'s guest takes their answers home but not the notebook: a viewer may not share (spec §5), so their round lets nobody in (access: not_granted)', async () => {
+      // The host is a sharee (a viewer): the guest's id and code were made on their phone, so
+      // anyone they hand a code to would otherwise become a viewer without the owner acting.
       const friend = await signUp('caio');
       await hostPhone.sync('answers');
       const guestAnswer = answerIdFor(caio.answer_secret, q1);
@@ -469,13 +471,15 @@ describe.each(TEST_BACKENDS)('guests of a party round ($name)', ({ postgresServe
       const { data, error } = await friend.client.rpc('claim_guest', { p_code: dashed });
       expect(error).toBeNull();
       // q2's answer was deleted by the owner above: one answer moves.
-      expect(data).toEqual({ notebook_id: notebookId, moved: 1, kept: 0 });
+      expect(data).toEqual({ notebook_id: notebookId, moved: 1, kept: 0, access: 'not_granted' });
       const { data: mine } = await friend.client.rpc('my_answer_id', { p_question_id: q1 });
       expect(await serverAnswer(mine as string)).toMatchObject({ user_id: friend.id, guest_id: null, text: 'Quindim', responder_name: 'Caio' });
       expect(await serverAnswer(guestAnswer)).toBeUndefined();
-      // The friend now has the notebook (a viewer share) and the answer on their device.
-      expect((await friend.client.rpc('notebook_role', { p_notebook_id: notebookId })).data).toBe('viewer');
-      expect((await deviceCopy(friend, 'answers')).get(mine as string)).toMatchObject({ text: 'Quindim', user_id: friend.id });
+      // The answer is the friend's (they read it as its author), the notebook is not: no share, no role.
+      expect((await friend.client.from('answers').select('id, text')).data).toEqual([{ id: mine, text: 'Quindim' }]);
+      expect((await friend.client.rpc('notebook_role', { p_notebook_id: notebookId })).data).toBe('none');
+      expect((await server.ctx.db.query(`select 1 from public.notebook_shares where shared_with = $1`, [friend.id])).rows).toEqual([]);
+      expect((await friend.client.from('notebooks').select('id')).data).toEqual([]);
       // The host's device receives the deletion of the guest's answer.
       expect((await hostPhone.sync('answers')).find((d) => d.id === guestAnswer)).toMatchObject({ _deleted: true });
       expect(hostPhone.store.get('answers')!.has(guestAnswer)).toBe(false);
@@ -491,13 +495,53 @@ describe.each(TEST_BACKENDS)('guests of a party round ($name)', ({ postgresServe
       expect((await server.ctx.db.query(`select claimed_by from public.guests where id = $1`, [caio.id])).rows).toEqual([{ claimed_by: friend.id }]);
     });
 
+    test('the owner\'s guest gets the notebook with their answers (the owner may share: a viewer share, access: granted); an editor\'s or a collaborator\'s guest does not', async () => {
+      const dani = newGuest(owner, notebookId, 'Dani');
+      expect(await push(owner, 'guests', inserts([guestDoc(dani)]))).toEqual({ conflicts: [], rejected: [] });
+      expect(await push(owner, 'answers', inserts([guestAnswerDoc(dani, q3, notebookId, 'Eu')]))).toEqual({ conflicts: [], rejected: [] });
+      const edu = newGuest(collaborator, notebookId, 'Edu');
+      expect(await push(collaborator, 'guests', inserts([guestDoc(edu)]))).toEqual({ conflicts: [], rejected: [] });
+      expect(await push(collaborator, 'answers', inserts([guestAnswerDoc(edu, q3, notebookId, 'Ninguém')]))).toEqual({ conflicts: [], rejected: [] });
+
+      const friend = await signUp('dani');
+      const { data, error } = await friend.client.rpc('claim_guest', { p_code: dani.code });
+      expect(error).toBeNull();
+      expect(data).toEqual({ notebook_id: notebookId, moved: 1, kept: 0, access: 'granted' });
+      expect((await friend.client.rpc('notebook_role', { p_notebook_id: notebookId })).data).toBe('viewer');
+      const { data: mine } = await friend.client.rpc('my_answer_id', { p_question_id: q3 });
+      expect((await deviceCopy(friend, 'answers')).get(mine as string)).toMatchObject({ text: 'Eu', user_id: friend.id });
+      const { rows: shares } = await server.ctx.db.query(`select created_by, access_level from public.notebook_shares where shared_with = $1`, [friend.id]);
+      expect(shares).toEqual([{ created_by: owner.id, access_level: 'viewer' }]);
+      // Claiming again answers the same, access included.
+      expect((await friend.client.rpc('claim_guest', { p_code: dani.code })).data).toEqual(data);
+
+      const other = await signUp('edu');
+      expect((await other.client.rpc('claim_guest', { p_code: edu.code })).data).toEqual({ notebook_id: notebookId, moved: 1, kept: 0, access: 'not_granted' });
+      expect((await other.client.rpc('notebook_role', { p_notebook_id: notebookId })).data).toBe('none');
+    });
+
+    test('a person the owner removed (or blocked) still hears access_removed when claiming a viewer\'s guest, and nothing moves', async () => {
+      const fabi = newGuest(host, notebookId, 'Fabi');
+      expect(await push(host, 'guests', inserts([guestDoc(fabi)]))).toEqual({ conflicts: [], rejected: [] });
+      expect(await push(host, 'answers', inserts([guestAnswerDoc(fabi, q3, notebookId, 'Fui eu')]))).toEqual({ conflicts: [], rejected: [] });
+      const removed = await signUp('fabi');
+      expect((await owner.client.from('notebook_shares').insert({ notebook_id: notebookId, shared_with: removed.id })).error).toBeNull();
+      expect((await owner.client.from('notebook_shares').delete().eq('notebook_id', notebookId).eq('shared_with', removed.id)).error).toBeNull();
+      expect((await removed.client.rpc('claim_guest', { p_code: fabi.code })).error?.hint).toBe('access_removed');
+      expect(await serverAnswer(answerIdFor(fabi.answer_secret, q3))).toMatchObject({ guest_id: fabi.id, text: 'Fui eu' });
+      const blocked = await signUp('gabi');
+      expect((await owner.client.from('blocks').insert({ blocker_id: owner.id, blocked_id: blocked.id })).error).toBeNull();
+      expect((await blocked.client.rpc('claim_guest', { p_code: fabi.code })).error?.hint).toBe('access_removed');
+      expect(await serverAnswer(answerIdFor(fabi.answer_secret, q3))).toMatchObject({ guest_id: fabi.id });
+    });
+
     test('where the claimer already answered, their own answer stays and the guest\'s stays the guest\'s; the anonymous guest\'s answers move and stay anonymous', async () => {
       // The sharee was the anonymous guest, and had already answered q2 herself.
       const { error } = await sharee.client.from('answers').insert({ question_id: q2, notebook_id: notebookId, text: 'Frevo' });
       expect(error).toBeNull();
       const { data, error: claimError } = await sharee.client.rpc('claim_guest', { p_code: anonymous.code });
       expect(claimError).toBeNull();
-      expect(data).toEqual({ notebook_id: notebookId, moved: 1, kept: 1 });
+      expect(data).toEqual({ notebook_id: notebookId, moved: 1, kept: 1, access: 'existing' });
       const { data: mine } = await sharee.client.rpc('my_answer_id', { p_question_id: q1 });
       expect(await serverAnswer(mine as string)).toMatchObject({ user_id: sharee.id, text: 'Pudim', is_anonymous: true, responder_name: null });
       expect(await serverAnswer(answerIdFor(anonymous.answer_secret, q2))).toMatchObject({ guest_id: anonymous.id, text: 'Forró' });

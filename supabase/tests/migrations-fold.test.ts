@@ -80,6 +80,10 @@ const REPLACED_LATER: string[] = [
   'function public.issue_guardian_link(uuid): 20261124120100_guardian_mail.sql',
   // QA J4: the owner keeps the profile of an answer's writer whose access ended (removed, or blocked and unblocked)
   'function private.replication_pull_sql(private.replication_collections): 20261124120600_unblock_identity.sql',
+  // issue 28 (item 4): a claim grants a viewer share only when the round's host may share the notebook
+  'function private.may_share(uuid): 20261128120000_claim_access.sql',
+  'function public.claim_guest(text): 20261124110000_guests.sql',
+  'function public.claim_guest(text): 20261128120000_claim_access.sql',
 ];
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -95,7 +95,7 @@ test('claiming: a malformed code is refused on the device, an unknown one by the
   expect(await claimAs(host, codes.Ana)).toEqual({ ok: false, problem: { code: 'claim_host', field: 'code' } });
 
   const claimed = await claimAs(ana, codes.Ana.toLowerCase().replace(/(.{4})/g, '$1 '));
-  expect(claimed).toEqual({ ok: true, value: { notebookId, moved: 3, kept: 0 } });
+  expect(claimed).toEqual({ ok: true, value: { notebookId, moved: 3, kept: 0, access: 'granted' } });
   // The same person again: the same result, harmless.
   expect(await claimAs(ana, codes.Ana)).toEqual(claimed);
   expect(await claimAs(stranger, codes.Ana)).toEqual({ ok: false, problem: { code: 'claim_already_claimed', field: 'code' } });

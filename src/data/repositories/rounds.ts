@@ -53,7 +53,16 @@ export interface ClaimOutcome {
   moved: number;
   /** Answers kept as the guest's (the claimer had already answered those questions). */
   kept: number;
+  /**
+   * What the claim did about the notebook (issue 28): 'granted' — the claim made the claimer a
+   * viewer (the round's host may share it: the owner); 'existing' — they already had access;
+   * 'not_granted' — the answers are theirs but the notebook is not (the host may not share it:
+   * only its owner can).
+   */
+  access: ClaimAccess;
 }
+
+export type ClaimAccess = 'granted' | 'existing' | 'not_granted';
 
 const storeOf = (ctx: RoundContext) => roundStoreOf(ctx.kv);
 
@@ -235,8 +244,13 @@ export async function claimGuest(ctx: RoundContext, code: string): Promise<Party
     if (!error.code) return refuseParty({ code: 'online_only' });
     return refuseParty({ code: 'server' });
   }
-  const result = data as { notebook_id?: string; moved?: number; kept?: number } | null;
+  const result = data as { notebook_id?: string; moved?: number; kept?: number; access?: string } | null;
   if (!result?.notebook_id) return refuseParty({ code: 'server' });
   ctx.syncNow?.();
-  return ok({ notebookId: result.notebook_id, moved: result.moved ?? 0, kept: result.kept ?? 0 });
+  return ok({ notebookId: result.notebook_id, moved: result.moved ?? 0, kept: result.kept ?? 0, access: claimAccess(result.access) });
+}
+
+/** The server's access code; a claim stored before issue 28 has none, and always gave access. */
+function claimAccess(access: string | undefined): ClaimAccess {
+  return access === 'not_granted' ? 'not_granted' : access === 'existing' ? 'existing' : 'granted';
 }

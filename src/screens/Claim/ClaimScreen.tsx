@@ -86,7 +86,7 @@ function ClaimForm({ initialCode }: { initialCode: string }) {
   }, [claim.state]);
 
   if (claim.state === 'done') {
-    const { moved, kept, notebookId } = claim.outcome;
+    const { moved, kept, notebookId, access } = claim.outcome;
     return (
       <div className={f.form} role="status" tabIndex={-1} ref={resultRef} data-testid="claim-done">
         <p>
@@ -101,9 +101,23 @@ function ClaimForm({ initialCode }: { initialCode: string }) {
             />
           </p>
         )}
-        <Link href={`/notebook/${notebookId}`} className={button.primary}>
-          <Trans>Abrir o caderno</Trans>
-        </Link>
+        {access === 'not_granted' ? (
+          <>
+            {/* The round's host may not share the notebook (only its owner can): the answers are theirs, the notebook is not. */}
+            <p className={f.hint} data-testid="claim-no-access">
+              <Trans>
+                O caderno não foi compartilhado com você: quem passou o caderno não pode compartilhá-lo. Para ver o caderno, peça um convite a quem é dono dele.
+              </Trans>
+            </p>
+            <Link href="/meus-cadernos" className={button.primary}>
+              <Trans>Ir para meus cadernos</Trans>
+            </Link>
+          </>
+        ) : (
+          <Link href={`/notebook/${notebookId}`} className={button.primary}>
+            <Trans>Abrir o caderno</Trans>
+          </Link>
+        )}
       </div>
     );
   }
