@@ -239,6 +239,47 @@ describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ name, post
     expect((await badFilter.next()).value.status).toBe('error');
   });
 
+  it('refuses a filter on a column the subscriber may not select, as PostgREST refuses the select (the filter would tell its value)', async () => {
+    await server.ctx.db.exec(`
+      create table public.rt_graded (id int primary key, label text, grade int);
+      grant select (id, label) on public.rt_graded to anon;
+      grant select on public.rt_graded to authenticated;
+      alter publication supabase_realtime add table public.rt_graded;`);
+    const visitor = await client();
+    /** The join's system message for one filter. */
+    const joinWith = async (c: SupabaseClient, filter: string, inbox = new Inbox<Change>()) => {
+      const system = new Inbox<{ status: string; message: string; extension: string }>();
+      await subscribed(
+        c
+          .channel(`graded-${Math.random().toString(36).slice(2)}`)
+          .on('postgres_changes' as never, { event: 'INSERT', schema: 'public', table: 'rt_graded', filter }, inbox.push)
+          .on('system', {}, system.push),
+      );
+      return { reply: (await system.next()).value, inbox };
+    };
+    for (const filter of ['grade=eq.10', 'grade=gte.0', 'label=eq.a,grade=eq.10', 'grade=not.is.null']) {
+      const { reply } = await joinWith(visitor, filter);
+      expect(reply, filter).toMatchObject({ extension: 'postgres_changes', status: 'error' });
+      expect(reply.message).toContain('Unable to subscribe to changes with given parameters');
+      expect(reply.message).toContain('permission denied for column grade');
+    }
+    // a column the visitor may select filters as before; a signed-in user may filter on grade
+    const byLabel = await joinWith(visitor, 'label=eq.a');
+    expect(byLabel.reply.status).toBe('ok');
+    const byGrade = await joinWith(await client({ token: alice.token }), 'grade=eq.10');
+    expect(byGrade.reply.status).toBe('ok');
+    await server.ctx.db.query(`insert into rt_graded values (1, 'a', 10)`);
+    expect((await byLabel.inbox.next()).value.new).toEqual({ id: 1, label: 'a' });
+    expect((await byGrade.inbox.next()).value.new).toEqual({ id: 1, label: 'a', grade: 10 });
+    // the column's grant revoked later: the joined filter stops telling its value
+    await server.ctx.db.exec(`revoke select on public.rt_graded from authenticated; grant select (id, label) on public.rt_graded to authenticated;`);
+    await sleep(1500); // the publication's grants are read again every second
+    await server.ctx.db.query(`insert into rt_graded values (2, 'a', 10)`);
+    await byLabel.inbox.next((c) => c.new.id === 2);
+    await sleep(300);
+    expect(byGrade.inbox.values.map((c) => c.new.id)).toEqual([1]);
+  });
+
   it('stops delivering when the channel is given an expired token', async () => {
     const c = await client({ token: alice.token });
     const inbox = new Inbox<Change>();

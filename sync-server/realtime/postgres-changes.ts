@@ -31,6 +31,14 @@ interface Binding {
   tables: Map<string, CompiledFilter[]>;
 }
 
+/**
+ * Whether `role` may select every column the filters read. A filter tells the value of its column
+ * (a change arrives or not), so it may use only what the subscriber could select through PostgREST.
+ */
+function mayFilter(filters: CompiledFilter[], table: TableMeta, role: ApiRole): boolean {
+  return filters.every((filter) => table.byName.get(filter.column)?.selectable[role] === true);
+}
+
 /** Realtime answers a malformed or refused subscription with this system message text. */
 export class SubscriptionError extends Error {}
 
@@ -131,9 +139,10 @@ export class PostgresChanges {
     const list = Array.isArray(rawList) ? rawList.filter((p) => p && typeof p === 'object' && !Array.isArray(p)) : [];
     await this.feed.ready;
     const bindings: Binding[] = [];
+    const role = subscriber.deliveryClaims()?.role ?? 'anon';
     for (const raw of list as Record<string, unknown>[]) {
       const params = parseParams(raw);
-      bindings.push({ id: bindingId(raw), subscriber, action: params.action, tables: await this.compileTables(params) });
+      bindings.push({ id: bindingId(raw), subscriber, action: params.action, tables: await this.compileTables(params, role) });
     }
     this.unsubscribe(subscriber);
     if (bindings.length === 0) return;
@@ -160,7 +169,7 @@ export class PostgresChanges {
     }
   }
 
-  private async compileTables(params: SubscriptionParams): Promise<Map<string, CompiledFilter[]>> {
+  private async compileTables(params: SubscriptionParams, role: ApiRole): Promise<Map<string, CompiledFilter[]>> {
     let tables = this.matchingTables(params);
     if (tables.length === 0) {
       // The publication may have changed since the last poll.
@@ -174,7 +183,7 @@ export class PostgresChanges {
     }
     const compiled = new Map<string, CompiledFilter[]>();
     try {
-      for (const table of tables) compiled.set(tableKey(table.schema, table.table), await this.compileFilters(params.filters, table));
+      for (const table of tables) compiled.set(tableKey(table.schema, table.table), await this.compileFilters(params.filters, table, role));
     } catch (error) {
       throw new SubscriptionError(
         `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${describe(params)}. Exception: ${(error as Error).message}`,
@@ -189,11 +198,13 @@ export class PostgresChanges {
     );
   }
 
-  private async compileFilters(filters: ParsedFilter[], table: TableMeta): Promise<CompiledFilter[]> {
+  private async compileFilters(filters: ParsedFilter[], table: TableMeta, role: ApiRole): Promise<CompiledFilter[]> {
     const compiled: CompiledFilter[] = [];
     for (const filter of filters) {
       const column = table.byName.get(filter.column);
       if (!column) throw new Error(`invalid column for filter ${filter.column}`);
+      // as PostgREST would refuse `select=<column>` (a column the role is not granted)
+      if (!column.selectable[role]) throw new Error(`permission denied for column ${filter.column}`);
       // castType comes from the catalog (format_type), never from the client.
       compiled.push(
         await compileFilter(filter, column.type, async (text, asArray) => {
@@ -216,6 +227,9 @@ export class PostgresChanges {
     for (const binding of candidates) {
       if (binding.action !== '*' && binding.action !== change.type) continue;
       const filters = binding.tables.get(tableKey(change.schema, change.table)) ?? [];
+      // checked at the join; checked again for the role and grants of now (a new token, a revoke)
+      const role = filters.length > 0 ? binding.subscriber.deliveryClaims()?.role : undefined;
+      if (filters.length > 0 && (!role || !mayFilter(filters, table, role))) continue;
       const visible = passesFilters(change.record, filters) || (change.type === 'DELETE' && passesFilters(identity, filters));
       if (!visible) continue;
       const ids = idsBySubscriber.get(binding.subscriber) ?? [];
