@@ -8,13 +8,12 @@
  * Folding migrations (issue 19) must not change the schema: dump the folder before and after and
  * diff the two files. The server url defaults to TEST_DATABASE_URL, else the local PostgreSQL.
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { bootstrapSupabase } from '../sync-server/db/bootstrap.ts';
 import { openDatabase } from '../sync-server/db/index.ts';
 import { applyMigrations } from '../sync-server/db/migrations.ts';
 import { createScratchDatabase } from '../sync-server/db/scratch.ts';
-import type { Database } from '../sync-server/db/types.ts';
+import { dumpSchema, referenceRows } from './schema-dump.ts';
 
 const [migrationsDir, outFile, serverArg] = process.argv.slice(2);
 if (!migrationsDir || !outFile) {
@@ -34,35 +33,9 @@ try {
   } finally {
     await db.close();
   }
-  // The migration bookkeeping (supabase_migrations) names the files: left out on purpose.
-  const schemas = ['public', 'private', 'auth', 'storage', 'realtime', 'extensions'];
-  const dump = spawnSync('pg_dump', ['--schema-only', ...schemas.flatMap((s) => ['--schema', s]), scratch.url], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  if (dump.status !== 0) throw new Error(`pg_dump failed: ${dump.stderr}`);
-  // pg_dump's \restrict key is random on every run.
-  const schema = dump.stdout.replace(/^\\(un)?restrict .*$/gm, '');
+  const schema = dumpSchema(scratch.url);
   fs.writeFileSync(outFile, `${schema}\n-- rows the migrations write (minus ids, clocks and times)\n${rows}`);
-  console.log(`${outFile}: ${dump.stdout.split('\n').length} lines`);
+  console.log(`${outFile}: ${schema.split('\n').length} lines`);
 } finally {
   await scratch.drop();
-}
-
-/** Every row of public and private, one JSON line each, without what differs on every run. */
-async function referenceRows(db: Database): Promise<string> {
-  const volatile = ['id', 'created_at', 'updated_at', 'replication_xid', 'xid', 'txid', 'changed_at', 'deleted_at', 'purged_at', 'last_run_at'];
-  const { rows: tables } = await db.query<{ name: string }>(
-    `select format('%I.%I', schemaname, tablename) as name from pg_tables
-      where schemaname in ('public', 'private') order by schemaname, tablename`,
-  );
-  const lines: string[] = [];
-  for (const { name } of tables) {
-    const { rows } = await db.query<{ line: string }>(
-      `select (to_jsonb(t) - $1::text[])::text as line from ${name} t order by 1`,
-      [volatile],
-    );
-    for (const { line } of rows) lines.push(`${name} ${line}`);
-  }
-  return `${lines.join('\n')}\n`;
 }
