@@ -51,3 +51,24 @@ describe('screen folders', () => {
     expect(crossScreenImports()).toEqual([]);
   });
 });
+
+/**
+ * One home per online area (issue 30): a screen reaches online-only data through its area's hooks
+ * module (src/screens/online/hooks/<area>.ts), never through TanStack Query itself, so an area's
+ * keys, reads, writes and live refresh stay in one file.
+ */
+const ONLINE_PLUMBING = new Set(['online/query-client.ts', 'online/live.ts', 'online/OnlineData.tsx']);
+
+function tanstackImportsOutsideHooks(): string[] {
+  return sourceFiles(SCREENS)
+    .filter((file) => !/\.test\.tsx?$/.test(file))
+    .map((file) => relative(SCREENS, file).split(sep).join('/'))
+    .filter((file) => !file.startsWith('online/hooks/') && !ONLINE_PLUMBING.has(file))
+    .filter((file) => /from\s*['"]@tanstack\/react-query['"]/.test(readFileSync(join(SCREENS, file), 'utf8')));
+}
+
+describe('online areas', () => {
+  it('are read and written only through their hooks modules', () => {
+    expect(tanstackImportsOutsideHooks()).toEqual([]);
+  });
+});

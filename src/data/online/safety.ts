@@ -210,3 +210,8 @@ async function removeOwnFiles(userId: string): Promise<void> {
     }
   }
 }
+
+/** A 13–17-year-old whose guardian has not confirmed: the database keeps the safest settings. */
+export function awaitsGuardian(mine: MySafety | null | undefined): boolean {
+  return Boolean(mine?.minor && !mine.guardianConfirmed);
+}

@@ -1,17 +1,15 @@
 import { Fragment } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { backTo } from '../accounts/links.ts';
 import { button } from '../../components/ui.css.ts';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useOnline } from '../../components/frame/useOnline.ts';
-import { fetchProfileView, type FullProfile, type ProfileView } from '../../data/online/profile.ts';
+import type { FullProfile, ProfileView } from '../../data/online/profile.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { OfflineCopyNote, OnlineData } from '../online/OnlineData.tsx';
 import { Avatar, Cover } from '../online/ProfileImage.tsx';
-import { useLiveProfile } from '../online/live.ts';
-import { onlineKeys } from '../online/query-client.ts';
+import { useProfileView } from '../online/hooks/profile.ts';
 import { PROFILE_ACTIONS, PROFILE_SECTIONS } from './sections.tsx';
 import * as css from './Profile.css.ts';
 
@@ -41,12 +39,8 @@ export default function ProfileScreen() {
 function ProfileBody({ username }: { username: string }) {
   const status = useSessionStore((s) => s.status);
   const online = useOnline();
-  const query = useQuery({
-    queryKey: onlineKeys.profile(username),
-    queryFn: () => fetchProfileView(username),
-  });
-  // a change of this profile (or a block) shows without a reload
-  useLiveProfile(username, query.data?.id);
+  // live: a change of this profile (or a block) shows without a reload
+  const query = useProfileView(username);
 
   if (query.data === undefined) {
     if (query.isError || (!online && query.fetchStatus === 'paused')) return <CouldNotLoad online={online} retry={() => void query.refetch()} />;

@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import * as f from '../../components/form.css.ts';
@@ -9,7 +8,6 @@ import { ThemeSwitch } from '../../components/ThemeSwitch.tsx';
 import { useOnline } from '../../components/frame/useOnline.ts';
 import {
   OnlineError,
-  fetchMySettings,
   updateMyProfile,
   updateMySettings,
   type ConnectionsVisibility,
@@ -24,8 +22,9 @@ import { ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { ImagePicker } from '../online/ImagePicker.tsx';
 import { OfflineNote } from '../online/OnlineData.tsx';
 import { Avatar, Cover } from '../online/ProfileImage.tsx';
-import { awaitsGuardian, useGuardianState } from '../safety/guardian-state.ts';
-import { onlineKeys } from '../online/query-client.ts';
+import { useMySettings, useRefreshMyProfile, useSaveMyProfile } from '../online/hooks/profile.ts';
+import { useGuardianState } from '../online/hooks/safety.ts';
+import { awaitsGuardian } from '../../data/online/safety.ts';
 import * as s from './SettingsScreen.css.ts';
 
 /** Lengths the database holds too (profiles_*_length, supabase/migrations/20261124110200_profiles.sql). */
@@ -36,7 +35,7 @@ export const AUTHOR_MAX = 50;
 
 /** The profile tab: public profile, social, notebooks, language and theme (spec §2 Settings). */
 export function ProfileTab({ userId }: { userId: string }) {
-  const query = useQuery({ queryKey: onlineKeys.mySettings(userId), queryFn: () => fetchMySettings(userId) });
+  const query = useMySettings(userId);
   const settings = query.data;
   return (
     <>
@@ -93,17 +92,8 @@ function useSaveProblem() {
 /** One save of a section: the mutation, its problem in words, the toast, fresh data after. */
 function useSave<T>(userId: string, save: (value: T) => Promise<void>) {
   const { t } = useLingui();
-  const client = useQueryClient();
-  const username = useSessionStore((st) => st.username);
   const problemText = useSaveProblem();
-  const mutation = useMutation({
-    mutationFn: save,
-    onSuccess: () => toast({ title: t`Alterações salvas` }),
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: onlineKeys.mySettings(userId) });
-      if (username) void client.invalidateQueries({ queryKey: onlineKeys.profile(username) });
-    },
-  });
+  const mutation = useSaveMyProfile(userId, save, () => toast({ title: t`Alterações salvas` }));
   return { ...mutation, problem: mutation.error ? problemText(mutation.error) : null };
 }
 
@@ -245,8 +235,7 @@ function PublicProfileSection({ userId, settings }: { userId: string; settings: 
 /** Upload, point the profile at the new file, remove the old one; the problem as a code. */
 function useImageSave(userId: string, settings: MySettings) {
   const { t } = useLingui();
-  const client = useQueryClient();
-  const username = useSessionStore((st) => st.username);
+  const refresh = useRefreshMyProfile(userId);
   return async (kind: ProfileImageKind, blob: Blob): Promise<ImageProblem | null> => {
     const uploaded = await uploadProfileImage(userId, kind, blob);
     if (!uploaded.ok) return uploaded.problem;
@@ -258,8 +247,7 @@ function useImageSave(userId: string, settings: MySettings) {
       return error instanceof OnlineError && error.problem === 'network' ? 'network' : 'upload_failed';
     }
     await removeProfileImage(kind, settings[column]);
-    await client.invalidateQueries({ queryKey: onlineKeys.mySettings(userId) });
-    if (username) await client.invalidateQueries({ queryKey: onlineKeys.profile(username) });
+    await refresh();
     toast({ title: kind === 'avatar' ? t`Foto do perfil atualizada` : t`Capa do perfil atualizada` });
     return null;
   };

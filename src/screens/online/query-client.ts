@@ -1,10 +1,5 @@
 /**
- * The online-only pattern (ARCHITECTURE §2; issue 22 made it, the next online-only areas copy it).
- *
- * What lives here: strangers' public profiles, and later guestbook, polls, friends, news, the
- * store, admin. These are read with supabase-js, not replicated: the functions that call the
- * server live in src/data/online/ (no React, codes not sentences); screens reach them only
- * through TanStack Query, with the one QueryClient of this file.
+ * The one QueryClient of the online-only data (ARCHITECTURE §2; the recipe: ./README.md).
  *
  * - Cache constants (spec §9): garbage collection 5 minutes after the last screen using a result
  *   closes, 3 retries with backoff doubling up to 30 s — TanStack Query's own defaults, written
@@ -15,16 +10,8 @@
  *   5 minutes, after a reload, with no connection. `networkMode: 'offlineFirst'` lets the query
  *   run once offline so the persister can answer; the network call then waits for the connection.
  *   Kept 7 days. Another person signing in on the device clears it (`followSessionOwner`).
- * - Writes are mutations (`useMutation`) that invalidate the queries they change; a screen shows
- *   <OfflineNote /> next to an action that needs the network and disables it while offline.
- * - Live: a change on the server reaches an open screen as a Realtime notice that invalidates its
- *   queries (src/data/online/live.ts for the notices, ./live.ts for the keys; useLiveProfile).
  * - Loaded only by the screens that use it (each screen its own chunk, this module a shared one):
  *   the landing and the notebook screens never load TanStack Query.
- *
- * A new area: add `src/data/online/<area>.ts` (calls), keys in `onlineKeys` below, wrap the
- * screen in <OnlineData> (OnlineData.tsx) and use `useQuery` / `useMutation` in it; for live
- * updates a notice table (migration), its observable and its hook in ./live.ts.
  */
 import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { experimental_createQueryPersister } from '@tanstack/query-persist-client-core';
@@ -34,14 +21,6 @@ export const GC_TIME_MS = 5 * 60 * 1000;
 export const RETRIES = 3;
 export const MAX_RETRY_DELAY_MS = 30_000;
 export const OFFLINE_COPY_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The keys of every online query: one place, so invalidations name the same thing. */
-export const onlineKeys = {
-  profile: (username: string) => ['profile', username.toLowerCase()] as const,
-  mySettings: (userId: string) => ['my-settings', userId] as const,
-  /** My age and guardian state (src/screens/safety/guardian-state.ts). */
-  mySafety: (userId: string) => ['safety', 'mine', userId] as const,
-};
 
 const OWNER_KEY = 'owner';
 let idbStore: ReturnType<typeof createStore> | undefined;

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { FormField } from '../../components/FormField.tsx';
 import { LoadMore } from '../../components/LoadMore.tsx';
@@ -8,33 +7,13 @@ import { button } from '../../components/ui.css.ts';
 import { useOnline } from '../../components/frame/useOnline.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
-import {
-  deleteMyAccount,
-  exportMyData,
-  listBlocked,
-  nextBlockedCursor,
-  unblockPerson,
-  type BlockedCursor,
-  type SafetyResult,
-} from '../../data/online/safety.ts';
+import { deleteMyAccount, exportMyData } from '../../data/online/safety.ts';
 import { OfflineNote } from '../online/OnlineData.tsx';
+import { useBlockedPeople, useUnblockPerson } from '../online/hooks/safety.ts';
 import { noteBlocked } from './blocked-store.ts';
 import GuardianSection from './GuardianSection.tsx';
 import { safetyProblemMessage } from './messages.ts';
 import * as css from './safety.css.ts';
-
-/** Online-only reads of this area (the pattern of src/screens/online/query-client.ts). */
-const safetyKeys = {
-  // Pages (infinite query); named apart from the single list it was, so no stored copy of that shape is read as pages.
-  blocked: (userId: string) => ['safety', 'blocked-pages', userId] as const,
-};
-
-/** A SafetyResult as TanStack Query wants it: the value, or a thrown code. */
-async function unwrap<T>(pending: Promise<SafetyResult<T>>): Promise<T> {
-  const result = await pending;
-  if (!result.ok) throw new Error(result.problem);
-  return result.value;
-}
 
 /**
  * The settings' account tab, below security (issue 22): the guardian's state for a minor, the
@@ -56,20 +35,12 @@ export default function AccountSafetySections() {
 function BlockedPeopleSection({ userId }: { userId: string }) {
   const { t, i18n } = useLingui();
   const online = useOnline();
-  const client = useQueryClient();
-  // A page of 20 at a time (keyset cursor: the last person read), the next when the list's end is reached.
-  const query = useInfiniteQuery({
-    queryKey: safetyKeys.blocked(userId),
-    queryFn: ({ pageParam }) => unwrap(listBlocked(pageParam)),
-    initialPageParam: null as BlockedCursor | null,
-    getNextPageParam: (lastPage) => nextBlockedCursor(lastPage),
-  });
-  const unblock = useMutation({
-    mutationFn: (person: { id: string; username: string }) => unwrap(unblockPerson(person.id)).then(() => person),
+  // A page of 20 at a time, the next when the list's end is reached.
+  const query = useBlockedPeople(userId);
+  const unblock = useUnblockPerson(userId, {
     onSuccess: (person) => {
       noteBlocked(userId, person.id, false);
       toast({ title: t`@${person.username} foi desbloqueado(a)` });
-      void client.invalidateQueries({ queryKey: safetyKeys.blocked(userId) });
     },
     onError: (error) =>
       toast({

@@ -1,15 +1,13 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { useQueryClient } from '@tanstack/react-query';
 import { FormField } from '../../components/FormField.tsx';
 import { button } from '../../components/ui.css.ts';
 import { useOnline } from '../../components/frame/useOnline.ts';
 import { sendGuardianMail, type GuardianMailRequest, type GuardianMailResult } from '../../data/online/guardian.ts';
-import type { MySafety } from '../../data/online/safety.ts';
 import { validateGuardianEmail } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { OfflineNote } from '../online/OnlineData.tsx';
-import { guardianStateKey, useGuardianState } from './guardian-state.ts';
+import { useGuardianState, useUpdateGuardianState } from '../online/hooks/safety.ts';
 import { guardianMailProblemMessage } from './messages.ts';
 import * as css from './safety.css.ts';
 
@@ -43,7 +41,7 @@ type Outcome = { kind: 'sent'; to: string } | { kind: 'problem'; message: ReactN
 function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEmail: string }) {
   const { i18n } = useLingui();
   const online = useOnline();
-  const client = useQueryClient();
+  const guardianState = useUpdateGuardianState(userId);
   const ownEmail = useSessionStore((s) => s.email) ?? '';
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
@@ -58,10 +56,10 @@ function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEm
     setBusy(false);
     if (result.ok) {
       setOutcome({ kind: 'sent', to: result.guardianEmail });
-      client.setQueryData<MySafety | null>(guardianStateKey(userId), (old) => (old ? { ...old, guardianEmail: result.guardianEmail } : old));
+      guardianState.set({ guardianEmail: result.guardianEmail });
     } else if (result.problem === 'guardian_not_pending') {
       // Confirmed meanwhile (or the copy was old): show what the server knows.
-      void client.invalidateQueries({ queryKey: guardianStateKey(userId) });
+      void guardianState.refresh();
     }
     if (!result.ok) setOutcome({ kind: 'problem', message: problemText(result) });
     return result;
