@@ -62,6 +62,8 @@ export interface CollectionReplicationConfig {
    * to be retried is retried then, and its backoff starts over.
    */
   reconnected?: () => Promise<void>;
+  /** The same for pulls: after a reconnection they go once the pushes have (see SyncEngine). */
+  reconnectedPulls?: () => Promise<void>;
   /**
    * A push waits until no write has come for this long (ms; 0: at once), so that a burst of local
    * writes goes up as one batch instead of a push and an echo per write competing with the next.
@@ -392,6 +394,7 @@ export function retryDelayMs(policy: RetryPolicy, failures: number, error: unkno
  */
 function withRetries<Args extends unknown[], Result>(
   config: CollectionReplicationConfig,
+  reconnected: (() => Promise<void>) | undefined,
   stopped: () => boolean,
   request: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
@@ -408,8 +411,7 @@ function withRetries<Args extends unknown[], Result>(
         // RxDB stops asking once the replication is stopped.
         if (stopped()) throw error;
         failures += 1;
-        const reconnected = await waitToRetry(retryDelayMs(config.retry, failures, error), config.reconnected);
-        if (reconnected) failures = 0;
+        if (await waitToRetry(retryDelayMs(config.retry, failures, error), reconnected)) failures = 0;
         if (stopped()) throw error;
       }
     }
@@ -436,13 +438,13 @@ export function replicateCollection(config: CollectionReplicationConfig): RxRepl
   // RxDB reads the initial checkpoints from these objects when it starts (after the first sync).
   const pull = {
     batchSize: config.pullBatchSize,
-    handler: withRetries(config, () => state?.isStopped() ?? false, (checkpoint: Checkpoint | undefined, batchSize: number) => puller.pull(checkpoint, batchSize)),
+    handler: withRetries(config, config.reconnectedPulls, () => state?.isStopped() ?? false, (checkpoint: Checkpoint | undefined, batchSize: number) => puller.pull(checkpoint, batchSize)),
     initialCheckpoint: undefined as Checkpoint | undefined,
   };
   const push = {
     ...(config.pushQuietMs > 0 ? { waitBeforePersist: untilQuiet(config.pushQuietMs) } : {}),
     batchSize: config.pushBatchSize,
-    handler: withRetries(config, () => state?.isStopped() ?? false, (rows: PushedRow[]) => pusher.push(rows)),
+    handler: withRetries(config, config.reconnected, () => state?.isStopped() ?? false, (rows: PushedRow[]) => pusher.push(rows)),
     initialCheckpoint: undefined as unknown,
   };
   state = replicateRxCollection<ReplicatedDocument, Checkpoint>({

@@ -144,6 +144,8 @@ export class SyncEngine {
   private readonly onOnline = () => this.reconnect();
   /** Given when the network returns (and on stop): requests waiting to be retried go at once. */
   private reconnected = signal();
+  /** Given once the pushes after a reconnection went up (at most PUSHES_FIRST_MAX_WAIT_MS later). */
+  private reconnectedPulls = signal();
   /** While the pushes after a reconnection go up: the pulls asked for meanwhile wait for them. */
   private pushesFirst: Promise<void> | null = null;
   private pullsWaiting = false;
@@ -197,6 +199,7 @@ export class SyncEngine {
           },
           firstSyncAfter: leads ? undefined : afterLeaders,
           reconnected: () => this.reconnected.promise,
+          reconnectedPulls: () => this.reconnectedPulls.promise,
         }),
       );
     }
@@ -237,6 +240,9 @@ export class SyncEngine {
     this.pushesFirst = Promise.race([pushed, new Promise((resolve) => (timer = setTimeout(resolve, PUSHES_FIRST_MAX_WAIT_MS)))]).then(() => {
       clearTimeout(timer);
       this.pushesFirst = null;
+      const pulls = this.reconnectedPulls;
+      this.reconnectedPulls = signal();
+      pulls.give();
       if (this.pullsWaiting) {
         this.pullsWaiting = false;
         this.syncNow();
@@ -273,6 +279,7 @@ export class SyncEngine {
     await Promise.all([...this.replications.values()].map((replication) => replication.cancel()));
     // Requests waiting to be retried see the replication stopped and end.
     this.reconnected.give();
+    this.reconnectedPulls.give();
     await this.options.ledger.setProgress({ syncing: false }).catch(() => undefined);
   }
 
@@ -299,9 +306,19 @@ export class SyncEngine {
       });
   }
 
+  /**
+   * Waits for the pushes of the collections whose rows this one's refer to — those with writes
+   * still pending only: a parent with nothing to push may be busy with a new round (its RESYNC
+   * waits on checkpoints the pulls are writing), and a round's answers must not wait for the
+   * pulls after a reconnection (issue 29).
+   */
   private async parentsPushed(name: CollectionName): Promise<void> {
-    const parents = (PUSHED_AFTER[name] ?? []).map((parent) => this.replications.get(parent)).filter((r) => r !== undefined);
-    await Promise.all(parents.map(upstreamSettled));
+    const parents = PUSHED_AFTER[name] ?? [];
+    if (parents.length === 0) return;
+    const pendingKeys = Object.keys(await this.options.ledger.pending());
+    const withPending = parents.filter((parent) => pendingKeys.some((key) => key.startsWith(documentKey(parent, ''))));
+    const replications = withPending.map((parent) => this.replications.get(parent)).filter((r) => r !== undefined);
+    await Promise.all(replications.map(upstreamSettled));
   }
 
   private recordCheckpoint(name: CollectionName, checkpoint: ServerCheckpoint): void {
