@@ -24,7 +24,7 @@ set check_function_bodies = off;
 --   none          anything else, a visitor, or a banned or deleted account
 
 -- ---------------------------------------------------------------------------------------------
--- Appearance catalogues (reference data the notebooks refer to; the seed adds the rest)
+-- Appearance catalogues (reference data the notebooks refer to)
 -- ---------------------------------------------------------------------------------------------
 
 create table public.notebook_themes (
@@ -58,13 +58,7 @@ revoke all on public.paper_styles from public, anon, authenticated, service_role
 grant select on public.paper_styles to anon;
 grant select, insert, update, delete on public.paper_styles to authenticated, service_role;
 
-insert into public.notebook_themes (id, name, sort_order) values
-  ('purple', 'Roxo', 1), ('pink', 'Rosa', 2), ('blue', 'Azul', 3),
-  ('teal', 'Verde-água', 4), ('yellow', 'Amarelo', 5), ('orange', 'Laranja', 6)
-on conflict (id) do nothing;
-insert into public.paper_styles (id, name, sort_order) values
-  ('lined-blue', 'Pautado azul', 1)
-on conflict (id) do nothing;
+-- Their rows (the default theme 'purple', the default paper 'lined-blue', …): reference_data.sql.
 
 -- ---------------------------------------------------------------------------------------------
 -- Tables

@@ -1,5 +1,7 @@
--- Reference data every installation needs, as a migration so that `supabase db push` brings it to
--- a hosted project (push runs no seed files) and the sync-server has it on a fresh database:
+-- Reference data every installation needs (the data file of the schema, applied last). Its
+-- migration is 20261124100600_reference_data.sql, so that `supabase db push` brings it to a hosted
+-- project (push runs no seed files) and the sync-server has it on a fresh database; a change of
+-- these rows is written into a new migration by hand (`supabase db diff` leaves data out):
 --
 --   forbidden words (pt-BR, en-US)   a starting list; admins edit it in the admin panel
 --   notebook themes, paper styles    the six spec themes plus store items
