@@ -59,6 +59,27 @@ test('no function, view, policy or trigger is defined twice in the schema files'
   expect(definedTwice(definitions)).toEqual([]);
 });
 
+test('the schema files state objects, not steps: no drop, no altered policy or column, no data fixes', () => {
+  const steps = schemaFiles().flatMap((file) => stepsIn(fs.readFileSync(file, 'utf8')).map((step) => `${path.basename(file)}: ${step}`));
+  expect(steps).toEqual([]);
+  expect(
+    stepsIn(`create table t (a int); alter table t enable row level security;
+      alter table public.t add column b int; drop function if exists f(int);
+      alter policy "p" on t using (true); update t set a = 1 where a = 0;
+      create function f() returns void language sql as $$ delete from t where a = 1 $$;`),
+  ).toEqual(['alter table public.t add column', 'drop function', 'alter policy', 'update t']);
+});
+
+/** What a file does that only a migration should: drops, alterations of columns and policies, updates and deletes of rows. */
+function stepsIn(sql: string): string[] {
+  const code = withoutComments(sql).replace(/\$(\w*)\$[\s\S]*?\$\1\$/g, '$$');
+  return [
+    ...code.matchAll(
+      /\bdrop\s+(?:function|procedure|view|policy|trigger|table|index|type|column|constraint)\b|\balter\s+policy\b|\balter\s+table\s+[\w."]+\s+(?:add|drop|alter|rename)\s+(?:column|constraint)\b|(?:^|;)\s*(?:update|delete\s+from)\s+[\w."]+/gim,
+    ),
+  ].map((m) => m[0].replace(/^;/, '').trim().replace(/\s+/g, ' '));
+}
+
 test('the check finds a function defined again (also with other parameter names) and a policy altered elsewhere', () => {
   const definitions = [
     ...definitionsOf(`create or replace function private.f(p_a uuid, p_b text default 'x') returns int language sql as $$ select 1 $$;
