@@ -11,6 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin, type Rolldown } from 'vite';
 import { injectManifest } from 'workbox-build';
 import { PRERENDERED_FILE } from '../sync-server/prerendered.ts';
+import { precacheOrder, type ManifestChunk } from './precache-order.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -53,6 +54,13 @@ export async function buildApp({ quiet = false, outDir = path.join(root, 'dist')
     // Hashed file names already say when a file changed.
     dontCacheBustURLsMatching: /\/assets\/.+-[\w-]{8,}\.\w+$/,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+    // The shell, then what a signed-in screen leads to that works offline (precache-order.ts).
+    manifestTransforms: [
+      (entries) => {
+        const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+        return { manifest: precacheOrder(entries, manifest), warnings: [] };
+      },
+    ],
   });
   if (warnings.length) console.warn(warnings.join('\n'));
   fs.rmSync(swBundleDir, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 import { Component, type ReactNode } from 'react';
 import { ErrorCard } from '../components/ErrorCard.tsx';
+import { MissingPartCard } from '../components/MissingPartCard.tsx';
 import { track } from '../analytics/analytics.ts';
+import { forgetFailedStyles, isMissingPart } from './missing-part.ts';
 
 interface State {
   error: Error | null;
@@ -12,7 +14,11 @@ interface Props {
   onReset?: () => void;
 }
 
-/** Catches render errors below it and shows the error card (message, retry, go home). */
+/**
+ * Catches render errors below it and shows the error card (message, retry, go home) — or, for a
+ * part of the app this phone could not download (offline on a first visit, issue 29), says so in
+ * the app's words and tries again by itself when the network returns.
+ */
 export class ErrorBoundary extends Component<Props, State> {
   state: State = { error: null };
 
@@ -24,17 +30,27 @@ export class ErrorBoundary extends Component<Props, State> {
     track('exception', { message: error.message.slice(0, 200) });
   }
 
+  componentDidUpdate() {
+    if (this.state.error && isMissingPart(this.state.error)) window.addEventListener('online', this.retry);
+    else window.removeEventListener('online', this.retry);
+  }
+
   componentWillUnmount() {
+    window.removeEventListener('online', this.retry);
     this.props.onReset?.();
   }
 
   retry = () => {
+    window.removeEventListener('online', this.retry);
+    if (this.state.error && isMissingPart(this.state.error)) forgetFailedStyles();
     this.props.onReset?.();
     this.setState({ error: null });
   };
 
   render() {
-    if (this.state.error) return <ErrorCard message={this.state.error.message} onRetry={this.retry} />;
+    const { error } = this.state;
+    if (error && isMissingPart(error)) return <MissingPartCard onRetry={this.retry} />;
+    if (error) return <ErrorCard message={error.message} onRetry={this.retry} />;
     return this.props.children;
   }
 }

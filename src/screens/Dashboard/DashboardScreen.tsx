@@ -16,6 +16,7 @@ import { RefusedNotebooks } from './RefusedNotebooks.tsx';
 import { useDashboardPlace, savedPlace } from './place.ts';
 import { TABS, defaultTab, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
 import * as css from './Dashboard.css.ts';
+import { DASHBOARD_NEXT_PARTS, usePreloadNextParts } from '../../app/next-parts.ts';
 
 const TAB_LABELS: Record<DashboardTab, MessageDescriptor> = {
   mine: msg`Meus cadernos`,
@@ -42,6 +43,7 @@ const EMPTY_TEXT: Record<DashboardTab, MessageDescriptor> = {
 /** /meus-cadernos (spec §2): the person's notebooks, read from the device, offline or not. */
 export default function DashboardScreen() {
   const { t } = useLingui();
+  usePreloadNextParts(DASHBOARD_NEXT_PARTS);
   const failed = (
     <div className={page}>
       <h1 className={css.title}>

@@ -17,12 +17,14 @@ import { blockedBy, refreshBlocked, useBlockedStore } from '../safety/blocked-st
 import { preloadBlockPersonButton } from '../safety/lazy.ts';
 import * as css from './NotebookView.css.ts';
 import { useScreenName } from '../../components/frame/document-title.ts';
+import { notebookNextParts, usePreloadNextParts } from '../../app/next-parts.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();
 
 /** /notebook/{id}: read the notebook, answer it page by page, see the answers (spec §2). */
 export default function NotebookViewScreen() {
   const { id } = useParams<{ id: string }>();
+  usePreloadNextParts(notebookNextParts(id));
   const signedOut = (
     <StatePanel title={<Trans>Entre para ver este caderno</Trans>}>
       <p>
