@@ -14,10 +14,11 @@ import { ok, refuse, type Problem, type WriteResult } from '../problems.ts';
 import { answerIdFor } from '../derived-ids.ts';
 import { nextAnswerClock } from '../replication/conflicts.ts';
 import { newAnswerDoc } from '../schemas/answers.ts';
-import type { AnswerDoc } from '../schemas/index.ts';
+import type { RxDocument } from 'rxdb';
+import type { AnswerDoc, NotebookDoc, QuestionDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, hasCollection, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
 import { awaitsApproval, expectedAnswerStatus } from './answer-status.ts';
-import { ANSWERS, roleIn } from './roles.ts';
+import { ANSWERS, roleIn, type NotebookRole } from './roles.ts';
 
 export interface AnswerInput {
   text: string;
@@ -67,40 +68,69 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
     is_anonymous: input.is_anonymous ?? false,
     responder_name: input.responder_name?.trim() || null,
   };
-  const label = labelOf(fields.text);
-  const unchanged =
-    existing &&
-    existing.text === fields.text &&
-    existing.is_anonymous === fields.is_anonymous &&
-    (existing.responder_name ?? null) === fields.responder_name;
-  if (unchanged) {
-    // Nothing to send: the server keeps neither a new clock alone nor the resubmission of the
-    // same words (a rejected answer comes back for review when its words change).
-    return ok({ answer: existing.toJSON() as AnswerDoc, created: false, awaitingApproval: existing.moderation_status === 'pending' });
-  }
-  if (existing) {
-    const wasRejected = existing.moderation_status === 'rejected';
-    // The answerer's guess of what the server will decide.
-    const guess: Partial<AnswerDoc> = { moderation_status: expectedAnswerStatus(existing, notebook, role) };
-    // A rejected answer edited is recreated at the time of the edit (the server reads it from the clock).
-    if (wasRejected) guess.created_at = isoNow(ctx);
-    const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
-      existing.incrementalPatch({
-        ...fields,
-        ...guess,
-        client_clock: nextAnswerClock(ctx.now(), existing.client_clock),
-      }),
-    );
-    return ok({ answer: updated.toJSON() as AnswerDoc, created: false, awaitingApproval: awaitingApproval || wasRejected });
-  }
+  const wasRejected = existing?.moderation_status === 'rejected';
+  const written = await writeAnswer(ctx, { id, question, notebook, writer: { user_id: ctx.userId, guest_id: null, role }, fields, existing });
+  // Unchanged words are not sent again: the answer waits only if it already did.
+  const waits = written.changed ? awaitingApproval || wasRejected : written.answer.moderation_status === 'pending';
+  return ok({ answer: written.answer, created: written.created, awaitingApproval: waits });
+}
 
+/** Who writes an answer: the signed-in person with their role, or a guest of a round ('viewer': a guest moderates nothing). */
+export interface AnswerWriter {
+  user_id: string | null;
+  guest_id: string | null;
+  role: NotebookRole;
+}
+
+export interface AnswerWrite {
+  /** Derived from the writer's secret and the question (S6). */
+  id: string;
+  question: Pick<QuestionDoc, 'id' | 'notebook_id'>;
+  notebook: Pick<NotebookDoc, 'pre_moderation_enabled'> | null;
+  writer: AnswerWriter;
+  fields: Pick<AnswerDoc, 'text' | 'is_anonymous' | 'responder_name'>;
+  /** The answer already on this device with that id, if any. */
+  existing: RxDocument<AnswerDoc> | null;
+}
+
+/**
+ * The one rule for writing an answer on this device, a person's or a guest's: the answer already
+ * there is patched with the next clock (S7: the later edit wins, monotonic per document) and the
+ * moderation status the server is expected to give — a rejected answer edited is recreated at the
+ * time of the edit (the server reads it from the clock); otherwise a new document, upserted
+ * because its id may be held by a deletion. The same words again write nothing: the server keeps
+ * neither a new clock alone nor the resubmission of the same words.
+ */
+export async function writeAnswer(ctx: DataContext, write: AnswerWrite): Promise<{ answer: AnswerDoc; created: boolean; changed: boolean }> {
+  const { id, existing, fields, writer } = write;
+  const label = labelOf(fields.text);
+  if (existing) {
+    const unchanged =
+      existing.text === fields.text &&
+      existing.is_anonymous === fields.is_anonymous &&
+      (existing.responder_name ?? null) === fields.responder_name;
+    if (unchanged) return { answer: existing.toJSON() as AnswerDoc, created: false, changed: false };
+    const guess: Partial<AnswerDoc> = { moderation_status: expectedAnswerStatus(existing, write.notebook, writer.role) };
+    if (existing.moderation_status === 'rejected') guess.created_at = isoNow(ctx);
+    const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
+      existing.incrementalPatch({ ...fields, ...guess, client_clock: nextAnswerClock(ctx.now(), existing.client_clock) }),
+    );
+    return { answer: updated.toJSON() as AnswerDoc, created: false, changed: true };
+  }
   const doc = newAnswerDoc(
-    { id, question_id: questionId, notebook_id: question.notebook_id, user_id: ctx.userId, ...fields, moderation_status: expectedAnswerStatus(null, notebook, role) },
+    {
+      id,
+      question_id: write.question.id,
+      notebook_id: write.question.notebook_id,
+      user_id: writer.user_id,
+      guest_id: writer.guest_id,
+      ...fields,
+      moderation_status: expectedAnswerStatus(null, write.notebook, writer.role),
+    },
     { at: isoNow(ctx), clock: nextAnswerClock(ctx.now(), 0) },
   );
-  // upsert: the id may be held by a deletion (an answer removed, or refused, then given again).
   await recordWrite(ctx, 'answers', [{ id, label }], () => collectionOf(ctx, 'answers').upsert(doc));
-  return ok({ answer: doc, created: true, awaitingApproval });
+  return { answer: doc, created: true, changed: true };
 }
 
 export async function deleteAnswer(ctx: DataContext, answerId: string): Promise<WriteResult<null>> {

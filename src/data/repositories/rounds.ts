@@ -22,10 +22,8 @@ import { claimHashOf, isClaimCode, newAnswerSecret, newClaimCode, normalizeClaim
 import { createLock, lockSecretProblem, unlocks, type LockKind } from '../party/round-lock.ts';
 import { roundStoreOf, type RoundState } from '../party/round-state.ts';
 import { CLAIM_REFUSAL_CODES, ok, refuseParty, type ClaimRefusalCode, type PartyResult } from '../problems.ts';
-import { nextAnswerClock } from '../replication/conflicts.ts';
-import { newAnswerDoc } from '../schemas/answers.ts';
 import type { AnswerDoc, GuestDoc } from '../schemas/index.ts';
-import { expectedAnswerStatus } from './answer-status.ts';
+import { writeAnswer } from './answers.ts';
 import { collectionOf, findDoc, forbiddenWords, isoNow, labelOf, recordWrite, type DataContext } from './context.ts';
 import { ANSWERS, roleIn } from './roles.ts';
 
@@ -157,37 +155,16 @@ export async function answerAsGuest(ctx: RoundContext, questionId: string, text:
     answerIdFor(guest.answerSecret, questionId),
   ]);
   if (!question || question.notebook_id !== state.notebookId || question.blocked) return refuseParty({ code: 'not_found' });
-  const existing = await findDoc(ctx, 'answers', id);
-  const words = text.trim();
-  const label = labelOf(words);
-  if (existing && !existing.deleted) {
-    if (existing.text === words) return ok(existing.toJSON() as AnswerDoc);
-    const updated = await recordWrite(ctx, 'answers', [{ id, label }], () =>
-      existing.incrementalPatch({
-        text: words,
-        // A guest moderates nothing: the notebook's pre-moderation applies as to any participant.
-        moderation_status: expectedAnswerStatus(existing, notebook, 'viewer'),
-        client_clock: nextAnswerClock(ctx.now(), existing.client_clock),
-      }),
-    );
-    return ok(updated.toJSON() as AnswerDoc);
-  }
-  const doc = newAnswerDoc(
-    {
-      id,
-      question_id: questionId,
-      notebook_id: state.notebookId,
-      user_id: null,
-      guest_id: guest.id,
-      text: words,
-      is_anonymous: guest.isAnonymous,
-      responder_name: guest.name,
-      moderation_status: expectedAnswerStatus(null, notebook, 'viewer'),
-    },
-    { at: isoNow(ctx), clock: nextAnswerClock(ctx.now(), 0) },
-  );
-  await recordWrite(ctx, 'answers', [{ id, label }], () => collectionOf(ctx, 'answers').upsert(doc));
-  return ok(doc);
+  const written = await writeAnswer(ctx, {
+    id,
+    question,
+    notebook,
+    writer: { user_id: null, guest_id: guest.id, role: 'viewer' },
+    // The guest's name is the answer's responder name; their anonymity was chosen with it.
+    fields: { text: text.trim(), is_anonymous: guest.isAnonymous, responder_name: guest.name },
+    existing: await findDoc(ctx, 'answers', id),
+  });
+  return ok(written.answer);
 }
 
 /** The guest is done: their claim code is what the screen shows now. */
