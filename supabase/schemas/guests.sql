@@ -96,16 +96,31 @@ begin
 end
 $$;
 
--- "20 a guest changes only when claimed": only claimed_by and claimed_at move (claim_guest).
+-- The account being removed in this transaction (set by delete_my_account only), else null.
+create or replace function private.account_being_removed()
+returns uuid
+language sql
+stable
+set search_path = ''
+as $$
+  select nullif(current_setting('cadernos.removing_account', true), '')::uuid
+$$;
+revoke all on function private.account_being_removed() from public, anon;
+grant execute on function private.account_being_removed() to authenticated, service_role;
+
+-- "20 a guest changes only when claimed": only claimed_by and claimed_at move (claim_guest), and
+-- the host becomes nobody when the host's account is removed.
 create or replace function private.protect_guest()
 returns trigger
 language plpgsql
 set search_path = ''
 as $$
 begin
-  if (new.id, new.notebook_id, new.host_id, new.name, new.is_anonymous, new.answer_secret, new.claim_hash, new.created_at)
+  if (new.id, new.notebook_id, new.name, new.is_anonymous, new.answer_secret, new.claim_hash, new.created_at)
      is distinct from
-     (old.id, old.notebook_id, old.host_id, old.name, old.is_anonymous, old.answer_secret, old.claim_hash, old.created_at) then
+     (old.id, old.notebook_id, old.name, old.is_anonymous, old.answer_secret, old.claim_hash, old.created_at)
+     or (new.host_id is distinct from old.host_id
+         and not (new.host_id is null and old.host_id = private.account_being_removed())) then
     raise exception using errcode = '42501', message = 'A guest cannot be changed.', hint = 'not_allowed';
   end if;
   return new;

@@ -132,7 +132,8 @@ grant select, insert, update, delete on public.questions to authenticated, servi
 create table public.guests (
   id uuid primary key,
   notebook_id uuid not null references public.notebooks (id) on delete cascade,
-  host_id uuid not null default auth.uid() references public.profiles (id) on delete cascade,
+  -- null once the host's account is removed (delete_my_account): the guests' answers stay theirs
+  host_id uuid default auth.uid() references public.profiles (id) on delete set null,
   name text not null,
   is_anonymous boolean not null default false,
   -- 43 base64url characters (32 random bytes) drawn on the device; the guest's answer ids are

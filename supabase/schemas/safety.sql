@@ -533,18 +533,24 @@ revoke all on function public.export_my_data() from public, anon, authenticated,
 grant execute on function public.export_my_data() to authenticated;
 
 -- Deleting one's account (terms §9: "seu perfil, seus cadernos e suas respostas são removidos";
--- privacy §6: "removemos seus dados, exceto o que a lei nos obriga a guardar"):
+-- privacy §6: "removemos seus dados, exceto o que a lei nos obriga a guardar"), issue 28 item 3:
 --   * removed: the person's notebooks (with their questions and everyone's answers in them),
---     their answers everywhere (anonymous ones too), shares and collaborations they had,
---     favorites, the blocks they made, notifications, achievements, roles, date of birth and
---     guardian, and the sign-in itself (e-mail, password, identities, every session and refresh
---     token: signed out everywhere);
---   * anonymised: the profile row stays as the spec's removed account (account_status
---     'deleted', spec §4/§8: other devices sign out with 'Sua conta foi removida.'), with no
---     name, picture or text of the person — so that what others keep (a question the person
---     added to someone else's notebook, a moderation they made, an invitation they sent) points
---     at nobody, and the other tables' protections (a question keeps its author, an answer its
---     moderator) stand as they are.
+--     their answers everywhere (anonymous ones too) and the notifications about them, guests whose
+--     answers they claimed, shares and collaborations they had, favorites, blocks they made and
+--     blocks of them, notifications to them and the invitations and acceptances they sent,
+--     achievements, roles, settings (notebook_author, answer_secret …), date of birth and
+--     guardian, their pictures (storage.objects rows; the sync-server removes the bytes), what
+--     the server addressed to them (pulses, notices, block records), and the sign-in itself
+--     (e-mail, password, identities, every session and refresh token: signed out everywhere);
+--   * pointing at nobody: the guests of the rounds they ran (host_id null), the history's actor;
+--   * kept: the profile row as the spec's removed account (account_status 'deleted', spec §4/§8:
+--     other devices sign out with 'Sua conta foi removida.'), with no name, picture or text of
+--     the person — so that what others keep (a question the person added to someone else's
+--     notebook, a moderation they made, an invitation they sent) points at nobody, and the other
+--     tables' protections (a question keeps its author, an answer its moderator) stand as they
+--     are; the auth.users row banned and marked deleted (the id is never reused); the access log
+--     and tombstones (ids only) through which other devices drop the person's rows and name.
+-- supabase/tests/account-deletion.test.ts checks every column the catalog says refers to a person.
 -- Other people's devices get the deletions through the pull (S4, S10). Asks for the username
 -- typed again, so that no stray call removes an account.
 create or replace function public.delete_my_account(p_username text)
@@ -560,17 +566,53 @@ begin
   if not exists (select 1 from public.profiles p where p.id = me and lower(p.username) = lower(btrim(coalesce(p_username, '')))) then
     raise exception using errcode = 'P0001', message = 'Type your username to delete your account.', hint = 'confirmation_mismatch';
   end if;
+  perform set_config('cadernos.removing_account', me::text, true);
+
+  -- what the person wrote and kept (while the account is still active: the tables' rules let
+  -- only active accounts write)
+  -- notifications in other people's inboxes that name the person: about their answers, their
+  -- invitations to collaborate, their accepting one (shares come only from a notebook's owner:
+  -- those go with the person's notebooks)
+  delete from public.notifications x where x.answer_id in (select a.id from public.answers a where a.user_id = me);
+  delete from public.notifications x
+   where x.type = 'collaboration_invite'
+     and exists (select 1 from public.notebook_collaborators c
+                  where c.notebook_id = x.notebook_id and c.user_id = x.recipient_id and c.invited_by = me);
+  delete from public.notifications x
+   where x.type = 'collaboration_accepted'
+     and exists (select 1 from public.notebook_collaborators c where c.notebook_id = x.notebook_id and c.user_id = me)
+     and starts_with(x.message, private.person_label(me) || ' aceitou');
   delete from public.notebooks where user_id = me;
   delete from public.answers where user_id = me;
+  -- guests whose answers the person claimed as theirs (the answers moved to them are gone above;
+  -- those left on the guest are theirs too)
+  delete from public.guests where claimed_by = me;
+  -- the rounds the person ran in other people's notebooks: the guests' answers are the guests'
+  update public.guests set host_id = null where host_id = me;
   delete from public.notebook_shares where shared_with = me;
   delete from public.notebook_collaborators where user_id = me;
   delete from public.favorites where user_id = me;
-  delete from public.blocks where blocker_id = me;
+  delete from public.blocks where blocker_id = me or blocked_id = me;
   delete from public.notifications where recipient_id = me;
   delete from public.user_achievements where user_id = me;
   delete from public.user_roles where user_id = me;
+  update public.user_roles set created_by = null where created_by = me;
+  update public.forbidden_words set created_by = null where created_by = me;
   delete from public.account_safety where user_id = me;
   delete from private.guardian_links where user_id = me;
+  delete from private.notebook_removals where user_id = me;
+  -- settings: notebook_author (often a real name), answer_secret, language, theme …
+  delete from public.user_settings where user_id = me;
+  update public.notebook_changes set actor_id = null where actor_id = me;
+
+  -- the person's pictures (avatars, covers, anything they own): Storage's rows; the sync-server
+  -- removes the bytes of rows deleted in SQL
+  perform set_config('storage.allow_delete_query', 'true', true);
+  delete from storage.objects o
+   where o.owner = me or o.owner_id = me::text
+      or (o.bucket_id in ('avatars', 'covers') and (storage.foldername(o.name))[1] = me::text);
+  perform set_config('storage.allow_delete_query', 'false', true);
+
   -- the sign-in: no address, no password, no identity, no session anywhere
   update auth.users
      set email = null, encrypted_password = '', raw_user_meta_data = '{}'::jsonb,
@@ -579,12 +621,26 @@ begin
   delete from auth.identities where user_id = me;
   delete from auth.refresh_tokens where user_id = me::text;
   delete from auth.sessions where user_id = me;
-  update public.user_settings set email = null where user_id = me;
+  delete from auth.flow_state where user_id = me;
+  if to_regclass('auth.one_time_tokens') is not null then
+    execute 'delete from auth.one_time_tokens where user_id = $1' using me;
+  end if;
+  if to_regclass('auth.mfa_factors') is not null then
+    execute 'delete from auth.mfa_factors where user_id = $1' using me;
+  end if;
+
   update public.profiles
      set username = 'removido_' || left(replace(me::text, '-', ''), 10),
          display_name = null, avatar_url = null, cover_url = null, bio = null, status_message = null,
          visibility = 'private', connections_visibility = 'private', account_status = 'deleted'
    where id = me;
+
+  -- last, what the steps above addressed to the person: their pulses, notices for them alone,
+  -- the record of their blocks
+  delete from private.block_changes where blocker_id = me or blocked_id = me;
+  delete from public.profile_notices where reader = me;
+  delete from public.replication_pulses where user_id = me;
+  perform set_config('cadernos.removing_account', '', true);
 end
 $$;
 revoke all on function public.delete_my_account(text) from public, anon, authenticated, service_role;

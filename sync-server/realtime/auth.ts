@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/types.ts';
 import { JwtError, isApiRole, type JwtClaims, type JwtService } from '../jwt.ts';
 
 /** A verified channel token: claims with the role and expiry Realtime requires. */
@@ -62,4 +63,20 @@ function unverifiedExp(token: string): number | undefined {
 /** Seconds until the token expires (negative once expired). */
 export function secondsLeft(auth: ChannelAuth): number {
   return auth.claims.exp - Date.now() / 1000;
+}
+
+/** Why a token whose signature and expiry are fine is refused: its holder has ended (issue 28). */
+export const HOLDER_ENDED = { code: 'InvalidJWTToken', message: 'The session or account of this token has ended' } as const;
+
+/**
+ * Whether the token's holder may still use Realtime: its session (session_id) still exists and the
+ * account is neither removed nor banned (schema.sql: realtime.token_holder_active). Tokens with no
+ * user (anon, service_role) always may.
+ */
+export async function holderActive(db: Queryable, claims: JwtClaims): Promise<boolean> {
+  if (typeof claims.sub !== 'string' || claims.sub === '') return true;
+  const { rows } = await db.query<{ active: boolean }>(`select realtime.token_holder_active($1::jsonb) as active`, [
+    JSON.stringify({ sub: claims.sub, session_id: claims.session_id ?? null }),
+  ]);
+  return rows[0]?.active !== false;
 }

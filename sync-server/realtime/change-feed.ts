@@ -82,6 +82,8 @@ export interface ChangeFeedOptions {
   pollMs: number;
   /** How old an unread oversized change record may get before it is deleted. */
   overflowRetentionMs: number;
+  /** A session ended or an account was removed or banned (schema.sql: realtime.announce_holder_change). */
+  onHolderEnded?: (userId: string) => void;
 }
 
 /**
@@ -143,6 +145,11 @@ export class ChangeFeed {
     if (payload.startsWith('{"ping"')) {
       const ping = JSON.parse(payload) as { ping: number; feed: string };
       if (ping.feed === this.id) this.pingsSeen = Math.max(this.pingsSeen, ping.ping);
+      return;
+    }
+    if (payload.startsWith('{"holder_ended"')) {
+      const { holder_ended: userId } = JSON.parse(payload) as { holder_ended: string };
+      this.options.onHolderEnded?.(userId);
       return;
     }
     this.enqueue(payload);

@@ -12,6 +12,8 @@ export interface ChannelTransport {
   sendFrame(frame: string | Buffer): void;
   /** Ends the channel from the server side (expired token …): system error + phx_close. */
   shutdown(channel: Channel, message: string): void;
+  /** Checks that the channel's token holder has not ended (session, account); ends the channel if so. */
+  confirmHolder(channel: Channel): void;
 }
 
 export interface ChannelConfig {
@@ -103,11 +105,19 @@ export class Channel implements TopicMember, ChangeSubscriber {
     return this.auth.claims as JwtClaims & { role: ApiRole };
   }
 
-  /** Schedules the next token check: in 5 minutes, or when the token expires if sooner. */
+  /**
+   * Schedules the next token check: in 5 minutes, or when the token expires if sooner. Each check
+   * also asks whether the holder's session and account still stand (an ended one is usually
+   * announced at once: RealtimeService.holderEnded).
+   */
   scheduleTokenCheck(): void {
     clearTimeout(this.tokenTimer);
     const ms = Math.max(0, Math.min(CONFIRM_TOKEN_MS, secondsLeft(this.auth) * 1000));
-    this.tokenTimer = setTimeout(() => (secondsLeft(this.auth) <= 0 ? this.expire() : this.scheduleTokenCheck()), ms + 5);
+    this.tokenTimer = setTimeout(() => {
+      if (secondsLeft(this.auth) <= 0) return this.expire();
+      this.transport.confirmHolder(this);
+      this.scheduleTokenCheck();
+    }, ms + 5);
     this.tokenTimer.unref();
   }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import type { ServerContext } from '../context.ts';
-import { verifyChannelToken, type ChannelAuth } from './auth.ts';
+import { HOLDER_ENDED, holderActive, verifyChannelToken, type ChannelAuth } from './auth.ts';
 import { Channel, type ChannelTransport } from './channel.ts';
 import { bindingReplies, SubscriptionError, type PostgresChanges } from './postgres-changes.ts';
 import { readRights, writeRights } from './private-channels.ts';
@@ -48,6 +48,8 @@ export class Connection implements ChannelTransport {
     /** The apikey the socket connected with: the token of joins that bring none. */
     private readonly apiKeyToken: string,
     private readonly services: RealtimeServices,
+    /** The user the apikey token names, if any: the socket is theirs (closed when they end). */
+    private readonly apiKeyClaims: ChannelAuth['claims'] | undefined = undefined,
   ) {
     ws.on('message', (data, isBinary) => this.onFrame(toBuffer(data), isBinary));
     ws.on('pong', () => (this.lastSeen = Date.now()));
@@ -139,6 +141,7 @@ export class Connection implements ChannelTransport {
     const config = asObject(payload.config);
     const verified = await verifyChannelToken(this.services.ctx.jwt, this.joinToken(payload));
     if (!verified.ok) return refuse(verified.code, verified.message);
+    if (!(await holderActive(this.services.ctx.db, verified.auth.claims))) return refuse(HOLDER_ENDED.code, HOLDER_ENDED.message);
 
     const isPrivate = flag(config.private);
     const subTopic = topic.slice('realtime:'.length);
@@ -214,6 +217,8 @@ export class Connection implements ChannelTransport {
     const verified = await verifyChannelToken(this.services.ctx.jwt, token);
     if (channel.closed) return;
     if (!verified.ok) return this.shutdown(channel, verified.message);
+    if (!(await holderActive(this.services.ctx.db, verified.auth.claims))) return this.shutdown(channel, HOLDER_ENDED.message);
+    if (channel.closed) return;
     if (channel.isPrivate) {
       const rights = await readRights(this.services.ctx.db, verified.auth.claims, channel.subTopic);
       const revoked = (channel.readRights?.broadcast && !rights.broadcast) || (channel.readRights?.presence && !rights.presence);
@@ -224,6 +229,47 @@ export class Connection implements ChannelTransport {
     channel.auth = verified.auth;
     channel.scheduleTokenCheck();
     if (channel.hasPostgresChanges) channel.pushSystem('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+  }
+
+  // ---- holders that end (issue 28) ---------------------------------------------------------
+
+  /** The periodic token check: a channel whose holder ended is shut down (channel.ts). */
+  confirmHolder(channel: Channel): void {
+    this.queue = this.queue
+      .then(async () => {
+        await this.endChannelsOf([channel]);
+      })
+      .catch((error) => this.log(error));
+  }
+
+  /**
+   * A session of this user ended, or their account was removed or banned (realtime.announce_holder_change):
+   * their channels whose token no longer stands are shut down, and the socket is closed when it
+   * was theirs (its apikey) or nothing else was joined on it.
+   */
+  holderEnded(userId: string): void {
+    const theirs = [...this.channels.values()].filter((channel) => channel.auth.claims.sub === userId);
+    const socketTheirs = this.apiKeyClaims?.sub === userId;
+    if (theirs.length === 0 && !socketTheirs) return;
+    this.queue = this.queue
+      .then(async () => {
+        const ended = await this.endChannelsOf(theirs);
+        const socketEnded = socketTheirs && !(await holderActive(this.services.ctx.db, this.apiKeyClaims!));
+        if (socketEnded || (ended > 0 && this.channels.size === 0)) this.close(1008, HOLDER_ENDED.message);
+      })
+      .catch((error) => this.log(error));
+  }
+
+  /** Shuts down the channels whose holder ended; returns how many. */
+  private async endChannelsOf(channels: Channel[]): Promise<number> {
+    let ended = 0;
+    for (const channel of channels) {
+      if (channel.closed || this.closed) continue;
+      if (await holderActive(this.services.ctx.db, channel.auth.claims)) continue;
+      this.shutdown(channel, HOLDER_ENDED.message);
+      ended++;
+    }
+    return ended;
   }
 
   // ---- broadcast and presence -------------------------------------------------------------

@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.ts';
-import { verifyChannelToken } from './auth.ts';
+import { HOLDER_ENDED, holderActive, verifyChannelToken } from './auth.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { Connection, type RealtimeLimits, type RealtimeServices } from './connection.ts';
 import { PostgresChanges } from './postgres-changes.ts';
@@ -86,6 +86,9 @@ class RealtimeService {
     this.feed = new ChangeFeed(ctx.db, async (change, table) => changes?.dispatch(change, table), {
       pollMs: options.publicationPollMs,
       overflowRetentionMs: 10 * 60_000,
+      onHolderEnded: (userId) => {
+        for (const connection of this.connections) connection.holderEnded(userId);
+      },
     });
     changes = new PostgresChanges(ctx.db, this.feed);
     this.services = { ctx, topics: topicsFor(ctx), changes, limits: options };
@@ -107,9 +110,11 @@ class RealtimeService {
       const message = verified.message.startsWith('Token has expired') ? 'Token has expired' : (CONNECT_ERRORS[verified.code] ?? verified.message);
       return reject(socket, 401, message);
     }
+    // A user's token whose session or account has ended opens nothing (issue 28).
+    if (!(await holderActive(this.ctx.db, verified.auth.claims))) return reject(socket, 401, HOLDER_ENDED.message);
     if (this.closing || socket.destroyed) return void socket.destroy();
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new Connection(ws, vsn, verified.auth.token, this.services);
+      const connection = new Connection(ws, vsn, verified.auth.token, this.services, verified.auth.claims);
       this.connections.add(connection);
       ws.on('close', () => this.connections.delete(connection));
     });

@@ -206,3 +206,72 @@ as $$
   select nullif(current_setting('realtime.topic', true), '')::text;
 $$;
 grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- Whether a token's holder may still use Realtime (issue 28: a removed account's token, still
+-- unexpired, opened channels). Supabase Realtime checks the signature only; GoTrue refuses such a
+-- token (sync-server/auth/guard.ts), and so does this server's Realtime: a session named by the
+-- token's session_id that no longer exists (signed out, or the account removed), an auth user
+-- marked deleted or banned, or an account the project's own rule calls deleted or banned
+-- (private.account_status, when the project has it). A token naming no known user is left to the
+-- signature, as on Supabase.
+create or replace function realtime.token_holder_active(p_claims jsonb) returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  holder uuid;
+  session uuid;
+  status text;
+begin
+  if p_claims ->> 'sub' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    return true;
+  end if;
+  holder := (p_claims ->> 'sub')::uuid;
+  if exists (select 1 from auth.users u
+              where u.id = holder and (u.deleted_at is not null or u.banned_until > now())) then
+    return false;
+  end if;
+  if p_claims ->> 'session_id' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
+    session := (p_claims ->> 'session_id')::uuid;
+    if session <> '00000000-0000-0000-0000-000000000000'
+       and not exists (select 1 from auth.sessions s where s.id = session) then
+      return false;
+    end if;
+  end if;
+  if to_regprocedure('private.account_status(uuid)') is not null then
+    execute 'select private.account_status($1)' into status using holder;
+    if status in ('deleted', 'banned') then
+      return false;
+    end if;
+  end if;
+  return true;
+end
+$$;
+revoke all on function realtime.token_holder_active(jsonb) from public, anon, authenticated, service_role;
+
+-- A session that ends, or an account removed or banned, tells the server at once (on the change
+-- feed's channel) so the holder's open channels are checked then, not at the next token check.
+create or replace function realtime.announce_holder_change() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_table_name = 'sessions' then
+    perform pg_notify('realtime_changes', json_build_object('holder_ended', old.user_id)::text);
+  elsif new.deleted_at is distinct from old.deleted_at or new.banned_until is distinct from old.banned_until then
+    perform pg_notify('realtime_changes', json_build_object('holder_ended', new.id)::text);
+  end if;
+  return null;
+end
+$$;
+revoke all on function realtime.announce_holder_change() from public, anon, authenticated, service_role;
+
+drop trigger if exists realtime_holder_ended on auth.sessions;
+create trigger realtime_holder_ended after delete on auth.sessions
+  for each row execute function realtime.announce_holder_change();
+drop trigger if exists realtime_holder_changed on auth.users;
+create trigger realtime_holder_changed after update on auth.users
+  for each row execute function realtime.announce_holder_change();

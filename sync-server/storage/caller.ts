@@ -35,6 +35,12 @@ export async function callerOf(c: Context, jwt: JwtService, options: { allowAnon
 }
 
 /**
+ * Deletes are allowed, and the files of the rows deleted are this API's to remove (schema.sql:
+ * rows deleted by anything else leave their names in storage.removed_files).
+ */
+const API_DELETES = `select set_config('storage.allow_delete_query', 'true', true), set_config('storage.api_removes_files', 'on', true)`;
+
+/**
  * Runs fn in one transaction as the caller (role + request.jwt.claims), so the RLS policies of
  * storage.objects and storage.buckets decide; service_role bypasses them as on Supabase. Deletes
  * are allowed in this transaction: bootstrap's guard trigger refuses direct SQL deletes, as
@@ -42,7 +48,7 @@ export async function callerOf(c: Context, jwt: JwtService, options: { allowAnon
  */
 export function asCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return asRequester(db, caller.claims, async (tx) => {
-    await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+    await tx.query(API_DELETES);
     return fn(tx);
   });
 }
@@ -50,7 +56,7 @@ export function asCaller<T>(db: Database, caller: Caller, fn: (tx: Queryable) =>
 /** Runs fn as the database owner (no RLS) with deletes allowed: bucket flags, public objects. */
 export function asAdmin<T>(db: Database, fn: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+    await tx.query(API_DELETES);
     return fn(tx);
   });
 }

@@ -8,6 +8,7 @@ import { ERRORS, toStorageError } from './errors.ts';
 import { splitBucketAndKey } from './keys.ts';
 import { listObjects, type ListBody } from './list.ts';
 import { ObjectService, type ReadAccess, type TransferInput } from './objects.ts';
+import { RemovedFiles } from './removed-files.ts';
 import { parseExpiresIn, SIGNED_UPLOAD_URL_SECONDS, UrlSigner } from './signed-urls.ts';
 
 /**
@@ -18,6 +19,10 @@ import { parseExpiresIn, SIGNED_UPLOAD_URL_SECONDS, UrlSigner } from './signed-u
  */
 export function createStorageApp(ctx: ServerContext): Hono {
   const store = openStore(ctx);
+  // The files of rows deleted in SQL (a removed account's pictures) go once the rows are gone.
+  const removedFiles = new RemovedFiles(ctx.db, store);
+  removedFiles.start().catch((error) => console.error('[storage] could not watch for removed files:', (error as Error).message));
+  ctx.onClose(() => removedFiles.close());
   const objects = new ObjectService(ctx.db, store);
   const buckets = new BucketService(ctx.db, store);
   const signer = new UrlSigner(ctx.config.jwtSecret);

@@ -120,3 +120,36 @@ create trigger protect_buckets_delete before delete on storage.buckets
 drop trigger if exists protect_objects_delete on storage.objects;
 create trigger protect_objects_delete before delete on storage.objects
   for each statement execute function storage.protect_delete();
+
+-- Files of object rows deleted in SQL (not through this API): a migration's function may delete a
+-- person's rows (delete_my_account, with storage.allow_delete_query set, as on Supabase, where the
+-- rows are what the API serves). The API removes the files of the rows it deletes itself and
+-- marks its transactions with storage.api_removes_files; any other delete leaves the name here,
+-- and the server (removed-files.ts) removes the bytes once the row is gone for good.
+create table if not exists storage.removed_files (
+  id bigint generated always as identity primary key,
+  bucket_id text not null,
+  name text not null,
+  removed_at timestamptz not null default now()
+);
+alter table storage.removed_files enable row level security;
+revoke all on storage.removed_files from public, anon, authenticated, service_role;
+
+create or replace function storage.remember_removed_file() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if coalesce(current_setting('storage.api_removes_files', true), '') <> 'on' then
+    insert into storage.removed_files (bucket_id, name) values (old.bucket_id, old.name);
+    perform pg_notify('storage_removed_files', '');
+  end if;
+  return null;
+end
+$$;
+revoke all on function storage.remember_removed_file() from public, anon, authenticated, service_role;
+
+drop trigger if exists remember_removed_files on storage.objects;
+create trigger remember_removed_files after delete on storage.objects
+  for each row execute function storage.remember_removed_file();
