@@ -264,7 +264,7 @@ test('answers the server refuses (a word forbidden while the phone was offline) 
   for (const { context } of [b, o]) await context.close();
 });
 
-test('"Concluir" with an answer typed and not saved asks first; keeping editing loses nothing, saving keeps it (QA J1)', async ({ browser, baseURL }) => {
+test('the last question has one finish (issue 29): "Salvar e concluir" saves what was typed without asking; going back with text typed asks first (QA J1)', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const [owner, bia] = await Promise.all([signUp(baseURL!, 'dona'), signUp(baseURL!, 'bia')]);
   const notebookId = await notebookSharedWith(owner, [bia]);
@@ -274,9 +274,11 @@ test('"Concluir" with an answer typed and not saved asks first; keeping editing 
   await expect(page.getByTestId('page-number')).toHaveText('Página 2 de 3');
   await answerCurrentPage(page, 'Brigadeiro');
   await expect(page.getByTestId('page-number')).toHaveText('Página 3 de 3');
+  await expect(page.getByRole('button', { name: /concluir/i })).toHaveText(['Concluir']);
   await page.getByLabel('Sua resposta').fill('Astronauta');
-  await page.getByRole('button', { name: 'Concluir', exact: true }).click();
+  await expect(page.getByRole('button', { name: /concluir/i })).toHaveText(['Salvar e concluir']);
 
+  await page.getByRole('button', { name: 'Anterior' }).click();
   const ask = page.getByRole('dialog', { name: 'Salvar sua resposta antes de sair?' });
   await expect(ask).toBeVisible();
   await expect(ask.getByRole('button', { name: 'Continuar editando' })).toBeFocused();
@@ -286,9 +288,9 @@ test('"Concluir" with an answer typed and not saved asks first; keeping editing 
   await expect(page.getByLabel('Sua resposta')).toHaveValue('Astronauta');
   await expect(page.getByLabel('Sua resposta')).toBeFocused();
 
-  await page.getByRole('button', { name: 'Concluir', exact: true }).click();
-  await ask.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar e concluir' }).click();
   await expect(page.getByTestId('stepper-complete')).toContainText('Você respondeu 3 de 3 perguntas.');
+  await expect(ask).toHaveCount(0);
   await expect(answerWith(page, 'Astronauta')).toBeVisible();
   await context.close();
 });

@@ -110,27 +110,30 @@ describe('QuestionStepper', () => {
     expect(screen.getByLabelText<HTMLTextAreaElement>('Sua resposta').value).toBe('');
   });
 
-  // QA J1: "Concluir" next to "Salvar e concluir" threw the typed answer away without a word.
-  it('asks before leaving a page with typed text: keep editing, save, or discard', async () => {
+  // QA J1, issue 29: the last page had "Concluir" beside "Salvar e concluir"; with text typed it
+  // asked "Salvar sua resposta antes de sair?". One finish now: it saves what was typed, or just finishes.
+  it('the last page has one finish: "Concluir" with nothing typed, "Salvar e concluir" with text, which saves without asking', async () => {
     const { api, answer } = fakeApi({ created: true, awaitingApproval: false });
     renderStepper(viewOf([question('q1', 'Cor favorita?'), question('q3', 'Música?')]), api);
     fireEvent.click(screen.getByRole('button', { name: 'Pular' }));
     // Nothing typed: nothing to lose, the page turns without asking.
     expect(screen.getByTestId('page-number').textContent).toBe('Página 2 de 2');
+    expect(screen.getAllByRole('button', { name: /concluir/i }).map((b) => b.textContent)).toEqual(['Concluir']);
     fireEvent.input(screen.getByLabelText('Sua resposta'), { target: { value: 'Trem-bala' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
-    const dialog = screen.getByRole('dialog', { name: 'Salvar sua resposta antes de sair?' });
-    expect(screen.queryByTestId('stepper-complete')).toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    expect(screen.getAllByRole('button', { name: /concluir/i }).map((b) => b.textContent)).toEqual(['Salvar e concluir']);
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar e concluir' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Sua resposta').value).toBe('Trem-bala');
-    expect(answer).not.toHaveBeenCalled();
-
-    fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByTestId('stepper-complete')).toBeTruthy();
     expect(answer).toHaveBeenCalledWith('q3', { text: 'Trem-bala', is_anonymous: false, responder_name: null });
     expect(useToastStore.getState().toasts[0]).toMatchObject({ title: 'Resposta enviada' });
+  });
+
+  it('"Concluir" with nothing typed finishes without saving', async () => {
+    const { api, answer } = fakeApi({ created: true, awaitingApproval: false });
+    renderStepper(viewOf([question('q1', 'Só uma?')]), api);
+    fireEvent.click(screen.getByRole('button', { name: 'Concluir' }));
+    expect(await screen.findByTestId('stepper-complete')).toBeTruthy();
+    expect(answer).not.toHaveBeenCalled();
   });
 
   it('going back with typed text asks too, and discarding leaves the page unsaved', async () => {

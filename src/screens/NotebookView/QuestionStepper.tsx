@@ -150,8 +150,16 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
 
   const say = (refused: Problem) => i18n._(problemMessage(refused, 'answer'));
 
+  const last = page === total;
+  /**
+   * The last page has one finish (issue 29): it saves what was typed and finishes, or just
+   * finishes when there is nothing new to save — never a second "Concluir" that asks first.
+   */
+  const finishSaves = text.trim() !== '' && (unsaved || !myAnswer);
+
   function save(event: FormEvent) {
     event.preventDefault();
+    if (last && !finishSaves) return onNext();
     void persist(onNext);
   }
 
@@ -270,9 +278,11 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
                 <Trans>Anterior</Trans>
               </button>
             ) : null}
-            <button type="button" className={button.ghost} onClick={() => leave(onNext)}>
-              {page === total ? <Trans>Concluir</Trans> : <Trans>Pular</Trans>}
-            </button>
+            {last ? null : (
+              <button type="button" className={button.ghost} onClick={() => leave(onNext)}>
+                <Trans>Pular</Trans>
+              </button>
+            )}
           </div>
           {myAnswer ? (
             <button type="button" className={button.ghost} onClick={() => void remove()}>
@@ -280,7 +290,7 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
             </button>
           ) : null}
           <button type="submit" className={button.primary} disabled={saving}>
-            {page === total ? <Trans>Salvar e concluir</Trans> : <Trans>Salvar e continuar</Trans>}
+            {!last ? <Trans>Salvar e continuar</Trans> : finishSaves ? <Trans>Salvar e concluir</Trans> : <Trans>Concluir</Trans>}
           </button>
         </div>
       </form>
