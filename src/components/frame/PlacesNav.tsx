@@ -3,6 +3,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
 import { useDataLayer, useObservable } from '../../screens/notebooks/common/useData.ts';
+import { useSessionStore } from '../../state/session.ts';
 import { Icon } from '../Icon.tsx';
 import { PLACES, type Place, type PlaceId } from './screens.ts';
 import { useFrameScreen } from './useFrameScreen.ts';
@@ -55,7 +56,11 @@ export function PlacesNav({ places = PLACES, counts }: { places?: Place[]; count
   const { t } = useLingui();
   const screen = useFrameScreen();
   const [location] = useLocation();
-  const currentOf = (place: Place): Current => (place.href === location ? 'page' : screen.place === place.id ? 'true' : undefined);
+  const username = useSessionStore((st) => st.username);
+  // One's own profile at its public address (/profile/ana) is the "Perfil" place; someone else's is no place.
+  const ownProfile = username !== null && location.toLowerCase() === `/profile/${username.toLowerCase()}`;
+  const currentOf = (place: Place): Current =>
+    place.href === location || (ownProfile && place.id === 'profile') ? 'page' : screen.place === place.id ? 'true' : undefined;
   const shown = places.filter((place) => place.href);
   const unread = useUnreadNotifications(!counts && shown.some((place) => place.id === 'notifications'));
   const countOf = (id: PlaceId) => (counts ? counts[id] : id === 'notifications' ? unread : undefined);

@@ -54,7 +54,9 @@ export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/meus-cadernos': { title: msg`Meus cadernos`, place: 'notebooks' },
   '/settings': { title: msg`Configurações`, parent: '/profile', place: 'profile', onlineOnly: true },
   '/profile': { title: msg`Perfil`, place: 'profile', onlineOnly: true },
-  '/profile/:username': { title: msg`Perfil`, parent: '/timeline', place: 'news', onlineOnly: true },
+  // Someone's profile belongs to no place of the navigation (issue 29: it lit "Novidades"); one's
+  // own, opened by its address, is "Perfil" (PlacesNav).
+  '/profile/:username': { title: msg`Perfil`, parent: '/timeline', onlineOnly: true },
   '/create': { title: msg`Criar caderno`, parent: '/meus-cadernos', place: 'notebooks' },
   '/notebook/:id': { title: msg`Caderno`, parent: '/meus-cadernos', place: 'notebooks' },
   '/notebook/:id/edit': { title: msg`Editar caderno`, parent: '/notebook/:id', place: 'notebooks' },
