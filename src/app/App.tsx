@@ -17,6 +17,7 @@ import { AppRoutes, forgetFailedPages } from './AppRoutes.tsx';
 import { SessionManager } from './SessionManager.tsx';
 import { RoundGuard, useActiveRound } from './RoundGuard.tsx';
 import { useLocaleFromUrl } from './locale-routing.ts';
+import { ROUTES } from './routes.ts';
 
 const DeferredOverlays = lazyPart(() => import('./overlays-lazy.tsx'));
 // Only the signed-in app has places to go: a visitor's landing page does not download them.
@@ -24,6 +25,10 @@ const PlacesNav = lazyPart(() => import('../components/frame/PlacesNav.tsx'));
 
 const manifestHref = (locale: Locale) =>
   locale === DEFAULT_LOCALE ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`;
+
+/** The landing and the static content pages (no parameters: their paths are their patterns). */
+const STATIC_PATHS = new Set(ROUTES.filter((route) => route.static).map((route) => route.path));
+const isStaticPage = (location: string) => STATIC_PATHS.has(location);
 
 /** Spec §2: a page-view event on every route change. */
 function PageViews() {
@@ -51,7 +56,9 @@ function Shell() {
           <AppRoutes />
         </ErrorBoundary>
       </main>
-      {!inRound && <SiteFooter />}
+      {/* The footer belongs to the landing and the static pages, and to visitors (no bottom
+          navigation); the signed-in app has those links in its account menu (issue 29). */}
+      {!inRound && (!signedIn || isStaticPage(location)) && <SiteFooter />}
       {signedIn && !inRound && (
         <Suspense fallback={null}>
           <PlacesNav />

@@ -7,6 +7,7 @@ import { signOutWithFeedback } from '../app/session.ts';
 import { Icon } from './Icon.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';
+import { AppVersion, SITE_LINKS, SiteLink } from './SiteLinks.tsx';
 import { useMenu } from './frame/useMenu.ts';
 import * as s from './frame/frame.css.ts';
 
@@ -91,6 +92,16 @@ export default function SignedInMenu() {
           <Icon name="log-out" />
           {busy ? <Trans>Saindo…</Trans> : <Trans>Sair</Trans>}
         </button>
+        <hr className={s.menuDivider} />
+        {/* The footer's links: the signed-in app has no footer above its bottom navigation (issue 29). */}
+        <ul className={s.menuSiteLinks} aria-label={t`Sobre o Cadernos`} data-testid="menu-site-links">
+          {SITE_LINKS.map((link) => (
+            <li key={link.href}>
+              <SiteLink {...link} className={s.menuSiteLink} />
+            </li>
+          ))}
+        </ul>
+        <AppVersion className={s.menuVersion} />
       </div>
       {pending && (
         <Suspense fallback={null}>

@@ -309,6 +309,23 @@ export const menuItem = style({
   selectors: { '&:hover, &:focus-visible': { background: vars.color.primarySoft } },
 });
 
+/** The site's pages, small, two to a row, under "Sair" (the footer of the landing and static pages). */
+export const menuSiteLinks = style({ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gridTemplateColumns: '1fr 1fr' });
+
+export const menuSiteLink = style({
+  display: 'flex',
+  alignItems: 'center',
+  minHeight: '44px',
+  padding: '0 0.75rem',
+  borderRadius: vars.radius.md,
+  color: vars.color.textMuted,
+  fontSize: '0.88rem',
+  textDecoration: 'none',
+  selectors: { '&:hover, &:focus-visible': { background: vars.color.primarySoft, color: vars.color.text } },
+});
+
+export const menuVersion = style({ padding: '0.25rem 0.75rem 0.35rem', fontSize: '0.8rem', color: vars.color.textMuted });
+
 export const menuDivider = style({ height: '1px', margin: '0.25rem 0', border: 0, background: vars.color.border });
 
 /** Language and theme: a row of choices (radio buttons drawn as a segmented control). */
