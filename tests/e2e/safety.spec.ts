@@ -136,6 +136,8 @@ test('blocking a person from their notebook: they no longer see the profile, fin
   await logIn(page, me);
   await page.goto(`/notebook/${theirs.id}`);
   await dismissConsent(page);
+  // Blocking the owner is in the notebook's menu (issue 29).
+  await page.getByRole('button', { name: 'Mais ações' }).click();
   await page.getByRole('button', { name: `Bloquear @${pest.username}` }).click();
   await page.getByRole('group', { name: `Bloquear @${pest.username}` }).getByRole('button', { name: 'Bloquear', exact: true }).click();
   await expectSoon(page.getByTestId('toast').filter({ hasText: `@${pest.username} foi bloqueado(a)` })).toBeVisible();

@@ -1,4 +1,4 @@
-import { memo, Suspense } from 'react';
+import { memo, useId, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { NotebookView } from '../../data/queries/notebook.ts';
@@ -8,11 +8,15 @@ import { UserText } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
 import { NotebookCover } from '../notebooks/look/index.ts';
 import * as css from './NotebookView.css.ts';
-// Blocking a person (issue 22): its own chunk; no button when it cannot be fetched offline.
-import { LazyBlockPersonButton as BlockPersonButton } from '../safety/lazy.ts';
+import { NotebookMenu } from './NotebookMenu.tsx';
 
 
-/** The notebook's cover and what a reader should know: who made it, privacy, tips, and where to manage it. */
+/**
+ * The notebook's cover and what a reader should know: who made it, privacy, tips, and where to
+ * manage it. On a phone a compact head (issue 29): a small cover beside the title, the author and
+ * the counts, the less frequent actions in a menu, so the first question and its field show
+ * without scrolling. On a wide screen the whole cover stands in the left column.
+ */
 export const NotebookSidebar = memo(function NotebookSidebar({ view, ownerUsername }: { view: NotebookView; ownerUsername?: string | null }) {
   const { t } = useLingui();
   const { notebook } = view;
@@ -23,29 +27,37 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view, ownerUserna
   const answerCount = view.answerCount;
   return (
     <aside className={css.sidebar} aria-label={t`Sobre este caderno`}>
-      <div className={css.coverWrap}>
-        <NotebookCover
-          title={notebook.title}
-          author={<Trans>por {author}</Trans>}
-          theme={notebook.theme}
-          cover={notebook.cover}
-          stickerBorder={notebook.sticker_border}
-          titleAs="h1"
-        />
+      <div className={css.head} data-testid="notebook-head">
+        {/* A picture of the title the heading says (on a wide screen, the heading is the cover's). */}
+        <div className={css.coverWrap} aria-hidden="true">
+          <NotebookCover
+            title={notebook.title}
+            author={<Trans>por {author}</Trans>}
+            theme={notebook.theme}
+            cover={notebook.cover}
+            stickerBorder={notebook.sticker_border}
+            titleAs="p"
+          />
+        </div>
+        <div className={css.headText}>
+          <h1 className={css.heading}>
+            <UserText>{notebook.title}</UserText>
+          </h1>
+          <p className={css.byline}>
+            <Trans>por {author}</Trans>
+          </p>
+          <ul className={css.stats}>
+            <li>
+              <Plural value={questionCount} _0="Nenhuma pergunta" one="# pergunta" other="# perguntas" />
+            </li>
+            <li>
+              <Plural value={answerCount} _0="Nenhuma resposta" one="# resposta" other="# respostas" />
+            </li>
+          </ul>
+        </div>
+        <NotebookMenu view={view} ownerUsername={ownerUsername} questionCount={questionCount} />
       </div>
-      {notebook.description ? (
-        <p className={`${css.description} ${userBlock}`} dir="auto">
-          {notebook.description}
-        </p>
-      ) : null}
-      <ul className={css.stats}>
-        <li>
-          <Plural value={questionCount} _0="Nenhuma pergunta" one="# pergunta" other="# perguntas" />
-        </li>
-        <li>
-          <Plural value={answerCount} _0="Nenhuma resposta" one="# resposta" other="# respostas" />
-        </li>
-      </ul>
+      {notebook.description ? <Description text={notebook.description} /> : null}
       {notebook.pre_moderation_enabled ? (
         <p className={css.box}>
           <Trans>Pré-moderação ativa: as respostas aparecem depois de aprovadas.</Trans>
@@ -61,16 +73,30 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view, ownerUserna
           </Link>
         </div>
       ) : null}
-      {view.role !== 'owner' && ownerUsername ? (
-        <div className={css.actions}>
-          <Suspense fallback={null}>
-            <BlockPersonButton userId={notebook.user_id} username={ownerUsername} checkFirst={false} />
-          </Suspense>
-        </div>
-      ) : null}
     </aside>
   );
 });
+
+/** Longer than this, a description shows its first lines on a phone, and the rest on request. */
+const LONG_DESCRIPTION = 140;
+
+function Description({ text }: { text: string }) {
+  const [open, setOpen] = useState(false);
+  const long = text.length > LONG_DESCRIPTION;
+  const id = useId();
+  return (
+    <div className={css.descriptionWrap}>
+      <p id={id} className={`${css.description} ${userBlock} ${long && !open ? css.clamped : ''}`} dir="auto">
+        {text}
+      </p>
+      {long ? (
+        <button type="button" className={css.more} aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+          {open ? <Trans>Mostrar menos</Trans> : <Trans>Ler tudo</Trans>}
+        </button>
+      ) : null}
+    </div>
+  );
+}
 
 /** What a reader should know before answering: privacy and tips. */
 export function NotebookAbout() {

@@ -2,6 +2,7 @@ import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
 const desktop = '(min-width: 56rem)';
+const phone = '(max-width: 55.99rem)';
 
 /**
  * Phone: cover, then the questions, then privacy and tips (a reader answers first).
@@ -22,12 +23,70 @@ export const layout = style({
   },
 });
 
-export const sidebar = style({ gridArea: 'cover', display: 'grid', gap: '1rem', minWidth: 0 });
+export const sidebar = style({ gridArea: 'cover', display: 'grid', gap: '0.75rem', minWidth: 0, '@media': { [desktop]: { gap: '1rem' } } });
+
+/**
+ * The notebook's head. Phone (issue 29): a small cover beside the title, author and counts, the
+ * menu at the end, about 100 px high, so the first question and its field show at 360×740.
+ * Desktop: the whole cover (it carries the title), the counts and the menu under it.
+ */
+export const head = style({
+  display: 'grid',
+  gridTemplateColumns: '4.25rem minmax(0, 1fr) auto',
+  gridTemplateAreas: '"cover text menu"',
+  gap: '0.25rem 0.85rem',
+  alignItems: 'start',
+  '@media': {
+    [desktop]: { gridTemplateColumns: 'minmax(0, 1fr) auto', gridTemplateAreas: '"cover cover" "text menu"', gap: '1rem 0.5rem', alignItems: 'center' },
+  },
+});
+
+export const headText = style({ gridArea: 'text', display: 'grid', gap: '0.15rem', minWidth: 0 });
+
+/** The title: shown beside the small cover on a phone; on a wide screen the cover's label says it. */
+export const heading = style({
+  margin: 0,
+  fontSize: '1.25rem',
+  lineHeight: 1.25,
+  overflowWrap: 'anywhere',
+  '@media': {
+    [desktop]: { position: 'absolute', width: '1px', height: '1px', padding: 0, margin: '-1px', overflow: 'hidden', clip: 'rect(0, 0, 0, 0)', whiteSpace: 'nowrap', border: 0 },
+  },
+});
+
+export const byline = style({ margin: 0, fontSize: '0.9rem', color: vars.color.textMuted, overflowWrap: 'anywhere', '@media': { [desktop]: { display: 'none' } } });
+
+export const menu = style({ gridArea: 'menu' });
+
+/** The block button (and its confirmation) inside the notebook's menu. */
+export const menuBlock = style({ display: 'grid', gap: '0.5rem', padding: '0.25rem' });
+
+export const descriptionWrap = style({ display: 'grid', gap: '0.25rem', justifyItems: 'start' });
+
+/** A long description's first lines on a phone ("Ler tudo" shows the rest). */
+export const clamped = style({
+  '@media': {
+    [phone]: { display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' },
+  },
+});
+
+export const more = style({
+  minHeight: '44px',
+  padding: '0 0.25rem',
+  border: 0,
+  background: 'transparent',
+  color: vars.color.primary,
+  font: 'inherit',
+  fontWeight: 600,
+  textDecoration: 'underline',
+  cursor: 'pointer',
+  '@media': { [desktop]: { display: 'none' } },
+});
 
 export const about = style({ gridArea: 'about', display: 'grid', gap: '1rem', minWidth: 0 });
 
 /** A smaller cover on phones, so the first question is close to the top. */
-export const coverWrap = style({ width: '100%', maxWidth: '13rem', margin: '0 auto', '@media': { [desktop]: { maxWidth: 'none' } } });
+export const coverWrap = style({ gridArea: 'cover', width: '100%', minWidth: 0, '@media': { [desktop]: { maxWidth: 'none' } } });
 
 export const main = style({ gridArea: 'main', display: 'grid', gap: '2rem', minWidth: 0 });
 
@@ -44,7 +103,7 @@ export const boxTitle = style({ margin: '0 0 0.35rem', fontSize: '1rem', fontFam
 
 export const description = style({ margin: 0, overflowWrap: 'anywhere' });
 
-export const stats = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem 1rem', margin: 0, padding: 0, listStyle: 'none', fontSize: '0.95rem' });
+export const stats = style({ display: 'flex', flexWrap: 'wrap', gap: '0 0.9rem', margin: 0, padding: 0, listStyle: 'none', fontSize: '0.9rem' });
 
 export const tips = style({ margin: 0, paddingLeft: '1.2rem', display: 'grid', gap: '0.25rem' });
 

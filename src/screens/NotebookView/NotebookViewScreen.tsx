@@ -106,10 +106,6 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
               <h2 className={css.sectionTitle} id="answer-heading" ref={answerHeading}>
                 <Trans>Responder</Trans>
               </h2>
-              {/* Issue 21: the phone goes around the room, each friend answers as themselves. */}
-              <Link href={`/notebook/${notebookId}/rodada`} className={button.secondary} data-testid="pass-the-phone">
-                <Trans>Passar o caderno</Trans>
-              </Link>
               <QuestionStepper api={api} view={view} onShowAnswers={showAnswers} onSaving={onSaving} openQuestion={openQuestion} />
             </section>
           ) : null}
