@@ -60,6 +60,8 @@ test('the dashboard shows which view is on, not by colour alone', async ({ page,
   await dismissConsent(page);
   const person = await signUp(baseURL!, 'vista');
   await logIn(page, person);
+  // Grid and list are offered where they differ (issue 29: at 360 px they looked the same).
+  await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto('/meus-cadernos');
   const grid = page.getByRole('button', { name: 'Grade' });
   const list = page.getByRole('button', { name: 'Lista' });

@@ -110,8 +110,13 @@ test('offline: create a notebook with five questions, see it pending, sync it, t
   await expect(page.getByTestId('dashboard-empty')).toContainText('Nenhum caderno encontrado para essa busca.');
   await page.getByLabel('Buscar cadernos').fill('festa BIA');
   await expect(card).toBeVisible();
+  // The list is offered where it differs from the grid (issue 29: not on a phone).
+  await expect(page.getByRole('button', { name: 'Lista' })).toBeHidden();
+  const phone = page.viewportSize()!;
+  await page.setViewportSize({ width: 1024, height: 768 });
   await page.getByRole('button', { name: 'Lista' }).click();
   await expect(page.getByRole('button', { name: 'Lista' })).toHaveAttribute('aria-pressed', 'true');
+  await page.setViewportSize(phone);
 
   // Edit: move the last question up with the keyboard, block the second, fix the first's text.
   await card.getByRole('link', { name: 'Editar' }).click();

@@ -1,6 +1,10 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
+/** Where grid and list differ, and there is room for the toolbar's words. */
+const WIDE = 'screen and (min-width: 640px)';
+const PHONE = 'screen and (max-width: 639.98px)';
+
 export const header = style({ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'center', justifyContent: 'space-between', marginBottom: '1rem' });
 export const title = style({ margin: 0, fontSize: '1.8rem' });
 
@@ -13,17 +17,18 @@ export const tabs = style({
   gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))',
   gap: '0 0.25rem',
   borderBottom: `1px solid ${vars.color.border}`,
-  marginBottom: '1rem',
+  marginBottom: '0.6rem',
+  '@media': { [WIDE]: { marginBottom: '1rem' } },
 });
 
 export const tab = style({
   minWidth: 0,
   minHeight: '44px',
-  padding: '0.4rem 0.5rem',
+  padding: '0.2rem 0.35rem',
   textAlign: 'center',
   font: 'inherit',
-  fontSize: '0.95rem',
-  lineHeight: 1.3,
+  fontSize: '0.9rem',
+  lineHeight: 1.2,
   border: 0,
   borderBottom: '3px solid transparent',
   background: 'transparent',
@@ -33,9 +38,10 @@ export const tab = style({
   selectors: { '&[aria-selected="true"]': { color: vars.color.text, borderBottomColor: vars.color.primary } },
 });
 
-export const toolbar = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center', marginBottom: '1rem' });
+/** Search, the view's switches and "Criar caderno": one row on a phone (issue 29: the first card within ~250 px). */
+export const toolbar = style({ display: 'flex', gap: '0.5rem', alignItems: 'center', marginBottom: '0.75rem', '@media': { [WIDE]: { flexWrap: 'wrap', marginBottom: '1rem' } } });
 export const search = style({
-  flex: '1 1 12rem',
+  flex: '1 1 8rem',
   minWidth: 0,
   minHeight: '44px',
   padding: '0.5rem 0.75rem',
@@ -45,7 +51,15 @@ export const search = style({
   color: vars.color.text,
   font: 'inherit',
 });
-export const toggles = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+export const toggles = style({ display: 'flex', gap: '0.5rem' });
+
+/** Grid and list differ from 640 px on (a list row beside its cover); below, the grid is one column: not offered. */
+export const wideOnly = style({ '@media': { [PHONE]: { display: 'none' } } });
+export const wideLabel = style({ '@media': { [PHONE]: { display: 'none' } } });
+export const phoneLabel = style({ '@media': { [WIDE]: { display: 'none' } } });
+
+/** A switch or link that is its icon on a phone (named by its aria-label), icon and words when there is room. */
+export const toolButton = style({ flex: '0 0 auto', whiteSpace: 'nowrap', '@media': { [PHONE]: { paddingLeft: '0.7rem', paddingRight: '0.8rem' } } });
 
 // The pressed view reads as selected without colour: a thicker outline, bold text and a check mark.
 globalStyle(`${toggles} [aria-pressed="true"]`, {
@@ -85,7 +99,7 @@ export const card = style({
 });
 
 export const cardList = style({
-  '@media': { 'screen and (min-width: 640px)': { gridTemplateColumns: '8rem 1fr', alignItems: 'start' } },
+  '@media': { [WIDE]: { gridTemplateColumns: '8rem 1fr', alignItems: 'start' } },
 });
 
 export const cardBody = style({ display: 'grid', gap: '0.4rem', minWidth: 0 });

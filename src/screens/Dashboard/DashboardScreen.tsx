@@ -109,15 +109,10 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
 
   return (
     <div className={page}>
-      <div className={css.header}>
-        <h1 className={css.title}>
-          <Trans>Meus cadernos</Trans>
-        </h1>
-        <Link href="/create" className={button.primary}>
-          <Icon name="plus" />
-          <Trans>Criar caderno</Trans>
-        </Link>
-      </div>
+      {/* The top bar already shows the page's name (issue 29: it was said twice): the heading is for the outline. */}
+      <h1 className={visuallyHidden}>
+        <Trans>Meus cadernos</Trans>
+      </h1>
       <div role="tablist" aria-label={t`Cadernos`} className={css.tabs}>
         {TABS.map((id) => (
           <button
@@ -148,21 +143,50 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
             type="search"
             dir="auto"
             className={css.search}
-            placeholder={t`Buscar cadernos`}
+            placeholder={t`Buscar`}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
           />
+          {/* On a phone the grid is one column, as the list: only the statistics' switch, as an icon (issue 29). */}
           <div className={css.toggles} role="group" aria-label={t`Exibição`}>
-            <button type="button" className={button.secondary} aria-pressed={prefs.layout === 'grid'} onClick={() => setPrefs({ layout: 'grid' })}>
+            <button
+              type="button"
+              className={`${button.secondary} ${css.wideOnly}`}
+              aria-pressed={prefs.layout === 'grid'}
+              onClick={() => setPrefs({ layout: 'grid' })}
+            >
               <Trans>Grade</Trans>
             </button>
-            <button type="button" className={button.secondary} aria-pressed={prefs.layout === 'list'} onClick={() => setPrefs({ layout: 'list' })}>
+            <button
+              type="button"
+              className={`${button.secondary} ${css.wideOnly}`}
+              aria-pressed={prefs.layout === 'list'}
+              onClick={() => setPrefs({ layout: 'list' })}
+            >
               <Trans>Lista</Trans>
             </button>
-            <button type="button" className={button.secondary} aria-pressed={prefs.showStats} onClick={() => setPrefs({ showStats: !prefs.showStats })}>
-              <Trans>Estatísticas</Trans>
+            <button
+              type="button"
+              className={`${button.secondary} ${css.toolButton}`}
+              aria-pressed={prefs.showStats}
+              aria-label={t`Estatísticas`}
+              onClick={() => setPrefs({ showStats: !prefs.showStats })}
+            >
+              <Icon name="bar-chart" />
+              <span className={css.wideLabel}>
+                <Trans>Estatísticas</Trans>
+              </span>
             </button>
           </div>
+          <Link href="/create" className={`${button.primary} ${css.toolButton}`} aria-label={t`Criar caderno`}>
+            <Icon name="plus" />
+            <span className={css.phoneLabel}>
+              <Trans>Criar</Trans>
+            </span>
+            <span className={css.wideLabel}>
+              <Trans>Criar caderno</Trans>
+            </span>
+          </Link>
         </div>
         {tab === 'mine' ? <RefusedNotebooks layer={layer} /> : null}
         {dashboard === undefined ? (
