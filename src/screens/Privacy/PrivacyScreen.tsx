@@ -206,33 +206,70 @@ export default function PrivacyScreen() {
       id: 'retencao',
       title: <Trans>6. Por quanto tempo guardamos</Trans>,
       content: (
-        <ul>
-          <li>
-            <Trans>Enquanto sua conta estiver ativa, guardamos os dados necessários para o serviço funcionar.</Trans>
-          </li>
-          <li>
+        <>
+          <ul>
+            <li>
+              <Trans>Enquanto sua conta estiver ativa, guardamos os dados necessários para o serviço funcionar.</Trans>
+            </li>
+            <li>
+              <Trans>
+                <strong>Contas inativas são excluídas depois de 2 anos</strong> sem acesso, com os dados ligados a
+                elas.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                <strong>Registros de segurança são guardados por até 1 ano</strong> e depois apagados.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                Quando você exclui sua conta, removemos seus dados, exceto o que a lei nos obriga a guardar pelos
+                prazos acima (veja abaixo o que fica e por quê).
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                A cópia offline no seu aparelho fica lá até você sair da conta ou limpar os dados do site no navegador.
+              </Trans>
+            </li>
+          </ul>
+          <h3 id="excluir-conta">
+            <Trans>Quando você exclui sua conta</Trans>
+          </h3>
+          <p>
             <Trans>
-              <strong>Contas inativas são excluídas depois de 2 anos</strong> sem acesso, com os dados ligados a
-              elas.
+              <strong>Removemos na hora:</strong> seus cadernos (com as perguntas e todas as respostas deles), suas
+              respostas nos cadernos de outras pessoas (também as anônimas), as respostas de festa que você assumiu
+              como suas, os arquivos da sua foto de perfil e da sua capa, suas configurações (inclusive o nome de
+              autor dos cadernos), sua data de nascimento e o e-mail do responsável, seus favoritos, bloqueios,
+              notificações e conquistas, as notificações que falavam de você a outras pessoas, e o seu acesso:
+              e-mail, senha e todas as sessões. Você sai de todos os aparelhos.
             </Trans>
-          </li>
-          <li>
+          </p>
+          <p>
             <Trans>
-              <strong>Registros de segurança são guardados por até 1 ano</strong> e depois apagados.
+              <strong>Fica uma conta removida, sem nada seu:</strong> o perfil passa a se chamar “removido_…”, sem
+              nome, foto, bio ou status, e não aparece em buscas. Ele existe porque o que você fez nos cadernos de
+              outras pessoas é conteúdo desses cadernos: perguntas que você escreveu como editor, convites que enviou,
+              respostas que moderou e pessoas que removeu continuam lá e passam a mostrar a conta removida, não você.
+              O identificador da conta fica bloqueado para nunca ser dado a outra pessoa.
             </Trans>
-          </li>
-          <li>
+          </p>
+          <p>
             <Trans>
-              Quando você exclui sua conta, removemos seus dados, exceto o que a lei nos obriga a guardar pelos
-              prazos acima.
+              As respostas dos convidados de uma festa que você conduziu no caderno de outra pessoa são dos
+              convidados: continuam no caderno, sem você como anfitrião.
             </Trans>
-          </li>
-          <li>
+          </p>
+          <p>
             <Trans>
-              A cópia offline no seu aparelho fica lá até você sair da conta ou limpar os dados do site no navegador.
+              Guardamos ainda registros técnicos de sincronização, só com identificadores e sem conteúdo: por eles, os
+              aparelhos das outras pessoas apagam suas respostas, seus cadernos e seu nome na próxima sincronização.
+              As marcas de exclusão são apagadas depois de 30 dias.
             </Trans>
-          </li>
-        </ul>
+          </p>
+        </>
       ),
     },
     {

@@ -84,6 +84,19 @@ describe('page content', () => {
     expect(text).toContain('LGPD');
   });
 
+  it('privacy says what deleting an account removes, what is kept and why (issue 28: delete_my_account)', () => {
+    const { container } = renderPage(PrivacyScreen);
+    const section = container.querySelector('#excluir-conta')?.parentElement?.textContent ?? '';
+    expect(section).toContain('Quando você exclui sua conta');
+    for (const removed of ['os arquivos da sua foto de perfil e da sua capa', 'nome de autor dos cadernos', 'todas as sessões']) {
+      expect(section).toContain(removed);
+    }
+    expect(section).toContain('Fica uma conta removida, sem nada seu');
+    expect(section).toContain('removido_');
+    expect(section).toContain('sem você como anfitrião');
+    expect(section).toContain('As marcas de exclusão são apagadas depois de 30 dias');
+  });
+
   it('cookies list the four categories and the stored keys, and the button reopens the consent dialog', () => {
     useConsentStore.setState({ choice: ACCEPT_ALL });
     const { container } = renderPage(CookiesScreen);
