@@ -665,12 +665,15 @@ export type UsernameAvailability = 'available' | 'taken' | 'forbidden' | 'unknow
  */
 export async function checkUsernameAvailability(username: string, client: SupabaseClient = getSupabase()): Promise<UsernameAvailability> {
   try {
-    const { data, error } = await client.rpc('username_available', { p_username: username.trim() });
-    if (error || typeof data !== 'boolean') return 'unknown';
-    if (data) return 'available';
-    const forbidden = await client.rpc('find_forbidden_words', { p_text: username.trim() });
+    // Both questions at once: a name nobody has may still be one the sign-up refuses (issue 29: a
+    // forbidden word was said only on submit, while "já está em uso" showed as it was typed).
+    const [available, forbidden] = await Promise.all([
+      client.rpc('username_available', { p_username: username.trim() }),
+      client.rpc('find_forbidden_words', { p_text: username.trim() }),
+    ]);
     if (!forbidden.error && Array.isArray(forbidden.data) && forbidden.data.length > 0) return 'forbidden';
-    return 'taken';
+    if (available.error || typeof available.data !== 'boolean') return 'unknown';
+    return available.data ? 'available' : 'taken';
   } catch {
     return 'unknown';
   }

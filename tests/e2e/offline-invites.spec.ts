@@ -50,8 +50,10 @@ test('offline, the owner creates an invite that awaits activation; reconnected, 
   await expect(link).toHaveAttribute('data-state', 'waiting');
   await expect(link).toContainText('Aguardando ativação');
   await expect(link).toContainText('Até lá, o link e o código não abrem o caderno.');
-  const code = (await link.locator('code').textContent())!.trim();
-  expect(code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{12}$/);
+  // shown in groups of four (issue 29); the link carries the code in one block
+  const shown = (await link.locator('code').textContent())!.trim();
+  expect(shown).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4}-[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4}-[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{4}$/);
+  const code = shown.replaceAll('-', '');
   await expect(link.getByLabel('Link de convite')).toHaveValue(`${baseURL}/n/${code}`);
   await link.getByRole('button', { name: 'Copiar link' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Copiado!' })).toContainText(
@@ -67,7 +69,7 @@ test('offline, the owner creates an invite that awaits activation; reconnected, 
   await expect(link).toHaveAttribute('data-state', 'active', { timeout: 20_000 });
   await expect(link).toContainText('Ativo');
   await expect(link).not.toContainText('Aguardando ativação');
-  const active = (await link.locator('code').textContent())!.trim();
+  const active = (await link.locator('code').textContent())!.trim().replaceAll('-', '');
   expect(active).toBe(code); // 60 random bits: no collision here
   await link.getByRole('button', { name: 'Copiar código' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Copiado!' }).last()).not.toContainText('Aguardando ativação');

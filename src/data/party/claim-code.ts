@@ -4,7 +4,8 @@
  * groups of four. The server only ever receives its SHA-256 (guests.claim_hash) until the friend
  * claims with the code itself.
  */
-import { CODE_ALPHABET, randomCode } from '../random-codes.ts';
+import { randomCode } from '../random-codes.ts';
+import { formatCode, isCodeOf, normalizeCode } from '../invite-codes.ts';
 
 export const CLAIM_CODE_LENGTH = 12;
 
@@ -14,17 +15,16 @@ export function newClaimCode(): string {
 
 /** As a person types or reads it: upper case, without dashes or spaces. */
 export function normalizeClaimCode(input: string): string {
-  return input.toUpperCase().replace(/[\s-]+/g, '');
+  return normalizeCode(input);
 }
 
 export function isClaimCode(input: string): boolean {
-  const code = normalizeClaimCode(input);
-  return code.length === CLAIM_CODE_LENGTH && [...code].every((char) => CODE_ALPHABET.includes(char));
+  return isCodeOf(input, CLAIM_CODE_LENGTH);
 }
 
 /** ABCD-EFGH-JKLM */
 export function formatClaimCode(code: string): string {
-  return normalizeClaimCode(code).replace(/(.{4})(?=.)/g, '$1-');
+  return formatCode(code);
 }
 
 /** Lowercase hex SHA-256 of the normalised code: what guests.claim_hash holds. */

@@ -6,7 +6,7 @@
  * path: one rule, one home. Revoking works offline too. Redeeming and searching people are
  * online calls.
  */
-import { awaitsActivation, newInviteCode } from '../invite-codes.ts';
+import { awaitsActivation, inviteCodeFrom, newInviteCode } from '../invite-codes.ts';
 import { ok, refuse, type Problem, type ProblemCode, type WriteResult } from '../problems.ts';
 import type { InviteLinkDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
@@ -77,7 +77,7 @@ const REDEEM_REFUSALS: readonly ProblemCode[] = ['invite_invalid', 'access_remov
  */
 export async function redeemInvite(ctx: Pick<DataContext, 'client'> & { syncNow?: () => void }, code: string): Promise<WriteResult<string>> {
   if (!ctx.client) return refuse(offline);
-  const { data, error } = await ctx.client.rpc('redeem_invite', { p_code: code });
+  const { data, error } = await ctx.client.rpc('redeem_invite', { p_code: inviteCodeFrom(code) });
   if (error || typeof data !== 'string') {
     return refuse(serverProblem(error ?? {}, REDEEM_REFUSALS));
   }

@@ -11,6 +11,7 @@ import { backTo } from '../accounts/links.ts';
 import { useInviteRedemption, type FailureReason, type InviteStep } from './redemption.ts';
 import { redeemWhenSignedIn, usePreloadNextSteps } from './next-steps.ts';
 import * as s from './InviteScreen.css.ts';
+import { inviteCodeFrom } from '../../data/invite-codes.ts';
 
 /**
  * /n/{code} (spec §2): the steps login → process invite → open notebook. A visitor is sent to log
@@ -19,7 +20,9 @@ import * as s from './InviteScreen.css.ts';
  * The public link form /n/{notebook id} goes through the same steps.
  */
 export default function InviteScreen() {
-  const { code = '' } = useParams<{ code: string }>();
+  const { code: typed = '' } = useParams<{ code: string }>();
+  // Typed in any case, with or without dashes or spaces (gz2w-w6ba-dl7r): one code (issue 29).
+  const code = inviteCodeFrom(decodeURIComponent(typed));
   const status = useSessionStore((st) => st.status);
   const [, navigate] = useLocation();
   const redemption = useInviteRedemption(status === 'signed-in' ? code : null);

@@ -24,6 +24,7 @@ import type { UsernameAvailability } from '../../data/auth.ts';
 import {
   isMinor,
   unmetPasswordRules,
+  validateBirthDate,
   validateRegistration,
   validateUsername,
   type RegistrationProblems,
@@ -48,27 +49,38 @@ const AVAILABILITY_DEBOUNCE_MS = 400;
 
 type Availability = { username: string; result: UsernameAvailability | 'checking' };
 
-/** Asks the server whether the typed username is free, once typing pauses (spec §5). */
-function useUsernameAvailability(username: string): Availability | null {
+/**
+ * Asks the server whether the typed username is free and allowed, once typing pauses or at once
+ * when the field is left (`left`: issue 29, a forbidden name is said on blur, as a taken one is).
+ */
+function useUsernameAvailability(username: string, left: boolean): Availability | null {
   const [state, setState] = useState<Availability | null>(null);
+  const known = useRef<Availability | null>(null);
   useEffect(() => {
     const name = username.trim();
     if (validateUsername(name)) {
       setState(null);
       return;
     }
+    // Leaving the field after the answer came: nothing to ask again.
+    if (known.current?.username === name && known.current.result !== 'checking') return;
     let stale = false;
     setState({ username: name, result: 'checking' });
-    const timer = setTimeout(() => {
-      void checkUsernameAvailability(name).then((result) => {
-        if (!stale) setState({ username: name, result });
-      });
-    }, AVAILABILITY_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => {
+        void checkUsernameAvailability(name).then((result) => {
+          if (stale) return;
+          known.current = { username: name, result };
+          setState(known.current);
+        });
+      },
+      left ? 0 : AVAILABILITY_DEBOUNCE_MS,
+    );
     return () => {
       stale = true;
       clearTimeout(timer);
     };
-  }, [username]);
+  }, [username, left]);
   return state;
 }
 
@@ -97,7 +109,8 @@ export default function RegisterScreen() {
   const [serverError, setServerError] = useState<RegistrationError | null>(null);
   const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const availability = useUsernameAvailability(username);
+  const [usernameLeft, setUsernameLeft] = useState(false);
+  const availability = useUsernameAvailability(username, usernameLeft);
   const refs: Record<FieldName, RefObject<HTMLInputElement | null>> = {
     username: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -226,7 +239,11 @@ export default function RegisterScreen() {
           maxLength={40}
           required
           value={username}
-          onChange={(e) => setUsername(e.target.value)}
+          onChange={(e) => {
+            setUsername(e.target.value);
+            setUsernameLeft(false);
+          }}
+          onBlur={() => setUsernameLeft(true)}
           hint={<Trans>De 3 a 20 caracteres: letras, números, _ ou -.</Trans>}
           status={usernameStatus}
           statusTone={usernameTone}
@@ -289,7 +306,13 @@ export default function RegisterScreen() {
           autoComplete="bday"
           required
           value={birthDate}
-          onChange={(e) => setBirthDate(e.target.value)}
+          onChange={(e) => {
+            const value = e.target.value;
+            setBirthDate(value);
+            // A message said about the date is said again for the new one (issue 29: "under 13" stayed after changing to 15).
+            setProblems((found) => (found.birthDate ? { ...found, birthDate: validateBirthDate(value) ?? undefined } : found));
+            setServerError((said) => (said && registrationErrorField(said) === 'birthDate' ? null : said));
+          }}
           hint={<Trans>Fica só com você: não aparece no seu perfil.</Trans>}
           error={problems.birthDate ? i18n._(birthDateMessage(problems.birthDate)) : serverField === 'birthDate' ? serverMessage : undefined}
         />

@@ -11,6 +11,7 @@ import { EXPIRY_CHOICES, canShareNatively, copyText, expiryDate, inviteUrl, link
 import { sharingProblem } from './messages.ts';
 import { SharingRefusals } from './SharingRefusals.tsx';
 import * as s from './sharing.css.ts';
+import { formatCode } from '../../../data/invite-codes.ts';
 
 interface Props {
   layer: DataLayer;
@@ -88,6 +89,8 @@ function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteL
   const { t, i18n } = useLingui();
   const state = linkState(link);
   const url = inviteUrl(link.code);
+  // Read aloud or typed on another phone: in groups of four (GZ2W-W6BA-DL7R), accepted in any case.
+  const shownCode = formatCode(link.code);
   const stateLabel: Record<LinkState, string> = {
     active: t`Ativo`,
     waiting: t`Aguardando ativação`,
@@ -123,8 +126,8 @@ function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteL
   return (
     <li className={s.row} data-testid="invite-link" data-state={state}>
       <div className={s.rowMain}>
-        <code className={s.code} aria-label={t`Código ${link.code}`}>
-          {link.code}
+        <code className={s.code} aria-label={t`Código ${shownCode}`}>
+          {shownCode}
         </code>
         {/* Announced when the server confirms a link made offline (waiting → active). */}
         <span className={s.badge[state]} aria-live="polite">
@@ -157,7 +160,7 @@ function InviteLinkRow({ layer, link, title }: { layer: DataLayer; link: InviteL
             <button type="button" className={button.secondary} onClick={() => void copy(url)}>
               <Trans>Copiar link</Trans>
             </button>
-            <button type="button" className={button.secondary} onClick={() => void copy(link.code)}>
+            <button type="button" className={button.secondary} onClick={() => void copy(shownCode)}>
               <Trans>Copiar código</Trans>
             </button>
             {canShareNatively() && (

@@ -6,6 +6,7 @@ import { button } from '../../../components/ui.css.ts';
 import { UserText, isolate } from '../../../components/UserText.tsx';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import { SEARCH_PAGE_SIZE, type PersonFound } from '../../../data/repositories/invites.ts';
+import { useSessionStore } from '../../../state/session.ts';
 import { sharingProblem } from './messages.ts';
 import * as s from './sharing.css.ts';
 
@@ -55,6 +56,9 @@ export function PersonSearch({ layer, online, action, actionName, alreadyIn, alr
   const [error, setError] = useState<string | null>(null);
   const [tooShort, setTooShort] = useState(false);
   const tooShortId = useId();
+  const me = useSessionStore((st) => st.username);
+  // The server leaves the searcher out of the results: searching oneself is said as spec §5 says it.
+  const searchedMyself = me !== null && searched !== null && searched.query.replace(/^@/, '').toLowerCase() === me.toLowerCase();
 
   async function searchPage(text: string, after: string | null) {
     setSearching(true);
@@ -116,11 +120,15 @@ export function PersonSearch({ layer, online, action, actionName, alreadyIn, alr
       )}
       {found && (
         <ul className={s.rows} aria-label={t`Pessoas encontradas`} aria-live="polite">
-          {found.length === 0 && (
+          {searchedMyself ? (
+            <li className={f.hint} data-testid="search-myself">
+              {i18n._(sharingProblem({ code: 'invite_self' }, 'search'))}
+            </li>
+          ) : found.length === 0 ? (
             <li className={f.hint}>
               <Trans>Ninguém encontrado.</Trans>
             </li>
-          )}
+          ) : null}
           {found.map((person) => (
             <li key={person.id} className={s.rowMain}>
               <span className={s.person}>
