@@ -17,7 +17,9 @@ set check_function_bodies = off;
 --     change (it went private, banned or removed: their open screen must shrink or say not found),
 --     except those the owner blocked;
 --   - the one person a block or an unblock concerns (their open screen must say not found, or
---     show the profile again): `reader`.
+--     show the profile again): `reader`. Such a notice carries the reader's OWN id, never the
+--     blocker's — a block is never announced (issue 28): their device reads its open profile
+--     screens again (src/screens/online/hooks/profile.ts follows the viewer's own notices too).
 -- Not those who see only a private profile's card (reach 'card', any signed-in stranger): a
 -- stranger listening to every notice would otherwise collect the ids of private profiles (minors'
 -- among them, whom strangers must not find) and when their name or photo changes. A card open on
@@ -26,6 +28,14 @@ set check_function_bodies = off;
 --
 -- Notices older than ten minutes are removed by the next notice (Realtime reads the row right
 -- after the commit; nothing reads it later).
+--
+-- A notice is decided at COMMIT, from the states others could have seen (issue 28): a sign-up
+-- makes the profile public and the age rule makes a minor's private in the same transaction, and
+-- a notice of each row change, with was_public from that intermediate state, told every visitor
+-- every new minor's id. A change only notes the profile (private.profile_notices_pending, once per
+-- transaction, with its state at the last commit, or "made in this transaction"); the deferred
+-- trigger "live: a profile's notice is written at commit" turns the note into one notice — none
+-- for a profile made in the transaction (nobody can follow an id that did not exist).
 
 create table public.profile_notices (
   id bigint generated always as identity primary key,
@@ -73,8 +83,44 @@ as $$
 $$;
 revoke all on function private.notice_profile(uuid, boolean, uuid) from public, anon, authenticated, service_role;
 
+-- The profiles the running transaction changed, each with its state at the last commit; emptied
+-- at commit (or with the transaction when it rolls back).
+create table private.profile_notices_pending (
+  txid bigint not null,
+  profile_id uuid not null,
+  -- public and active at the last commit (whoever saw it then may hear of the change)
+  was_public boolean not null,
+  -- made in this transaction: nobody can be following it, no notice
+  made_now boolean not null,
+  primary key (txid, profile_id)
+);
+comment on table private.profile_notices_pending is
+  'Profiles changed by the running transaction, with their state at the last commit; emptied at commit.';
+revoke all on private.profile_notices_pending from public, anon, authenticated, service_role;
+
+-- A new profile: noted as made now, so that a change later in the same transaction (the age
+-- rule's) makes no notice.
+create or replace function private.note_new_profile()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.profile_notices_pending (txid, profile_id, was_public, made_now)
+  values (txid_current(), new.id, false, true)
+  on conflict do nothing;
+  return null;
+end
+$$;
+revoke all on function private.note_new_profile() from public, anon, authenticated, service_role;
+
+create trigger "live: a new profile is noted" after insert on public.profiles
+  for each row execute function private.note_new_profile();
+
 -- A field profile_view shows changed (or the visibility or account status that decide who sees
--- it): one notice. Writes that touch none of them (replication bookkeeping) make none.
+-- it): the profile is noted with its state at the last commit — the OLD of the transaction's first
+-- such change. Writes that touch none of them (replication bookkeeping) note nothing.
 create or replace function private.notice_profile_change()
 returns trigger
 language plpgsql
@@ -87,7 +133,9 @@ begin
      is distinct from
      (new.username, new.display_name, new.avatar_url, new.cover_url, new.bio, new.status_message,
       new.visibility, new.connections_visibility, new.account_status) then
-    perform private.notice_profile(new.id, old.visibility = 'public' and old.account_status = 'active', null);
+    insert into private.profile_notices_pending (txid, profile_id, was_public, made_now)
+    values (txid_current(), new.id, old.visibility = 'public' and old.account_status = 'active', false)
+    on conflict do nothing;
   end if;
   return null;
 end
@@ -97,8 +145,34 @@ revoke all on function private.notice_profile_change() from public, anon, authen
 create trigger "live: a profile change is noticed" after update on public.profiles
   for each row execute function private.notice_profile_change();
 
+-- At commit: the profile's note (the first event of the profile in the transaction takes it, the
+-- others find none) becomes its one notice, unless the profile was made in this transaction.
+create or replace function private.write_profile_notice_at_commit()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  noted private.profile_notices_pending;
+begin
+  delete from private.profile_notices_pending
+   where txid = txid_current() and profile_id = new.id
+  returning * into noted;
+  if found and not noted.made_now then
+    perform private.notice_profile(new.id, noted.was_public, null);
+  end if;
+  return null;
+end
+$$;
+revoke all on function private.write_profile_notice_at_commit() from public, anon, authenticated, service_role;
+
+create constraint trigger "live: a profile's notice is written at commit" after insert or update on public.profiles
+  deferrable initially deferred
+  for each row execute function private.write_profile_notice_at_commit();
+
 -- A block or an unblock changes what the blocked person sees of the blocker's profile: a notice
--- for them alone.
+-- for them alone, of their own profile — it names nobody; their open screens read again.
 create or replace function private.notice_block_change()
 returns trigger
 language plpgsql
@@ -108,7 +182,7 @@ as $$
 declare
   b public.blocks := case when tg_op = 'DELETE' then old else new end;
 begin
-  perform private.notice_profile(b.blocker_id, false, b.blocked_id);
+  perform private.notice_profile(b.blocked_id, false, b.blocked_id);
   return null;
 end
 $$;

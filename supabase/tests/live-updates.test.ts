@@ -14,7 +14,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
 import { adultSignUpData } from '../../sync-server/test-people.ts';
-import { clientFor, Inbox, subscribed } from '../../sync-server/realtime/test-helpers.ts';
+import { clientFor, Inbox, sleep, subscribed } from '../../sync-server/realtime/test-helpers.ts';
 
 interface Person {
   id: string;
@@ -144,19 +144,117 @@ describe.each(TEST_BACKENDS)('live profile notices on $name', ({ postgresServerU
     expect(toBlocked.bia.values).toEqual([]);
   });
 
-  test('a block reaches the blocked person alone (their open screen says not found), and so does the unblock', async () => {
+  test('a block reaches the blocked person alone, as a notice of their own id that names nobody (their open screens read again and say not found); so does the unblock', async () => {
     const [toAna, toStranger] = await Promise.all([listen(ana.client), listen(stranger.client)]);
+    const toAnaHerself = await follow(ana.client, ana.id);
+    const toStrangerHimself = await follow(stranger.client, ana.id);
     const { data, error } = await bia.client.from('blocks').insert({ blocked_id: ana.id }).select('id').single();
     expect(error).toBeNull();
+    await toAnaHerself.next(() => true, 10_000);
     await settle(toAna, toStranger);
-    expect(toAna.bia.values).toHaveLength(1);
+    // a block is never announced: nothing Ana hears or reads names Bia
+    expect(toAnaHerself.values).toEqual([{ id: expect.anything(), profile_id: ana.id }]);
+    expect(toAna.bia.values).toEqual([]);
+    expect((await ana.client.from('profile_notices').select('id, profile_id').eq('profile_id', bia.id)).data).toEqual([]);
     expect((await ana.client.rpc('profile_view', { p_username: 'bia_live' })).data).toBeNull();
     // blocked, Ana hears nothing of Bia's changes
     await biaUpdates({ status_message: 'sem a Ana' });
     await bia.client.from('blocks').delete().eq('id', data!.id);
+    await toAnaHerself.next((n) => toAnaHerself.values.indexOf(n) === 1, 10_000);
     await settle(toAna, toStranger);
-    expect(toAna.bia.values).toHaveLength(2);
+    expect(toAnaHerself.values).toHaveLength(2);
+    expect(toAna.bia.values).toEqual([]);
+    // unblocked, Ana reads of Bia's public profile what anyone reads: no notice of the block or the unblock
+    const biasNotices = async (client: SupabaseClient) =>
+      (await client.from('profile_notices').select('id, profile_id').eq('profile_id', bia.id).order('id')).data;
+    expect(await biasNotices(ana.client)).toEqual(await biasNotices(stranger.client));
+    expect((await ana.client.rpc('profile_view', { p_username: 'bia_live' })).data).not.toBeNull();
+    // a notice for Ana alone: the stranger following Ana's profile hears neither
+    expect(toStrangerHimself.values).toEqual([]);
     expect(toStranger.bia.values).toHaveLength(1);
+  });
+
+  test('a new minor: no visitor or stranger hears or reads a notice of the profile (public for a moment inside the sign-up, private at its commit)', async () => {
+    /** Every notice a client may hear, unfiltered: what an attacker on the school's Wi-Fi listens to. */
+    async function hearAll(client: SupabaseClient): Promise<Inbox<Notice>> {
+      const inbox = new Inbox<Notice>();
+      channels.push({
+        client,
+        channel: await subscribed(
+          client
+            .channel(`every-notice-${randomUUID()}`)
+            .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'profile_notices' }, (change) => inbox.push(change.new as Notice)),
+        ),
+      });
+      return inbox;
+    }
+    const [visitorHears, strangerHears] = await Promise.all([hearAll(visitor), hearAll(stranger.client)]);
+    const newcomer = await clientFor(server);
+    const { data: signUp, error } = await newcomer.auth.signUp({
+      email: 'menor_live@example.test',
+      password: 'Senha-forte-123',
+      options: {
+        data: { username: 'menor_live', birth_date: '2012-03-04', guardian_email: 'responsavel_live@example.test', guardian_acknowledged: true },
+      },
+    });
+    expect(error).toBeNull();
+    const minorId = signUp.user!.id;
+    expect((await server.ctx.db.query(`select visibility from profiles where id = $1`, [minorId])).rows).toEqual([{ visibility: 'private' }]);
+    // the marker's later notice reaches both sockets: anything about the minor would have come before it
+    const { error: markerError } = await marker.client.from('profiles').update({ status_message: `marcador ${randomUUID()}` }).eq('id', marker.id);
+    expect(markerError).toBeNull();
+    await Promise.all([visitorHears, strangerHears].map((inbox) => inbox.next((n) => n.profile_id === marker.id, 10_000)));
+    for (const inbox of [visitorHears, strangerHears]) expect(inbox.values.filter((n) => n.profile_id === minorId)).toEqual([]);
+    for (const client of [visitor, stranger.client]) {
+      const { data, error: readError } = await client.from('profile_notices').select('id, profile_id').eq('profile_id', minorId);
+      expect(readError).toBeNull();
+      expect(data).toEqual([]);
+    }
+  });
+
+  test('a transaction makes one notice per profile, decided at its commit: public for a moment inside it is public to nobody', async () => {
+    const [toVisitor, toCompanion] = await Promise.all([listen(visitor), listen(companion.client)]);
+    const inOneTransaction = (...changes: string[]) =>
+      server.ctx.db.transaction(async (tx) => {
+        for (const change of changes) await tx.query(`update profiles set ${change} where id = $1`, [bia.id]);
+      });
+    // private at both ends, public in between: the visitor hears nothing, the companion one notice
+    await biaUpdates({ visibility: 'private' });
+    await settle(toVisitor, toCompanion);
+    const [visitorBefore, companionBefore] = [toVisitor.bia.values.length, toCompanion.bia.values.length];
+    await inOneTransaction(`visibility = 'public'`, `status_message = 'por um instante'`, `visibility = 'private'`);
+    await settle(toVisitor, toCompanion);
+    expect(toVisitor.bia.values).toHaveLength(visitorBefore);
+    expect(toCompanion.bia.values).toHaveLength(companionBefore + 1);
+    // public again: three changes in one transaction, one notice
+    await biaUpdates({ visibility: 'public' });
+    await settle(toVisitor, toCompanion);
+    const heard = toVisitor.bia.values.length;
+    await inOneTransaction(`status_message = 'um'`, `status_message = 'dois'`, `bio = 'três'`);
+    await settle(toVisitor, toCompanion);
+    expect(toVisitor.bia.values).toHaveLength(heard + 1);
+  });
+
+  test('a realtime filter on a column the listener may not select is refused (was_public would tell which profiles were public)', async () => {
+    for (const client of [visitor, stranger.client]) {
+      const system = new Inbox<{ status: string; message: string }>();
+      const heard = new Inbox<Notice>();
+      const channel = await subscribed(
+        client
+          .channel(`was-public-${randomUUID()}`)
+          .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'profile_notices', filter: 'was_public=eq.true' }, (change) =>
+            heard.push(change.new as Notice),
+          )
+          .on('system', {}, (message) => system.push(message)),
+      );
+      channels.push({ client, channel });
+      const reply = (await system.next()).value;
+      expect(reply.status).toBe('error');
+      expect(reply.message).toContain('permission denied for column was_public');
+      await biaUpdates({ status_message: `ouvindo ${randomUUID()}` });
+      await sleep(300);
+      expect(heard.values).toEqual([]);
+    }
   });
 
   test('the notices cannot be read through the API beyond their two ids, nor written', async () => {

@@ -135,6 +135,10 @@ describe.each(TEST_BACKENDS)('safety on $name', ({ postgresServerUrl }) => {
       expect(own).toEqual([{ birth_date: bornYearsAgo(14), guardian_email: guardian, guardian_confirmed_at: null }]);
       const { data: user } = await minor.client.auth.getUser();
       expect(Object.keys(user.user?.user_metadata ?? {}).sort()).toEqual(['email_verified', 'username']);
+      // public for a moment inside the sign-up, private at its commit: no notice tells anyone the new id
+      for (const client of [server.anonClient(), stranger.client]) {
+        expect((await client.from('profile_notices').select('id, profile_id').eq('profile_id', minor.id)).data).toEqual([]);
+      }
 
       // nobody else reads it: a stranger, an admin, a visitor
       const admin = await signUp('admin_teen');
@@ -229,6 +233,8 @@ describe.each(TEST_BACKENDS)('safety on $name', ({ postgresServerUrl }) => {
     test('the blocked person no longer sees the profile, finds it, answers, or joins the notebooks', async () => {
       // the profile
       expect((await blocked.client.rpc('profile_view', { p_username: 'bloqueia' })).data).toBeNull();
+      // the block is never announced: no notice the blocked person reads names the blocker
+      expect((await blocked.client.from('profile_notices').select('id, profile_id').eq('profile_id', blocker.id)).data).toEqual([]);
       expect((await blocked.client.from('profiles').select('id').eq('id', blocker.id)).data).toEqual([]);
       expect((await stranger.client.rpc('profile_view', { p_username: 'bloqueia' })).data).toMatchObject({ username: 'bloqueia' });
       // search, both ways

@@ -4,6 +4,7 @@
  * src/data/online/profile.ts (no React); screens use only these hooks.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { merge } from 'rxjs';
 import { fetchMySettings, fetchProfileView } from '../../../data/online/profile.ts';
 import { profileChanges } from '../../../data/online/live.ts';
 import { useSessionStore } from '../../../state/session.ts';
@@ -18,12 +19,15 @@ export const profileKeys = {
  * The profile at /profile/{username} (public.profile_view: only what the caller may see; null when
  * nothing), live: its changes (status, name, avatar, visibility…) and a block between its owner and
  * me show without a reload. Once it reads as not found (a block) it stays subscribed to the last id
- * it showed, so an unblock brings it back.
+ * it showed. A block or an unblock of me is never announced with the blocker's id (issue 28): it
+ * reaches me as a notice of my own profile, so the open profile also reads again on my notices.
  */
 export function useProfileView(username: string) {
   const query = useQuery({ queryKey: profileKeys.profile(username), queryFn: () => fetchProfileView(username) });
   const id = useLastDefined(query.data?.id);
-  useLiveKeys(id ? () => profileChanges(id) : null, id ? [profileKeys.profile(username), profileKeys.mySettings(id)] : [], [id, username]);
+  const myId = useSessionStore((s) => s.userId);
+  const signals = id ? () => (myId && myId !== id ? merge(profileChanges(id), profileChanges(myId)) : profileChanges(id)) : null;
+  useLiveKeys(signals, id ? [profileKeys.profile(username), profileKeys.mySettings(id)] : [], [id, username, myId]);
   return query;
 }
 
