@@ -816,6 +816,29 @@ revoke all on function private.keep_age_out_of_identities() from public, anon, a
 create trigger "the date of birth and the guardian stay out of identities" before insert or update on auth.identities
   for each row execute function private.keep_age_out_of_identities();
 
+-- The same for the user's metadata, which travels in every token, on every update (issue 28): a
+-- person writes their own metadata at any time (`PUT /auth/v1/user {"data": {"birth_date": …}}`,
+-- supabase-js `updateUser({ data })`), the service role through the admin API. The date of birth
+-- is the sign-up's, in account_safety, and changes only there. A sign-up keeps the keys in the
+-- inserted row for the age checks, which then remove them with an update that passes here too.
+create or replace function private.keep_age_out_of_user_metadata()
+returns trigger
+language plpgsql
+security definer -- GoTrue's own role (supabase_auth_admin) may not use the schema private
+set search_path = ''
+as $$
+begin
+  if new.raw_user_meta_data ?| array['birth_date', 'guardian_email', 'guardian_acknowledged'] then
+    new.raw_user_meta_data := new.raw_user_meta_data - 'birth_date' - 'guardian_email' - 'guardian_acknowledged';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.keep_age_out_of_user_metadata() from public, anon, authenticated;
+
+create trigger "the date of birth and the guardian stay out of the user metadata" before update on auth.users
+  for each row execute function private.keep_age_out_of_user_metadata();
+
 -- ---------------------------------------------------------------------------------------------
 -- A block or unblock moves the profiles pull (the owner keeps knowing who wrote an answer)
 -- ---------------------------------------------------------------------------------------------

@@ -202,6 +202,32 @@ describe.each(TEST_BACKENDS)('auth/v1 on $name (e-mail confirmation off)', ({ po
     expect(data.user!.user_metadata).toEqual({ b: 2, c: { nested: true }, email_verified: true });
   });
 
+  it('an update never puts a date of birth or a guardian back into the metadata every token carries (they stay in account_safety alone, as on sign-up)', async () => {
+    const { client, user } = await signedUpClient('age_update');
+    const { data, error } = await client.auth.updateUser({
+      data: { birth_date: '2012-03-04', guardian_email: 'mae@example.test', guardian_acknowledged: true, nickname: 'Bia' },
+    });
+    expect(error).toBeNull();
+    expect(data.user!.user_metadata).toEqual({ email_verified: true, nickname: 'Bia' });
+    // the token made from the account after the update
+    const refreshed = await client.auth.refreshSession();
+    expect(refreshed.error).toBeNull();
+    expect(decodeJwt(refreshed.data.session!.access_token).user_metadata).toEqual({ email_verified: true, nickname: 'Bia' });
+    expect((await client.auth.getUser()).data.user!.user_metadata).toEqual({ email_verified: true, nickname: 'Bia' });
+    const { rows } = await server.ctx.db.query<{ metadata: Record<string, unknown>; identity: Record<string, unknown>; born: string }>(
+      `select u.raw_user_meta_data as metadata, i.identity_data as identity, s.birth_date::text as born
+         from auth.users u join auth.identities i on i.user_id = u.id join account_safety s on s.user_id = u.id where u.id = $1`,
+      [user.id],
+    );
+    expect(rows).toHaveLength(1);
+    for (const key of ['birth_date', 'guardian_email', 'guardian_acknowledged']) {
+      expect(rows[0].metadata).not.toHaveProperty(key);
+      expect(rows[0].identity).not.toHaveProperty(key);
+    }
+    // the date of birth is the sign-up's, unchanged
+    expect(rows[0].born).toBe('1990-04-12');
+  });
+
   it('recovers a password: mail in the mailbox, verifyOtp emits PASSWORD_RECOVERY, then a new password', async () => {
     const { email } = await signedUpClient('recover');
     const client = server.anonClient();
