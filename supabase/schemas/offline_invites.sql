@@ -21,6 +21,35 @@ set check_function_bodies = off;
 -- replication_push is the same for every collection: invite links are not "created online only" by
 -- their collection's own settings (replication.sql: the insertable columns, no insert refusal).
 
+-- "21 an invite code is 12 characters of the code alphabet" (issue 28): codes people read and type
+-- — invite codes drawn on the device, the party's claim codes, the server's own draw — are 12
+-- characters of ABCDEFGHJKLMNPQRSTUVWXYZ23456789 (src/data/random-codes.ts, 60 random bits); a
+-- short code is a door anyone can guess. The table's check (6 to 16 letters or digits) let an
+-- owner store 6 through REST or a push. Any other code is refused on insert and on an update that
+-- would change it, whoever writes (REST, replication_push, RPCs, the service role): 23514, hint
+-- `validation`. Runs after "20", which has trimmed the code and put it in upper case, and before
+-- "25". Links stored before keep their codes (redeemed, revoked, counted as before).
+create or replace function private.require_invite_code_form()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' and new.code is not distinct from old.code then
+    return new;
+  end if;
+  if new.code !~ '^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{12}$' then
+    raise exception using errcode = '23514',
+      message = 'An invite code is 12 characters of ABCDEFGHJKLMNPQRSTUVWXYZ23456789.', hint = 'validation';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.require_invite_code_form() from public, anon, authenticated, service_role;
+
+create trigger "21 an invite code is 12 characters of the code alphabet" before insert or update of code on public.invite_links
+  for each row execute function private.require_invite_code_form();
+
 -- "25 a colliding invite code is drawn again". Runs after "20 invite links only move from
 -- active", which has put the code in upper case. Security definer: the caller may only read their
 -- own notebooks' links, and a collision is with anyone's. The advisory lock on the code makes two

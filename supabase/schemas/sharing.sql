@@ -46,7 +46,10 @@ end
 $$;
 grant execute on function private.require_user(boolean) to anon, authenticated, service_role;
 
--- An 8-character code from an alphabet without look-alikes (no 0/O, 1/I), 40 random bits.
+-- A 12-character code from the code alphabet without look-alikes (no 0/O, 1/I), 60 random bits:
+-- the form every invite code has (trigger "21 an invite code is 12 characters of the code
+-- alphabet", offline_invites.sql). Each character from one random byte of a v4 UUID (the version
+-- and variant bits left out).
 create or replace function private.new_invite_code()
 returns text
 language sql
@@ -55,7 +58,7 @@ set search_path = ''
 as $$
   select string_agg(substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', (get_byte(b, i) % 32) + 1, 1), '' order by i)
     from (select uuid_send(gen_random_uuid()) as b) r
-   cross join lateral (values (0), (1), (2), (3), (4), (5), (10), (11)) as t(i)
+   cross join lateral (values (0), (1), (2), (3), (4), (5), (7), (9), (10), (11), (12), (13)) as t(i)
 $$;
 
 -- The online RPC (kept for API callers; the app writes the row itself, offline_invites.sql): the

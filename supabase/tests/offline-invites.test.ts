@@ -10,6 +10,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_DATABASE_URL, openTestDatabase, type SqlError, type TestDatabase } from './harness.ts';
 import { Device, push, type Doc } from './replication-client.ts';
+import { startTestServer, TEST_BACKENDS } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
 
 let t: TestDatabase;
 let owner: string, otherOwner: string, editor: string, sharee: string, outsider: string, friend: string;
@@ -78,36 +80,36 @@ describe('an invite made offline', () => {
   });
 
   test('the status, the count and the author are the server’s, whatever the phone sent', async () => {
-    const doc = offlineInvite(notebookId, 'AUTORA234567', { status: 'expired', redeemed_count: 40, created_by: outsider });
+    const doc = offlineInvite(notebookId, 'AUTRA2345678', { status: 'expired', redeemed_count: 40, created_by: outsider });
     expect(await push(t, owner, 'invite_links', [{ newDocumentState: doc, assumedMasterState: null }])).toEqual({ conflicts: [], rejected: [] });
     expect(await stored(doc.id)).toMatchObject({ status: 'active', created_by: owner });
     expect((await t.sql(`select redeemed_count from invite_links where id = $1`, [doc.id]))[0].redeemed_count).toBe(0);
   });
 
   test('a code another link already has is drawn again: the push is accepted, the first link keeps its code, the phone pulls the new one', async () => {
-    const first = offlineInvite(otherNotebookId, 'COLIDE234567');
+    const first = offlineInvite(otherNotebookId, 'CHQQUE234567');
     expect(await push(t, otherOwner, 'invite_links', [{ newDocumentState: first, assumedMasterState: null }])).toEqual({ conflicts: [], rejected: [] });
     const phone = new Device(t, owner);
     await phone.sync('invite_links');
 
-    const second = offlineInvite(notebookId, 'colide234567'); // the server compares codes in upper case
+    const second = offlineInvite(notebookId, 'chqque234567'); // the server compares codes in upper case
     expect(await push(t, owner, 'invite_links', [{ newDocumentState: second, assumedMasterState: null }])).toEqual({ conflicts: [], rejected: [] });
     const replaced = await stored(second.id);
-    expect(replaced.code).not.toBe('COLIDE234567');
-    expect(replaced.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/);
-    expect((await stored(first.id)).code).toBe('COLIDE234567');
+    expect(replaced.code).not.toBe('CHQQUE234567');
+    expect(replaced.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{12}$/);
+    expect((await stored(first.id)).code).toBe('CHQQUE234567');
 
     // The owner's phone learns the new code from its next pull (the row's master state)…
     await phone.sync('invite_links');
     expect(phone.store.get('invite_links')!.get(second.id)).toMatchObject({ code: replaced.code, server_rev: 1 });
     // …and the colliding code still opens only the other owner's notebook.
-    expect(await redeem(friend, 'COLIDE234567')).toBe(otherNotebookId);
+    expect(await redeem(friend, 'CHQQUE234567')).toBe(otherNotebookId);
     expect(await redeem(outsider, replaced.code)).toBe(notebookId);
   });
 
   test('only the owner inserts: an editor, a sharee and an outsider are refused with not_allowed, nothing is written', async () => {
     for (const person of [editor, sharee, outsider]) {
-      const doc = offlineInvite(notebookId, `NAO${person.slice(0, 8).toUpperCase().replace(/[^A-Z0-9]/g, 'X')}`, { created_by: person });
+      const doc = offlineInvite(notebookId, `NEG${[...person.replace(/-/g, '').slice(0, 9)].map((c) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[parseInt(c, 16)]).join('')}`, { created_by: person });
       const result = await push(t, person, 'invite_links', [{ newDocumentState: doc, assumedMasterState: null }]);
       expect(result.conflicts).toEqual([]);
       expect(result.rejected.map((r) => [r.id, r.reason])).toEqual([[doc.id, 'not_allowed']]);
@@ -125,6 +127,25 @@ describe('an invite made offline', () => {
     expect(result.rejected.map((r) => [r.id, r.reason])).toEqual([[bad.id, 'validation']]);
     expect(await stored(bad.id)).toBeUndefined();
     expect((await stored(good.id)).code).toBe('BATELADA2345');
+  });
+
+  test('an invite code is 12 characters of the code alphabet on every path (the device draws them so; a short code is guessed): push, insert, update; the server draws 12 too', async () => {
+    const refusedCodes = ['ABC234', 'ABCDEFGHJK', 'ABCDEFGHJKLMN', 'ABCDEFGHJKL0', 'ABCDEFGHJKLI'];
+    const docs = refusedCodes.map((code) => offlineInvite(notebookId, code));
+    const result = await push(t, owner, 'invite_links', docs.map((doc) => ({ newDocumentState: doc, assumedMasterState: null })));
+    expect(result.rejected.map((r) => [r.id, r.reason, r.code])).toEqual(docs.map((doc) => [doc.id, 'validation', '23514']));
+    for (const doc of docs) expect(await stored(doc.id)).toBeUndefined();
+    // the owner's own insert (what PostgREST runs for POST /rest/v1/invite_links), and the service role's
+    for (const caller of [owner, 'service']) {
+      const error = await t.as(caller, `insert into invite_links (notebook_id, code, created_by) values ($1, 'ABC234', $2)`, [notebookId, owner]).catch((e: SqlError) => e);
+      expect(error).toMatchObject({ code: '23514', hint: 'validation' });
+    }
+    // typed in lower case with spaces around, a good code is stored in its form
+    const [typed] = await t.as<{ code: string }>(owner, `insert into invite_links (notebook_id, code) values ($1, ' teclada23456 ') returning code`, [notebookId]);
+    expect(typed.code).toBe('TECLADA23456');
+    // a code never changes (a short one neither)
+    const change = await t.as(owner, `update invite_links set code = 'ABC234' where code = 'TECLADA23456'`).catch((e: SqlError) => e);
+    expect(change).toMatchObject({ code: '42501' });
   });
 
   test('S9: a replayed push (lost answer, background sync) changes nothing: the server’s row comes back as a conflict, also after the code was replaced and after a revoke', async () => {
@@ -166,7 +187,7 @@ describe('an invite made offline', () => {
   test('an offline link with an expiry keeps it; once past, redeeming it is invite_invalid', async () => {
     const soon = new Date(Date.now() + 60_000).toISOString();
     const past = new Date(Date.now() - 60_000).toISOString();
-    const live = offlineInvite(notebookId, 'VALIDO234567', { expires_at: soon });
+    const live = offlineInvite(notebookId, 'VALE23456789', { expires_at: soon });
     const expired = offlineInvite(notebookId, 'VENCEU234567', { expires_at: past });
     expect(await push(t, owner, 'invite_links', [
       { newDocumentState: live, assumedMasterState: null },
@@ -179,7 +200,7 @@ describe('an invite made offline', () => {
   test('the online RPC create_invite_link still draws a unique code for the owner (the same trigger), and refuses others', async () => {
     const [link] = await t.as<{ code: string; status: string }>(owner, `select code, status from create_invite_link($1)`, [notebookId]);
     expect(link).toMatchObject({ status: 'active' });
-    expect(link.code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(link.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{12}$/);
     await expect(t.as(editor, `select code from create_invite_link($1)`, [notebookId])).rejects.toMatchObject({ hint: 'not_allowed' });
   });
 });
@@ -217,8 +238,8 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('two phones pushing the same code at 
     const [{ id: biasNotebook }] = await pgt.as<{ id: string }>(bia, `insert into notebooks (title, user_id) values ('Festa B', $1) returning id`, [bia]);
     const first = await pushingAs(ana);
     const second = await pushingAs(bia);
-    const firstResult = await first.query(pushSql, [rowsFor(anasNotebook, 'JUNTOS234567')]);
-    const secondPush = second.query(pushSql, [rowsFor(biasNotebook, 'JUNTOS234567')]);
+    const firstResult = await first.query(pushSql, [rowsFor(anasNotebook, 'JUNTAS234567')]);
+    const secondPush = second.query(pushSql, [rowsFor(biasNotebook, 'JUNTAS234567')]);
     // The second waits on the code's lock while the first is open.
     await new Promise((resolve) => setTimeout(resolve, 300));
     await first.query('commit');
@@ -230,7 +251,27 @@ describe.runIf(Boolean(TEST_DATABASE_URL))('two phones pushing the same code at 
       `select notebook_id, code from invite_links where notebook_id in ($1, $2)`,
       [anasNotebook, biasNotebook],
     );
-    expect(codes.find((row) => row.notebook_id === anasNotebook)?.code).toBe('JUNTOS234567');
-    expect(codes.find((row) => row.notebook_id === biasNotebook)?.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{8}$/);
+    expect(codes.find((row) => row.notebook_id === anasNotebook)?.code).toBe('JUNTAS234567');
+    expect(codes.find((row) => row.notebook_id === biasNotebook)?.code).toMatch(/^[ABCDEFGHJKLMNPQRSTUVWXYZ23456789]{12}$/);
   });
+});
+
+describe.each(TEST_BACKENDS)('an invite code through REST on $name', ({ postgresServerUrl }) => {
+  test('an owner inserting a 6-character code gets 400 (23514, hint validation) and no link; a 12-character code is taken', async () => {
+    const server = await startTestServer({ postgresServerUrl });
+    try {
+      const client = server.anonClient();
+      const { error: signUpError } = await signUpAdult(client, { email: `dona-${randomUUID().slice(0, 8)}@example.test`, password: 'Senha-forte-123', username: 'dona_rest' });
+      expect(signUpError).toBeNull();
+      const { data: notebook, error } = await client.from('notebooks').insert({ title: 'Festa pela API' }).select('id').single();
+      expect(error).toBeNull();
+      const short = await client.from('invite_links').insert({ notebook_id: notebook!.id, code: 'ABC234' });
+      expect([short.status, short.error?.code, short.error?.hint]).toEqual([400, '23514', 'validation']);
+      const good = await client.from('invite_links').insert({ notebook_id: notebook!.id, code: 'FESTAPELAWEB' }).select('code').single();
+      expect(good.error).toBeNull();
+      expect((await client.from('invite_links').select('code').eq('notebook_id', notebook!.id)).data).toEqual([{ code: 'FESTAPELAWEB' }]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000); // a fresh server applies every migration (over 30 s on PGlite under load)
 });
