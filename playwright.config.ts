@@ -45,6 +45,12 @@ export default defineConfig({
     // Every test signs people up and in from this one address: GoTrue's per-address limits (the
     // server's defaults) are for phones, not for a suite of dozens of people; raised 100x, as in
     // the Vitest servers (sync-server/testing.ts). The limits have their own tests.
-    env: { GOTRUE_RATE_LIMIT_OTP: '3000', GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '15000', GOTRUE_RATE_LIMIT_VERIFY: '3000' },
+    // The same for wrong codes to claim_guest, redeem_invite and confirm_guardian (issue 28).
+    env: {
+      GOTRUE_RATE_LIMIT_OTP: '3000',
+      GOTRUE_RATE_LIMIT_TOKEN_REFRESH: '15000',
+      GOTRUE_RATE_LIMIT_VERIFY: '3000',
+      SYNC_RATE_LIMIT_CODE_GUESSES: '3000',
+    },
   },
 });

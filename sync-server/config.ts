@@ -56,6 +56,13 @@ export interface ServerConfig {
   purgeRetention: string;
   /** Auth rate limits (GoTrue's GOTRUE_RATE_LIMIT_* and GOTRUE_SMTP_MAX_FREQUENCY, with its defaults). */
   authRateLimits: AuthRateLimits;
+  /**
+   * Wrong codes per 5 minutes from one client address to each code-taking RPC (claim_guest,
+   * redeem_invite, confirm_guardian), counted as GoTrue counts its requests: 30 at once, then
+   * evenly spread; a call that succeeds costs nothing (SYNC_RATE_LIMIT_CODE_GUESSES, default 30).
+   * The database also limits each account (supabase/README.md "Guessing codes").
+   */
+  codeGuessRateLimit: number;
 }
 
 /**
@@ -74,6 +81,9 @@ export interface AuthRateLimits {
 }
 
 export const GOTRUE_AUTH_RATE_LIMITS: AuthRateLimits = { otp: 30, tokenRefresh: 150, verify: 30, emailMaxFrequencySeconds: 60 };
+
+/** Wrong codes per 5 minutes per client address for the code-taking RPCs (ServerConfig.codeGuessRateLimit). */
+export const CODE_GUESS_RATE_LIMIT = 30;
 
 /** The retention of supabase/README.md (S10); pg_cron's schedule on Supabase uses the same. */
 export const PURGE_RETENTION = '30 days';
@@ -114,6 +124,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
         ? (parseGoDuration(env.GOTRUE_SMTP_MAX_FREQUENCY) ?? NaN) / 1000
         : GOTRUE_AUTH_RATE_LIMITS.emailMaxFrequencySeconds,
     },
+    codeGuessRateLimit: Number(env.SYNC_RATE_LIMIT_CODE_GUESSES ?? CODE_GUESS_RATE_LIMIT),
     ...overrides,
   };
 }

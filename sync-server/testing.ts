@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from './app.ts';
-import { GOTRUE_AUTH_RATE_LIMITS, type AuthRateLimits, type ServerConfig } from './config.ts';
+import { CODE_GUESS_RATE_LIMIT, GOTRUE_AUTH_RATE_LIMITS, type AuthRateLimits, type ServerConfig } from './config.ts';
 import { createScratchDatabase } from './db/scratch.ts';
 
 export { createScratchDatabase };
@@ -25,6 +25,13 @@ export const TEST_AUTH_RATE_LIMITS: AuthRateLimits = {
   tokenRefresh: GOTRUE_AUTH_RATE_LIMITS.tokenRefresh * 100,
   verify: GOTRUE_AUTH_RATE_LIMITS.verify * 100,
 };
+
+/**
+ * The same for the wrong codes one address may send to claim_guest, redeem_invite and
+ * confirm_guardian (sync-server/auth/rate-limit.ts): 100 times the server's. The database's own
+ * limit per account (30 wrong codes in 5 minutes) stays as it is: no test person guesses.
+ */
+export const TEST_CODE_GUESS_RATE_LIMIT = CODE_GUESS_RATE_LIMIT * 100;
 
 export interface TestServer extends RunningServer {
   anonClient(): SupabaseClient;
@@ -52,6 +59,7 @@ export async function startTestServer(
     databaseUrl: undefined,
     purgeIntervalMs: 0,
     authRateLimits: TEST_AUTH_RATE_LIMITS,
+    codeGuessRateLimit: TEST_CODE_GUESS_RATE_LIMIT,
     ...overrides,
   });
   const clientFor = (key: string) =>

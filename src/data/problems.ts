@@ -38,6 +38,11 @@ export const SERVER_REFUSAL_CODES = [
   'guest_name_invalid',
   /** A guest's answer secret or claim hash not in the shape the contract gives. */
   'invalid_secret',
+  /**
+   * Issue 28: too many wrong codes in a short time (claim_guest, redeem_invite, confirm_guardian:
+   * the database per account, the sync-server per address; HTTP 429, `details` = seconds to wait).
+   */
+  'too_many_attempts',
   /** Anything the server did not name (private.rejection_reason's last case). */
   'error',
 ] as const;
@@ -108,7 +113,7 @@ export const ROUND_PROBLEM_CODES = [
   'not_your_turn',
 ] as const;
 
-export const CLAIM_REFUSAL_CODES = ['claim_invalid', 'claim_already_claimed', 'claim_host'] as const;
+export const CLAIM_REFUSAL_CODES = ['claim_invalid', 'claim_already_claimed', 'claim_host', 'too_many_attempts'] as const;
 
 export type RoundProblemCode = (typeof ROUND_PROBLEM_CODES)[number];
 export type ClaimRefusalCode = (typeof CLAIM_REFUSAL_CODES)[number];

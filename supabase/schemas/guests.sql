@@ -412,15 +412,32 @@ end
 $$;
 revoke all on function private.claim_guest(text) from public, anon, authenticated;
 
--- The RPC: the claim above.
+-- The RPC: the claim above, limited (a wrong code counts: sharing.sql, "Guessing codes").
 create or replace function public.claim_guest(p_code text)
 returns jsonb
-language sql
+language plpgsql
 volatile
 security definer
 set search_path = ''
 as $$
-  select private.claim_guest(p_code)
+declare
+  state text;
+  msg text;
+  detail text;
+  hint text;
+begin
+  perform private.require_user(true);
+  perform private.refuse_code_guessing('claim_guest');
+  begin
+    return private.claim_guest(p_code);
+  exception when raise_exception then
+    get stacked diagnostics state = returned_sqlstate, msg = message_text, detail = pg_exception_detail, hint = pg_exception_hint;
+    if hint is distinct from 'claim_invalid' then
+      raise;
+    end if;
+  end;
+  return private.answer_wrong_code('claim_guest', state, msg, detail, hint);
+end
 $$;
 revoke all on function public.claim_guest(text) from public, anon, authenticated, service_role;
 grant execute on function public.claim_guest(text) to authenticated;

@@ -220,7 +220,7 @@ grant execute on function public.issue_guardian_link(uuid) to service_role;
 -- The guardian opens the link (/responsavel/{token}, no account needed): the minor's account
 -- leaves the safest settings for a minor's defaults (connections: friends). Unknown or expired
 -- links: P0001 guardian_link_invalid. Opening it twice is harmless.
-create or replace function public.confirm_guardian(p_token text)
+create or replace function private.confirm_guardian(p_token text)
 returns jsonb
 language plpgsql
 volatile
@@ -246,6 +246,35 @@ begin
   end if;
   return jsonb_build_object('username', (select p.username from public.profiles p where p.id = minor),
                             'already_confirmed', was_confirmed);
+end
+$$;
+revoke all on function private.confirm_guardian(text) from public, anon, authenticated;
+
+-- The RPC (anyone with the link, no account needed): the confirmation above, limited per account
+-- when the guardian is signed in.
+create or replace function public.confirm_guardian(p_token text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  state text;
+  msg text;
+  detail text;
+  hint text;
+begin
+  perform private.refuse_code_guessing('confirm_guardian');
+  begin
+    return private.confirm_guardian(p_token);
+  exception when raise_exception then
+    get stacked diagnostics state = returned_sqlstate, msg = message_text, detail = pg_exception_detail, hint = pg_exception_hint;
+    if hint is distinct from 'guardian_link_invalid' then
+      raise;
+    end if;
+  end;
+  return private.answer_wrong_code('confirm_guardian', state, msg, detail, hint);
 end
 $$;
 revoke all on function public.confirm_guardian(text) from public, anon, authenticated, service_role;

@@ -114,11 +114,99 @@ $$;
 revoke all on function public.revoke_invite_link(uuid) from public, anon, authenticated, service_role;
 grant execute on function public.revoke_invite_link(uuid) to anon, authenticated;
 
+-- ---------------------------------------------------------------------------------------------
+-- Guessing codes (issue 28): each account's wrong codes to claim_guest, redeem_invite and
+-- confirm_guardian, 30 in 5 minutes and 100 in a day, then 429 (SQLSTATE PT429, hint
+-- too_many_attempts, detail = seconds). A wrong code is answered, not raised (the count must
+-- commit): PostgREST's envelope with response.status 400, on the wire the refusal it always was.
+-- The sync-server adds a limit per client address (supabase/README.md "Guessing codes").
+-- ---------------------------------------------------------------------------------------------
+
+-- One row per wrong code, per account and RPC; kept a day.
+create table private.code_attempts (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  kind text not null constraint code_attempts_kind check (kind in ('claim_guest', 'redeem_invite', 'confirm_guardian')),
+  attempted_at timestamptz not null default now()
+);
+create index code_attempts_by_person on private.code_attempts (user_id, kind, attempted_at desc);
+comment on table private.code_attempts is
+  'Wrong codes per account and RPC (claim_guest, redeem_invite, confirm_guardian), kept a day: the guessing limit.';
+alter table private.code_attempts enable row level security;
+revoke all on private.code_attempts from public, anon, authenticated;
+
+-- Seconds until p_user_id may call p_kind again (0: now): the 30th newest wrong code of the last
+-- 5 minutes must be 5 minutes old, the 100th newest of the last day a day old.
+create or replace function private.code_attempts_wait(p_user_id uuid, p_kind text)
+returns integer
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select greatest(0,
+    ceil(extract(epoch from (
+      select a.attempted_at + interval '5 minutes' from private.code_attempts a
+       where a.user_id = p_user_id and a.kind = p_kind and a.attempted_at > now() - interval '5 minutes'
+       order by a.attempted_at desc offset 29 limit 1) - now())),
+    ceil(extract(epoch from (
+      select a.attempted_at + interval '1 day' from private.code_attempts a
+       where a.user_id = p_user_id and a.kind = p_kind and a.attempted_at > now() - interval '1 day'
+       order by a.attempted_at desc offset 99 limit 1) - now()))
+  )::integer
+$$;
+revoke all on function private.code_attempts_wait(uuid, text) from public, anon, authenticated;
+
+-- The check a code-taking RPC runs first, as the caller. Nothing for a visitor.
+create or replace function private.refuse_code_guessing(p_kind text)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  wait integer;
+begin
+  if me is null then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('cadernos.code_attempts:' || p_kind || ':' || me::text, 0));
+  wait := private.code_attempts_wait(me, p_kind);
+  if wait > 0 then
+    raise exception using errcode = 'PT429', message = 'Too many wrong codes. Try again later.',
+      detail = wait::text, hint = 'too_many_attempts';
+  end if;
+end
+$$;
+revoke all on function private.refuse_code_guessing(text) from public, anon, authenticated;
+
+-- A wrong code: counted for the caller (their attempts older than a day go), and answered with
+-- the refusal's envelope and HTTP 400 (PostgREST's response.status), so that the count commits.
+create or replace function private.answer_wrong_code(p_kind text, p_state text, p_message text, p_detail text, p_hint text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  if auth.uid() is not null then
+    delete from private.code_attempts a
+     where a.user_id = auth.uid() and a.kind = p_kind and a.attempted_at <= now() - interval '1 day';
+    insert into private.code_attempts (user_id, kind) values (auth.uid(), p_kind);
+  end if;
+  perform set_config('response.status', '400', true);
+  return jsonb_build_object('code', p_state, 'message', p_message, 'details', nullif(p_detail, ''), 'hint', nullif(p_hint, ''));
+end
+$$;
+revoke all on function private.answer_wrong_code(text, text, text, text, text) from public, anon, authenticated;
+
 -- Redeems an invite code (or the public link {origin}/n/{notebook id} of a notebook whose shared
 -- flag is on): the caller gets a share given by the owner, and the notebook id comes back. Someone
 -- who already has access just gets the id. Revoked, expired or unknown codes: 'Invalid or expired
--- invitation.'
-create or replace function public.redeem_invite(p_code text)
+-- invitation.' (invite_invalid)
+create or replace function private.redeem_invite(p_code text)
 returns uuid
 language plpgsql
 volatile
@@ -151,6 +239,35 @@ begin
     update public.invite_links set redeemed_count = redeemed_count + 1 where id = link.id;
   end if;
   return target;
+end
+$$;
+revoke all on function private.redeem_invite(text) from public, anon, authenticated;
+
+-- The RPC: the redeem above, limited (a wrong code counts). Returns the notebook id (a JSON string).
+create or replace function public.redeem_invite(p_code text)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  state text;
+  msg text;
+  detail text;
+  hint text;
+begin
+  perform private.require_user(true);
+  perform private.refuse_code_guessing('redeem_invite');
+  begin
+    return to_jsonb(private.redeem_invite(p_code));
+  exception when raise_exception then
+    get stacked diagnostics state = returned_sqlstate, msg = message_text, detail = pg_exception_detail, hint = pg_exception_hint;
+    if hint is distinct from 'invite_invalid' then
+      raise;
+    end if;
+  end;
+  return private.answer_wrong_code('redeem_invite', state, msg, detail, hint);
 end
 $$;
 revoke all on function public.redeem_invite(text) from public, anon, authenticated, service_role;

@@ -36,7 +36,7 @@ export class TokenBuckets {
     private readonly maxKeys = MAX_ADDRESSES,
   ) {
     if (!Number.isFinite(ratePer5Minutes) || ratePer5Minutes <= 0) {
-      throw new Error(`An auth rate limit must be a positive number of requests per 5 minutes (got ${ratePer5Minutes})`);
+      throw new Error(`A rate limit must be a positive number of requests per 5 minutes (got ${ratePer5Minutes})`);
     }
     this.capacity = Math.min(BURST, ratePer5Minutes);
     this.tokensPerMs = ratePer5Minutes / FIVE_MINUTES_MS;
@@ -53,6 +53,19 @@ export class TokenBuckets {
     this.buckets.set(key, { tokens: tokens >= 1 ? tokens - 1 : tokens, at: now });
     if (this.buckets.size > this.maxKeys) this.evict(now);
     return tokens >= 1 ? 0 : Math.ceil((1 - tokens) / this.tokensPerMs / 1000);
+  }
+
+  /**
+   * Gives back the token a request took (a limit that counts failures: the request succeeded).
+   * Never above the bucket's capacity.
+   */
+  refund(key: string): void {
+    const now = this.now();
+    const bucket = this.buckets.get(key);
+    if (!bucket) return;
+    const tokens = Math.min(this.capacity, this.tokensAt(key, now) + 1);
+    if (tokens >= this.capacity) this.buckets.delete(key);
+    else this.buckets.set(key, { tokens, at: now });
   }
 
   /** How many keys are remembered (for tests of the memory bound). */
@@ -109,6 +122,35 @@ export function createRateLimits(limits: AuthRateLimits): (action: LimitedAction
       const wait = bucket.take(clientKey(c));
       if (wait > 0) return errorResponse(c, requestRateLimited(wait));
       await next();
+    };
+  };
+}
+
+/** The RPCs that take a secret code, and would answer a script trying codes one after another. */
+export const CODE_GUESSING_RPCS: ReadonlySet<string> = new Set(['claim_guest', 'redeem_invite', 'confirm_guardian']);
+
+/**
+ * The per-address limit of the code-taking RPCs (issue 28), in GoTrue's style: a bucket per RPC
+ * and client address, a burst of 30 and then 30 per 5 minutes by default. It counts wrong codes:
+ * each call takes a token before it runs (so parallel calls cannot slip past) and gets it back
+ * when it succeeds. The database limits each account too (supabase/README.md "Guessing codes").
+ * `refuse` makes the answer (the REST API's: PostgREST's envelope with a 429).
+ */
+export function createCodeGuessLimit(
+  ratePer5Minutes: number,
+  refuse: (wait: number) => Response,
+): (rpc: string) => MiddlewareHandler | undefined {
+  const buckets = new Map<string, TokenBuckets>();
+  return (rpc) => {
+    if (!CODE_GUESSING_RPCS.has(rpc)) return undefined;
+    const bucket = buckets.get(rpc) ?? new TokenBuckets(ratePer5Minutes);
+    buckets.set(rpc, bucket);
+    return async (c, next) => {
+      const key = clientKey(c);
+      const wait = bucket.take(key);
+      if (wait > 0) return refuse(wait);
+      await next();
+      if (c.res.status < 400) bucket.refund(key);
     };
   };
 }

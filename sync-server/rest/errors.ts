@@ -159,6 +159,14 @@ export const errors = {
     new RestError(401, 'PGRST303', message, null, null, {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
     }),
+  /**
+   * Too many wrong codes from one client address (issue 28): what the database answers an
+   * account (SQLSTATE PT429, hint too_many_attempts, details = seconds), with Retry-After.
+   */
+  tooManyAttempts: (seconds: number) =>
+    new RestError(429, 'PT429', 'Too many wrong codes. Try again later.', String(seconds), 'too_many_attempts', {
+      'Retry-After': String(seconds),
+    }),
   roleNotAllowed: (role: string) =>
     new RestError(401, '42501', `permission denied to set role "${role}"`, null, null, {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description="role not allowed"`,
@@ -303,7 +311,12 @@ export function toRestError(error: unknown, authed: boolean): RestError {
       typeof error.detail === 'string' ? error.detail : null,
       typeof error.hint === 'string' ? error.hint : null,
     );
-    return status === 401 ? new RestError(401, rest.code, rest.message, rest.details, rest.hint, { 'WWW-Authenticate': 'Bearer' }) : rest;
+    if (status === 401) return new RestError(401, rest.code, rest.message, rest.details, rest.hint, { 'WWW-Authenticate': 'Bearer' });
+    // The database's guessing limit (PT429, details = seconds to wait): the wait as Retry-After too.
+    if (status === 429 && typeof rest.details === 'string' && /^\d+$/.test(rest.details)) {
+      return new RestError(429, rest.code, rest.message, rest.details, rest.hint, { 'Retry-After': rest.details });
+    }
+    return rest;
   }
   const message = error instanceof Error ? error.message : String(error);
   return new RestError(500, 'PGRSTX00', message);

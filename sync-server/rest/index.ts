@@ -33,6 +33,7 @@ import { NegativeLimitError, parseQueryParams, QueryParseError } from './query-p
 import { negotiateFormat, parsePreferences, readBody, type Preferences } from './request.ts';
 import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache.ts';
 import { openApiDocument } from './openapi.ts';
+import { createCodeGuessLimit } from '../auth/rate-limit.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
 
@@ -275,6 +276,12 @@ export function createRestApp(ctx: ServerContext): Hono {
     return handle(ctx, holder, c, target(c));
   };
   app.all('/', route(() => ({ kind: 'root' })));
+  // claim_guest, redeem_invite, confirm_guardian: wrong codes per client address (issue 28).
+  const codeGuessLimit = createCodeGuessLimit(ctx.config.codeGuessRateLimit, (wait) => jsonError(errors.tooManyAttempts(wait)));
+  app.all('/rpc/:fn', async (c, next) => {
+    const limit = codeGuessLimit(c.req.param('fn') ?? '');
+    return limit ? limit(c, next) : next();
+  });
   app.all('/rpc/:fn', route((c) => ({ kind: 'rpc', name: c.req.param('fn') ?? '' })));
   app.all('/:relation', route((c) => ({ kind: 'relation', name: c.req.param('relation') ?? '' })));
   app.all('*', async () => jsonError(errors.invalidPath()));

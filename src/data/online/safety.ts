@@ -13,6 +13,8 @@ export type SafetyProblem =
   | 'guardian_link_invalid'
   /** The username typed to delete the account is not the person's. */
   | 'confirmation_mismatch'
+  /** Too many wrong links or codes in a short time (issue 28): later will do. */
+  | 'too_many_attempts'
   /** The server refused (a block across which nothing may be done, a signed-out caller). */
   | 'not_allowed'
   /** Anything else: the server failed or could not be reached. */
@@ -27,7 +29,9 @@ interface ServerError {
 }
 
 function failure(error: ServerError): { ok: false; problem: SafetyProblem } {
-  if (error.hint === 'guardian_link_invalid' || error.hint === 'confirmation_mismatch') return { ok: false, problem: error.hint };
+  if (error.hint === 'guardian_link_invalid' || error.hint === 'confirmation_mismatch' || error.hint === 'too_many_attempts') {
+    return { ok: false, problem: error.hint };
+  }
   if (error.code === '42501' || error.hint === 'not_allowed') return { ok: false, problem: 'not_allowed' };
   return { ok: false, problem: 'server' };
 }

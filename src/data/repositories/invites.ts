@@ -68,7 +68,7 @@ export async function revokeInviteLink(ctx: DataContext, inviteId: string): Prom
 }
 
 /** Why the server refused a redeem, by its code: the notebook's owner removed this person, or the code is no good. */
-const REDEEM_REFUSALS: readonly ProblemCode[] = ['invite_invalid', 'access_removed'];
+const REDEEM_REFUSALS: readonly ProblemCode[] = ['invite_invalid', 'access_removed', 'too_many_attempts'];
 
 /**
  * Redeems a code (or a public notebook link): the notebook id, whose data the next pull brings.

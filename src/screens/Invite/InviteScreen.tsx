@@ -99,6 +99,7 @@ function Steps({ current }: { current: InviteStep }) {
 const FAILURE_SENTENCES: Record<FailureReason, MessageDescriptor> = {
   invalid: msg`Convite inválido ou expirado.`,
   removed: msg`O dono deste caderno removeu seu acesso. Para voltar, peça que ele compartilhe o caderno com você de novo.`,
+  wait: msg`Muitos códigos errados em pouco tempo. Espere alguns minutos e tente de novo.`,
   server: msg`Não foi possível resgatar o convite.`,
 };
 

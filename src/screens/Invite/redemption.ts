@@ -8,9 +8,14 @@ export type Redemption =
   | { state: 'failed'; reason: FailureReason };
 
 /** invalid: a revoked, expired or unknown code; removed: the owner removed this person; server: anything else (retry). */
-export type FailureReason = 'invalid' | 'removed' | 'server';
+/** 'wait': too many wrong codes in a short time (issue 28); trying again later will do. */
+export type FailureReason = 'invalid' | 'removed' | 'wait' | 'server';
 
-const FAILURE_BY_PROBLEM: Partial<Record<string, FailureReason>> = { invite_invalid: 'invalid', access_removed: 'removed' };
+const FAILURE_BY_PROBLEM: Partial<Record<string, FailureReason>> = {
+  invite_invalid: 'invalid',
+  access_removed: 'removed',
+  too_many_attempts: 'wait',
+};
 
 /** How long to wait for the notebook's pages before opening it anyway (it shows its own loading). */
 const ARRIVAL_WAIT_MS = 8_000;

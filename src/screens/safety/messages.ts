@@ -13,6 +13,8 @@ export function safetyProblemMessage(problem: SafetyProblem): MessageDescriptor 
       return msg`Este link de confirmação não vale mais. Peça para o adolescente entrar em contato com o suporte.`;
     case 'confirmation_mismatch':
       return msg`O nome de usuário digitado não confere.`;
+    case 'too_many_attempts':
+      return msg`Muitos códigos errados em pouco tempo. Espere alguns minutos e tente de novo.`;
     case 'not_allowed':
       return msg`Você não tem permissão para fazer isso.`;
     case 'server':

@@ -48,6 +48,8 @@ export function problemMessage(problem: Pick<Problem, 'code'>, subject: ProblemS
       return msg`Sua conta foi removida.`;
     case 'online_only':
       return msg`Sem conexão: esta ação precisa de internet.`;
+    case 'too_many_attempts':
+      return msg`Muitos códigos errados em pouco tempo. Espere alguns minutos e tente de novo.`;
     case 'not_allowed':
       // The only question a person may not change on this device is one they cannot block.
       return subject === 'question' ? msg`Só o dono e os editores podem bloquear perguntas.` : couldNotSave(subject);

@@ -38,6 +38,8 @@ export function partyProblemMessage(problem: Pick<PartyProblem, 'code'>, step: P
       return msg`Estas respostas já foram resgatadas por outra conta.`;
     case 'claim_host':
       return msg`Você conduziu esta rodada: as respostas dos convidados não podem ser suas.`;
+    case 'too_many_attempts':
+      return msg`Muitos códigos errados em pouco tempo. Espere alguns minutos e tente de novo.`;
     case 'online_only':
       return step === 'claim' ? msg`Sem conexão: resgatar respostas precisa de internet.` : problemMessage({ code }, 'answer');
     case 'forbidden_words':

@@ -30,6 +30,8 @@ export function sharingProblem(problem: Pick<Problem, 'code'>, action: SharingAc
       return fallback(action);
     case 'not_saved':
       return msg`Não foi possível salvar as alterações`;
+    case 'too_many_attempts':
+      return msg`Muitos códigos errados em pouco tempo. Espere alguns minutos e tente de novo.`;
     case 'forbidden_words':
     case 'title_too_short':
     case 'question_too_short':
