@@ -25,8 +25,31 @@ export function CookieConsent() {
   return <ConsentDialog />;
 }
 
+/**
+ * While the question shows, the page gets room for it at its end (--consent-room, frame.css.ts):
+ * the dialog is fixed over the bottom of the page, and the last things on a page (the settings'
+ * "Baixar meus dados", "Excluir minha conta") must still scroll clear of it — the footer that used
+ * to end every page no longer does (issue 29).
+ */
+function useRoomBelow(element: HTMLElement | null) {
+  useEffect(() => {
+    if (!element) return;
+    const root = document.documentElement;
+    const measure = () => root.style.setProperty('--consent-room', `${Math.ceil(element.getBoundingClientRect().height) + 16}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--consent-room');
+    };
+  }, [element]);
+}
+
 function ConsentDialog() {
   const { t } = useLingui();
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  useRoomBelow(element);
   const save = useConsentStore((st) => st.save);
   const [customising, setCustomising] = useState(false);
   const [draft, setDraft] = useState<CookiePreferences>(REJECT_OPTIONAL);
@@ -36,7 +59,7 @@ function ConsentDialog() {
     { key: 'marketing', label: t`Marketing`, hint: t`Mostram novidades da loja sazonal que combinam com você.` },
   ];
   return (
-    <section className={s.consent} role="dialog" aria-modal="false" aria-labelledby="consent-title" data-testid="cookie-consent">
+    <section ref={setElement} className={s.consent} role="dialog" aria-modal="false" aria-labelledby="consent-title" data-testid="cookie-consent">
       <h2 id="consent-title" className={s.consentTitle}>
         <Trans>Cookies e dados locais</Trans>
       </h2>

@@ -258,3 +258,22 @@ test('item 9: an invite code shows in groups of four and opens the notebook type
   await expect(other.getByTestId('question-page').getByRole('heading', { name: 'Qual é a sua cor favorita?' })).toBeVisible({ timeout: 15_000 });
   await context.close();
 });
+
+test('item 6: without the footer, the end of a page still scrolls clear of the cookie question', async ({ browser, baseURL }) => {
+  const me = await signUp(baseURL!, 'cookie');
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await logIn(page, me);
+  await page.goto('/settings');
+  await page.getByRole('tab', { name: 'Conta' }).click();
+  await expect(page.getByTestId('cookie-consent')).toBeVisible();
+  const last = page.getByRole('button', { name: 'Excluir minha conta' });
+  await last.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const reached = await last.evaluate((button) => {
+    const { x, y, width, height } = button.getBoundingClientRect();
+    return document.elementFromPoint(x + width / 2, y + height / 2) === button;
+  });
+  expect(reached, 'a tap on "Excluir minha conta" reaches it, not the cookie question').toBe(true);
+  await context.close();
+});

@@ -39,7 +39,8 @@ export const shellWithPlaces = style({
 // Wide screens: the page and the footer move right of the side navigation; the top bar spans it all.
 globalStyle(`${shellWithPlaces} > main, ${shellWithPlaces} > footer`, { '@media': { [WIDE]: { marginLeft: SIDE_WIDTH } } });
 
-export const main = style({ flex: 1, outline: 'none', minWidth: 0 });
+/** Room at the page's end for the cookie question while it shows (CookieConsent.tsx sets --consent-room). */
+export const main = style({ flex: 1, outline: 'none', minWidth: 0, paddingBottom: 'var(--consent-room, 0px)' });
 
 /**
  * What the browser scrolls into view (Tab, a link to #id, scrollIntoView) stops clear of the sticky
