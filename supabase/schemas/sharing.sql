@@ -202,6 +202,25 @@ end
 $$;
 revoke all on function private.answer_wrong_code(text, text, text, text, text) from public, anon, authenticated;
 
+-- A removed account's wrong codes go with it: delete_my_account keeps the auth.users row (the
+-- cascade above would not reach them), so the profile becoming a removed account deletes them.
+create or replace function private.forget_code_attempts()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.code_attempts a where a.user_id = new.id;
+  return null;
+end
+$$;
+revoke all on function private.forget_code_attempts() from public, anon, authenticated;
+
+create trigger "a removed account's wrong codes are forgotten" after update of account_status on public.profiles
+  for each row when (new.account_status = 'deleted' and old.account_status is distinct from 'deleted')
+  execute function private.forget_code_attempts();
+
 -- Redeems an invite code (or the public link {origin}/n/{notebook id} of a notebook whose shared
 -- flag is on): the caller gets a share given by the owner, and the notebook id comes back. Someone
 -- who already has access just gets the id. Revoked, expired or unknown codes: 'Invalid or expired

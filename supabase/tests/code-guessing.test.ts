@@ -84,6 +84,7 @@ describe.each(TEST_BACKENDS)('guessing codes ($name)', ({ postgresServerUrl }) =
     let server: TestServer;
     let owner: Person;
     let notebookId: string;
+    let questionId: string;
     let inviteCode: string;
     const rpc = () => rpcCaller(server);
 
@@ -98,6 +99,15 @@ describe.each(TEST_BACKENDS)('guessing codes ($name)', ({ postgresServerUrl }) =
       };
       const pushed = await rpc()('replication_push', { p_collection: 'guests', p_rows: [{ newDocumentState: guest, assumedMasterState: null }] }, owner);
       expect(pushed.body).toEqual({ conflicts: [], rejected: [] });
+      // Its answer reached the server too (a claim waits for one: claim_not_synced).
+      const { rows: [{ id: answerId }] } = await server.ctx.db.query<{ id: string }>(
+        `select public.answer_id($1, $2) as id`, [questionId, guest.answer_secret]);
+      const answer = {
+        id: answerId, question_id: questionId, notebook_id: notebookId, user_id: null, guest_id: guest.id, text: 'Eu',
+        is_anonymous: false, responder_name: 'Convidada', client_clock: Date.now(), created_at: new Date().toISOString(), _deleted: false,
+      };
+      const answered = await rpc()('replication_push', { p_collection: 'answers', p_rows: [{ newDocumentState: answer, assumedMasterState: null }] }, owner);
+      expect(answered.body).toEqual({ conflicts: [], rejected: [] });
       return code;
     }
 
@@ -109,6 +119,9 @@ describe.each(TEST_BACKENDS)('guessing codes ($name)', ({ postgresServerUrl }) =
       const { rows } = await server.ctx.db.query<{ id: string }>(
         `insert into public.notebooks (user_id, title) values ($1, 'Festa') returning id`, [owner.id]);
       notebookId = rows[0].id;
+      const { rows: questions } = await server.ctx.db.query<{ id: string }>(
+        `insert into public.questions (notebook_id, user_id, text) values ($1, $2, 'Quem veio?') returning id`, [notebookId, owner.id]);
+      questionId = questions[0].id;
       const link = await rpc()('create_invite_link', { p_notebook_id: notebookId, p_expires_at: null }, owner);
       expect(link.status).toBe(200);
       inviteCode = (link.body as { code: string }).code;
@@ -182,6 +195,18 @@ describe.each(TEST_BACKENDS)('guessing codes ($name)', ({ postgresServerUrl }) =
       expect(Number(held.body.details)).toBeGreaterThan(300);
       expect(Number(held.body.details)).toBeLessThanOrEqual(86_400);
       expect(Number(held.retryAfter)).toBe(Number(held.body.details));
+    });
+
+    it('a removed account\'s wrong codes go with it (delete_my_account keeps the auth.users row, so no cascade reaches them)', async () => {
+      const username = `sai_${randomBytes(3).toString('hex')}`;
+      const { data } = await signUpAdult(server.anonClient(), { email: `${username}@example.test`, password: 'Senha-forte-1', username });
+      const leaving = { id: data.user!.id, token: data.session!.access_token };
+      for (let i = 0; i < 3; i++) await rpc()('claim_guest', { p_code: wrongClaimCode() }, leaving);
+      const count = async () => (await server.ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from private.code_attempts where user_id = $1`, [leaving.id])).rows[0].n;
+      expect(await count()).toBe(3);
+      expect((await rpc()('delete_my_account', { p_username: username }, leaving)).status).toBeLessThan(300);
+      expect(await count()).toBe(0);
     });
 
     it('a sign-up carrying a wrong invitation code is one more wrong code of the new account, and never stops the sign-up', async () => {
