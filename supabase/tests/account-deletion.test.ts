@@ -90,6 +90,15 @@ describe.each(TEST_BACKENDS)('account deletion on $name', ({ postgresServerUrl }
     };
   }
 
+  /** The S6 derivation of an answer id, as the device computes it (src/data/derived-ids.ts). */
+  function answerIdFor(secret: string, questionId: string): string {
+    const h = createHash('sha256').update(`${secret}:${questionId}`, 'utf8').digest().subarray(0, 16);
+    h[6] = (h[6] & 0x0f) | 0x80;
+    h[8] = (h[8] & 0x3f) | 0x80;
+    const hex = h.toString('hex');
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  }
+
   function randomCode(): string {
     const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
     return [...randomBytes(12)].map((b) => alphabet[b % alphabet.length]).join('');
@@ -196,7 +205,23 @@ describe.each(TEST_BACKENDS)('account deletion on $name', ({ postgresServerUrl }
     expect((await me.client.from('guests').insert(hosted.row)).error).toBeNull();
     const claimed = guestRow(hers.notebookId, 'Maria na festa');
     expect((await friend.client.from('guests').insert(claimed.row)).error).toBeNull();
+    const guestAnswer = {
+      id: answerIdFor(claimed.row.answer_secret, hers.questionId), question_id: hers.questionId, notebook_id: hers.notebookId,
+      user_id: null, guest_id: claimed.row.id, text: 'Resposta da Maria na festa', is_anonymous: false, responder_name: claimed.row.name,
+      client_clock: Date.now(), created_at: new Date().toISOString(), _deleted: false,
+    };
+    const pushed = await friend.client.rpc('replication_push', { p_collection: 'answers', p_rows: [{ newDocumentState: guestAnswer, assumedMasterState: null }] });
+    expect(pushed.error).toBeNull();
+    expect(pushed.data).toMatchObject({ conflicts: [], rejected: [] });
     expect((await me.client.rpc('claim_guest', { p_code: claimed.code })).error).toBeNull();
+    // an editor of someone else's notebook: accepting names them to the owner, inviting names them to the invitee
+    const owner2 = await signUp('dona_fica');
+    const theirs = await notebookOf(owner2, 'Caderno da dona');
+    expect((await owner2.client.from('notebook_collaborators').insert({ notebook_id: theirs.notebookId, user_id: me.id, role: 'editor' })).error).toBeNull();
+    expect((await me.client.from('notebook_collaborators').update({ status: 'accepted' }).eq('user_id', me.id).eq('notebook_id', theirs.notebookId)).error).toBeNull();
+    expect((await me.client.from('notebook_collaborators').insert({ notebook_id: theirs.notebookId, user_id: friend.id, role: 'collaborator' })).error).toBeNull();
+    const naming = await sql(`select type from public.notifications where message like '%Quintanilha%' order by type`);
+    expect(naming.map((n) => n.type)).toEqual(['collaboration_accepted', 'collaboration_invite', 'new_answer', 'notebook_shared']);
     expect((await me.client.from('blocks').insert({ blocker_id: me.id, blocked_id: stranger.id })).error).toBeNull();
     expect((await stranger.client.from('blocks').insert({ blocker_id: stranger.id, blocked_id: me.id })).error).toBeNull();
 
