@@ -111,6 +111,11 @@ export const ROUND_PROBLEM_CODES = [
   'guest_name_too_long',
   /** The step asked for is not the round's current one (an answer with nobody's turn going on). */
   'not_your_turn',
+  /**
+   * A claim made before any answer of the guest reached the server (claim_guest's hint, issue 29):
+   * the answers are still on the round's phone; the same code claims them once it has been online.
+   */
+  'claim_not_synced',
 ] as const;
 
 export const CLAIM_REFUSAL_CODES = ['claim_invalid', 'claim_already_claimed', 'claim_host', 'too_many_attempts'] as const;

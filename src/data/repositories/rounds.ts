@@ -216,6 +216,8 @@ export async function claimGuest(ctx: RoundContext, code: string): Promise<Party
   const { data, error } = await ctx.client.rpc('claim_guest', { p_code: normalizeClaimCode(code) });
   if (error) {
     if (error.hint && CLAIM_CODES.has(error.hint)) return refuseParty({ code: error.hint as ClaimRefusalCode, field: 'code' });
+    // The guest's answers are still on the round's phone (issue 29): nothing was claimed.
+    if (error.hint === 'claim_not_synced') return refuseParty({ code: 'claim_not_synced', field: 'code' });
     if (error.hint === 'not_authenticated') return refuseParty({ code: 'not_authenticated' });
     // supabase-js reports a request that never reached the server as an error without a code.
     if (!error.code) return refuseParty({ code: 'online_only' });

@@ -32,6 +32,8 @@ export function partyProblemMessage(problem: Pick<PartyProblem, 'code'>, step: P
       return msg`O nome pode ter no máximo 50 caracteres.`;
     case 'not_your_turn':
       return msg`Esta vez já terminou. Passe o caderno para a próxima pessoa.`;
+    case 'claim_not_synced':
+      return msg`Nenhuma resposta deste código chegou ao servidor ainda: elas continuam no celular em que foram escritas. Depois que aquele celular ficar online, resgate com este mesmo código.`;
     case 'claim_invalid':
       return msg`Código inválido. Confira as 12 letras e números e tente de novo.`;
     case 'claim_already_claimed':
