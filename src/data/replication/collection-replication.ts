@@ -377,6 +377,9 @@ export class WaitsForParentRows extends Error {
 const PARENT_RETRY_MS = 100;
 const PARENT_RETRY_MAX_MS = 1000;
 
+/** A request that fails first thing after the network returned is tried again after this long (ms). */
+const RETRY_AFTER_RECONNECT_MS = 250;
+
 /** The wait before the next try, after `failures` failed tries in a row. */
 export function retryDelayMs(policy: RetryPolicy, failures: number, error: unknown): number {
   if (error instanceof WaitsForParentRows) return Math.min(PARENT_RETRY_MS * 2 ** Math.min(failures - 1, 10), PARENT_RETRY_MAX_MS);
@@ -399,11 +402,14 @@ function withRetries<Args extends unknown[], Result>(
   request: (...args: Args) => Promise<Result>,
 ): (...args: Args) => Promise<Result> {
   let failures = 0;
+  // The first try after the network returned failed: it is often still coming up.
+  let justReconnected = false;
   return async (...args) => {
     for (;;) {
       try {
         const result = await request(...args);
         failures = 0;
+        justReconnected = false;
         config.onRequest?.({ ok: true });
         return result;
       } catch (error) {
@@ -411,7 +417,10 @@ function withRetries<Args extends unknown[], Result>(
         // RxDB stops asking once the replication is stopped.
         if (stopped()) throw error;
         failures += 1;
-        if (await waitToRetry(retryDelayMs(config.retry, failures, error), reconnected)) failures = 0;
+        const delay = retryDelayMs(config.retry, failures, error);
+        const wait = justReconnected && failures === 1 ? Math.min(delay, RETRY_AFTER_RECONNECT_MS) : delay;
+        justReconnected = await waitToRetry(wait, reconnected);
+        if (justReconnected) failures = 0;
         if (stopped()) throw error;
       }
     }

@@ -1,0 +1,89 @@
+import { devices, expect, test, type Page } from '@playwright/test';
+import { dismissConsent } from './helpers.ts';
+import { createNotebook, logIn, signUp } from './people.ts';
+
+/**
+ * Issue 29, item 2 (S2): a round's answers leave the phone the moment the signal returns. The host
+ * runs a round offline and stays offline long enough for the retry waits to grow; then the signal
+ * comes back to a slow server (every push 300 ms late) whose first push answer is lost — a network
+ * still coming up. From the `online` event to the last answer acknowledged (on the server, and the
+ * status line's "alterações aguardando envio" gone) must take under 5 s. Before, the retry that
+ * followed the lost push waited out RxDB's grown retry time (16 s here).
+ */
+
+const PHONE = { ...devices['Pixel 7'], viewport: { width: 360, height: 740 }, locale: 'pt-BR' };
+const QUESTIONS = ['Comida da festa?', 'Música da noite?', 'Um recado?'];
+const PIN = '2468';
+
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+async function turn(page: Page, name: string) {
+  await expect(page.getByTestId('round-step')).toHaveText('Vez da próxima pessoa');
+  await page.getByLabel('Seu nome').fill(name);
+  await page.getByRole('button', { name: 'Começar a responder' }).click();
+  const fields = page.getByTestId('guest-answer');
+  await expect(fields).toHaveCount(QUESTIONS.length);
+  for (let i = 0; i < QUESTIONS.length; i++) await fields.nth(i).fill(`${name} responde ${i + 1}`);
+  await page.getByRole('button', { name: 'Salvar e terminar minha vez' }).click();
+  await expect(page.getByTestId('round-step')).toHaveText(`Obrigado, ${name}!`);
+  await page.getByRole('button', { name: 'Passar para a próxima pessoa' }).click();
+}
+
+test('after a round offline, its answers are acknowledged within 5 s of the signal returning — slow server, first push lost', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const owner = await signUp(baseURL!, 'volta_sinal');
+  const notebook = await createNotebook(owner, 'Festa sem sinal', QUESTIONS);
+  // No service worker: its background sync would replay the pushes on its own and hide the page's.
+  const context = await browser.newContext({ ...PHONE, baseURL, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  try {
+    await dismissConsent(page);
+    await logIn(page, owner);
+    await go(page, `/notebook/${notebook.id}`);
+    await expect(page.getByText(QUESTIONS[0]).first()).toBeVisible({ timeout: 20_000 });
+    await page.waitForTimeout(2000);
+    await context.setOffline(true);
+
+    await go(page, `/notebook/${notebook.id}/rodada`);
+    await page.getByLabel('PIN (4 a 8 números)').fill(PIN);
+    await page.getByLabel('Repita o PIN').fill(PIN);
+    await page.getByRole('button', { name: 'Começar a rodada' }).click();
+    for (const name of ['Lia', 'Rui']) await turn(page, name);
+    await page.getByRole('button', { name: 'Encerrar a rodada' }).click();
+    await page.getByLabel('PIN de quem começou a rodada').fill(PIN);
+    await page.getByRole('button', { name: 'Encerrar', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/notebook/${notebook.id}$`));
+    await expect(page.getByTestId('pending-writes')).toContainText('aguardando envio');
+    // Long enough offline for the waits between retries to grow (1, 2, 4, 8 s …).
+    await page.waitForTimeout(15_000);
+
+    // A slow server, whose first push answer after the return is lost.
+    let lost = false;
+    await context.route('**/rest/v1/rpc/replication_push', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      if (!lost) {
+        lost = true;
+        return route.abort('internetdisconnected');
+      }
+      return route.continue();
+    });
+    const serverAnswers = async () => {
+      const { count } = await owner.client.from('answers').select('id', { count: 'exact', head: true }).eq('notebook_id', notebook.id);
+      return count ?? 0;
+    };
+    const reconnected = Date.now();
+    await context.setOffline(false);
+    await expect.poll(serverAnswers, { timeout: 5_000, intervals: [50] }).toBe(2 * QUESTIONS.length);
+    await expect(page.getByTestId('pending-writes')).toHaveCount(0, { timeout: Math.max(0, 5_000 - (Date.now() - reconnected)) });
+    const ms = Date.now() - reconnected;
+    console.log(`reconnect → acknowledged: ${ms} ms`);
+    expect(ms).toBeLessThan(5_000);
+  } finally {
+    await context.close();
+  }
+});
