@@ -17,8 +17,8 @@ export const CONTENT_PAGE_DIRS = ['About', 'Contact', 'Cookies', 'Faq', 'Privacy
 );
 export const ACCOUNT_SCREEN_DIRS = [
   ...['Login', 'Register', 'ForgotPassword', 'ResetPassword', 'Settings', 'accounts', 'safety'].map((dir) => `<rootDir>/src/screens/${dir}/**`),
-  // Loaded with the session (src/app/session.ts), which loads this catalog before it signs anyone in.
-  ...['app/session.ts', 'components/SignedInMenu.tsx', 'components/SignOutDialog.tsx'].map(
+  // Loaded with the session (src/state/session-actions.ts), which loads this catalog before it signs anyone in.
+  ...['state/session-actions.ts', 'components/SignedInMenu.tsx', 'components/SignOutDialog.tsx'].map(
     (file) => `<rootDir>/src/${file}`,
   ),
 ];

@@ -4,7 +4,7 @@
  * more. The app's shell comes first, then what a signed-in person's screens lead to and works
  * offline — the dashboard, a notebook, its round ("Passar o caderno"), its edit and moderation,
  * the claim, a new notebook, and the notebooks' texts — then everything else. The screens also
- * preload those parts while online (src/app/next-parts.ts); the precache keeps them for the next
+ * preload those parts while online (src/navigation/next-parts.ts); the precache keeps them for the next
  * visits and fills in what the visit did not load.
  */
 

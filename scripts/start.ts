@@ -61,8 +61,6 @@ async function main() {
     const buildStarted = performance.now();
     const report = await buildApp({ outDir: dist, quiet: true });
     console.log(`Built in ${seconds(buildStarted)} (${report.precacheFiles} files). Starting the server…`);
-  } else {
-    console.log('Starting the server…');
   }
   const serverStarted = performance.now();
   const server = await startServer({ staticDir: dist, ...overrides });

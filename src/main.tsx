@@ -5,8 +5,9 @@ import { detectLocale, localizePath, stripLocalePrefix } from './locale/detect.t
 import { activateLocale, readStoredLocale } from './locale/i18n.ts';
 import { syncThemeToDocument } from './state/theme.ts';
 import { startAnalytics } from './analytics/analytics.ts';
-import { captureInstallPrompt } from './app/install-prompt.ts';
-import { preloadPage } from './app/page-preload.ts';
+import { captureInstallPrompt } from './state/install-prompt.ts';
+import './app/routes.ts'; // registers the pages before anything preloads one
+import { preloadPage } from './navigation/pages.ts';
 import { prepareTakeover, renderApp } from './app/takeover.ts';
 
 async function start() {
@@ -33,7 +34,7 @@ async function start() {
   );
   // Once the page has loaded: the worker, its update card and its precache (the whole app) are
   // not needed to show the page, and on a slow network they would compete with what is.
-  afterLoad(() => void import('./app/service-worker.ts').then((m) => m.registerServiceWorker()));
+  afterLoad(() => void import('./state/service-worker.ts').then((m) => m.registerServiceWorker()));
 }
 
 function afterLoad(run: () => void): void {

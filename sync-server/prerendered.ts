@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRERENDER_HIDDEN_ATTRIBUTE, PRERENDERED_ATTRIBUTE } from '../src/app/prerendered-page.ts';
-import { SIGNED_IN_HINT_KEY } from '../src/app/signed-in-hint.ts';
+import { SIGNED_IN_HINT_KEY } from '../src/state/signed-in-hint.ts';
 import { detectLocale, localeFromPath, stripLocalePrefix } from '../src/locale/detect.ts';
 import { LANGUAGE_STORAGE_KEY, LOCALE_CODES, type Locale } from '../src/locale/locales.ts';
 import type { PrerenderedPage } from '../src/prerender/landing.tsx';

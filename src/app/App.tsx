@@ -16,7 +16,7 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes, forgetFailedPages } from './AppRoutes.tsx';
 import { SessionManager } from './SessionManager.tsx';
 import { RoundGuard, useActiveRound } from './RoundGuard.tsx';
-import { useLocaleFromUrl } from './locale-routing.ts';
+import { useLocaleFromUrl } from '../navigation/locale-routing.ts';
 import { ROUTES } from './routes.ts';
 
 const DeferredOverlays = lazyPart(() => import('./overlays-lazy.tsx'));

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent 
 import { Route, Switch } from 'wouter';
 import { PageSkeleton } from '../components/PageSkeleton.tsx';
 import { RouteGuard } from './guards.tsx';
-import { arrivedPage } from './page-preload.ts';
+import { arrivedPage } from '../navigation/pages.ts';
 import { loadNotFound, ROUTES, type PageLoader } from './routes.ts';
 
 /**

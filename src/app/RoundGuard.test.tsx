@@ -8,6 +8,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import './routes.ts'; // the pages the top bar asks about (src/navigation/pages.ts)
 import { RoundGuard } from './RoundGuard.tsx';
 import { TopBar } from '../components/frame/TopBar.tsx';
 import { roundPath, useRoundStore } from '../state/round.ts';

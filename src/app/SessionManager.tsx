@@ -4,7 +4,7 @@ import { useSessionStore, SIGNED_OUT } from '../state/session.ts';
 // In the first chunk (1 kB): a visitor's screens wait for this answer, and a chunk of its own
 // cost a round trip after the first render — 0.6 s on a phone's slow network (issue 20).
 import { needsAuthAtStart } from '../data/session/probe.ts';
-import { setAppNavigator } from './navigator.ts';
+import { setAppNavigator } from '../navigation/navigator.ts';
 
 /** supabase-js tells its other tabs about sign-ins on a BroadcastChannel named after the storage key. */
 const AUTH_CHANNEL = 'cadernos-auth';
@@ -26,7 +26,7 @@ export function SessionManager() {
     let cancelled = false;
     let channel: BroadcastChannel | undefined;
     const startController = () =>
-      import('./session.ts')
+      import('../state/session-actions.ts')
         .then((session) => session.ensureSession())
         .catch((error: unknown) => {
           // A failed start (a chunk missing offline): the app stays usable as a visitor.

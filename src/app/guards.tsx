@@ -22,7 +22,7 @@ export function adminDecision(session: Pick<SessionState, 'status' | 'isAdmin' |
 function useSessionStart(needed: boolean): void {
   useEffect(() => {
     if (!needed) return;
-    import('./session.ts')
+    import('../state/session-actions.ts')
       .then((session) => session.ensureSession())
       .catch((error: unknown) => console.error('[session] could not start', error));
   }, [needed]);

@@ -1,22 +1,7 @@
-import type { ComponentType } from 'react';
 import { loadCatalogArea, type CatalogArea } from '../locale/i18n.ts';
+import { registerPages, type PageLoader, type RouteDef } from '../navigation/pages.ts';
 
-export type PageModule = { default: ComponentType };
-export type PageLoader = () => Promise<PageModule>;
-
-export interface RouteDef {
-  /** wouter pattern, relative to the locale prefix (the English router has base /en). */
-  path: string;
-  load: PageLoader;
-  /**
-   * What the route needs, seen to by the one guard in guards.tsx: 'session' starts the auth layer
-   * as the route opens (the account forms and the invitation page work with supabase-js); 'admin'
-   * lets only an admin in.
-   */
-  needs?: 'session' | 'admin';
-  /** Static content pages: no data, checked for accessibility on every build. */
-  static?: boolean;
-}
+export type { PageLoader, RouteDef };
 
 /** A page whose texts live in an area catalog: the page's code and its catalog load together. */
 const withCatalog =
@@ -59,3 +44,6 @@ export const ROUTES: RouteDef[] = [
 ];
 
 export const loadNotFound: PageLoader = () => import('../screens/NotFound/NotFoundScreen.tsx');
+
+// The layers below the shell ask about pages through src/navigation/pages.ts.
+registerPages(ROUTES, loadNotFound);

@@ -3,8 +3,8 @@ import { lazyPart } from './lazy-part.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useSearch } from 'wouter';
 import { useSessionStore } from '../state/session.ts';
-import { backTo, nextPath, withNext } from '../screens/accounts/links.ts';
-import { ROUTES } from '../app/routes.ts';
+import { backTo, nextPath, withNext } from '../navigation/links.ts';
+import { allRoutes } from '../navigation/pages.ts';
 import { PreferencesMenu } from './frame/PreferencesMenu.tsx';
 import * as s from './frame/frame.css.ts';
 
@@ -14,7 +14,7 @@ const SignedInMenu = lazyPart(() => import('./SignedInMenu.tsx'));
 /** Pages a person signs in from without wanting to come back to: the landing, account and static pages. */
 function isWorthReturningTo(path: string): boolean {
   if (path === '/') return false;
-  const route = ROUTES.find((r) => r.path === path);
+  const route = allRoutes().find((r) => r.path === path);
   return !route?.static && !['/login', '/register', '/forgot-password', '/reset-password'].includes(path);
 }
 

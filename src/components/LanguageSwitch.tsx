@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { LOCALES, type Locale } from '../locale/locales.ts';
-import { useLocaleSwitch } from '../app/locale-routing.ts';
+import { useLocaleSwitch } from '../navigation/locale-routing.ts';
 import * as s from './frame/frame.css.ts';
 
 /**

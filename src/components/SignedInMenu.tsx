@@ -3,7 +3,7 @@ import { lazyPart } from './lazy-part.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { useSessionStore, useSignOutConfirmStore } from '../state/session.ts';
-import { signOutWithFeedback } from '../app/session.ts';
+import { signOutWithFeedback } from '../state/session-actions.ts';
 import { Icon } from './Icon.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { ThemeSwitch } from './ThemeSwitch.tsx';

@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useUpdateStore } from '../app/service-worker.ts';
+import { useUpdateStore } from '../state/service-worker.ts';
 import { button } from './ui.css.ts';
 import * as s from './overlays.css.ts';
 

@@ -2,7 +2,8 @@ import type { ReactElement } from 'react';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { LocalizedApp } from '../app/App.tsx';
-import { pageLoaderFor, preloadPage } from '../app/page-preload.ts';
+import '../app/routes.ts'; // registers the pages
+import { pageLoaderFor, preloadPage } from '../navigation/pages.ts';
 import { localizePath } from '../locale/detect.ts';
 import { activateLocale } from '../locale/i18n.ts';
 import { LOCALE_CODES, type Locale } from '../locale/locales.ts';

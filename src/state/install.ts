@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { watchInstallPrompt, type BeforeInstallPromptEvent } from '../app/install-prompt.ts';
+import { watchInstallPrompt, type BeforeInstallPromptEvent } from './install-prompt.ts';
 
 /** Spec §4, §9: the install card stays hidden for 24 hours after it is dismissed. */
 export const INSTALL_DISMISS_MS = 24 * 60 * 60 * 1000;

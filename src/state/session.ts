@@ -8,7 +8,7 @@ export { SIGNED_OUT, type SessionState } from '../data/session/state.ts';
 /**
  * Who is signed in (spec §4: signed out, loading, signed in), for screens, the header and the
  * route guards: the UI's copy of the session engine's `session$` (src/data/session/engine.ts),
- * bound by src/app/session.ts. Until the engine starts, the app itself says "signed out" for a
+ * bound by src/state/session-actions.ts. Until the engine starts, the app itself says "signed out" for a
  * visitor (src/app/SessionManager.tsx), without loading the auth layer. The build's prerender
  * (src/prerender: an SSR build) renders a visitor's pages, and a server render reads a store's
  * initial state.

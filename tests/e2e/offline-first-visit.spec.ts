@@ -6,7 +6,7 @@ import { createNotebook, logIn, signUp } from './people.ts';
  * Issue 29, item 1: the party offline on a first visit. Someone signs in, opens a notebook and loses
  * the signal a couple of seconds later — before any service worker could have saved the app (here:
  * none at all, the first visit's worst case). The parts the screens lead to that work offline came
- * with them while online (src/app/next-parts.ts): the round ("Passar o caderno"), the notebook
+ * with them while online (src/navigation/next-parts.ts): the round ("Passar o caderno"), the notebook
  * again and a new notebook open. Before, the round failed with "Algo deu errado — Failed to fetch
  * dynamically imported module" (or "Unable to preload CSS for …PassThePhoneScreen….css"). A part
  * that is still missing says so in the app's words and opens by itself when the signal returns.

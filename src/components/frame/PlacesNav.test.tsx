@@ -4,6 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import '../../app/routes.ts'; // the pages the frame asks about (src/navigation/pages.ts)
 import { PlacesNav } from './PlacesNav.tsx';
 import { PLACES, type Place } from './screens.ts';
 

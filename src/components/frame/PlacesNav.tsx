@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Link, useLocation } from 'wouter';
-import { useDataLayer, useObservable } from '../../screens/notebooks/common/useData.ts';
+import { useDataLayer, useObservable } from '../../state/data-layer.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { Icon } from '../Icon.tsx';
 import { PLACES, type Place, type PlaceId } from './screens.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { matchRoute, useLocation, useRouter } from 'wouter';
-import { ROUTES } from '../../app/routes.ts';
+import { allRoutes } from '../../navigation/pages.ts';
 import { FRAME_SCREENS, UNKNOWN_SCREEN, fillPattern, type FrameScreen } from './screens.ts';
 
 export interface CurrentScreen extends FrameScreen {
@@ -12,7 +12,7 @@ export interface CurrentScreen extends FrameScreen {
 export function useFrameScreen(): CurrentScreen {
   const [location] = useLocation();
   const { parser } = useRouter();
-  for (const route of ROUTES) {
+  for (const route of allRoutes()) {
     const [matches, params] = matchRoute(parser, route.path, location);
     if (!matches) continue;
     const screen = FRAME_SCREENS[route.path] ?? UNKNOWN_SCREEN;

@@ -3,7 +3,7 @@
  * removed accounts signed out, the account checked on load, on every token refresh and when the
  * network returns; the local database follows from the first sign-in (data.ts). It emits
  * `session$` and `sessionNotices$`; the app binds them to its store and turns notices into toasts
- * and navigation (src/app/session.ts). Loaded lazily (it brings supabase-js), started once.
+ * and navigation (src/state/session-actions.ts). Loaded lazily (it brings supabase-js), started once.
  */
 import { BehaviorSubject, Subject, filter, type Observable, type Subscription } from 'rxjs';
 import {

@@ -17,7 +17,7 @@ import { useSessionStore } from '../../state/session.ts';
  * ('too_many_attempts', the server's 429) has its own words.
  */
 const claim = vi.fn<(code: string) => Promise<PartyResult<ClaimOutcome>>>();
-vi.mock('../notebooks/common/useData.ts', () => ({
+vi.mock('../../state/data-layer.ts', () => ({
   useDataLayer: () => ({ status: 'ready', layer: { api: { rounds: { claim } } } }),
 }));
 const { default: ClaimScreen } = await import('./ClaimScreen.tsx');

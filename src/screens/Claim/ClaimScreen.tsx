@@ -8,8 +8,8 @@ import { FormField } from '../../components/FormField.tsx';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
-import { backTo } from '../accounts/links.ts';
-import { useDataLayer } from '../notebooks/common/useData.ts';
+import { backTo } from '../../navigation/links.ts';
+import { useDataLayer } from '../../state/data-layer.ts';
 import { partyProblemText } from '../notebooks/party/messages.ts';
 
 type Claim = { state: 'idle' | 'claiming' } | { state: 'done'; outcome: ClaimOutcome } | { state: 'refused'; problem: PartyProblem };

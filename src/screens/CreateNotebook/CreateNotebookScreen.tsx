@@ -17,7 +17,7 @@ import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import * as css from '../notebooks/common/editor.css.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
-import { useObservable } from '../notebooks/common/useData.ts';
+import { useObservable } from '../../state/data-layer.ts';
 import { EMPTY_DRAFT, draftProblems, isDirty, type NotebookDraft } from '../notebooks/common/draft.ts';
 
 /** /create (spec §2): a form with a live preview of the notebook; works with no connection. */

@@ -10,13 +10,13 @@ import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { Dashboard, NotebookCard as Card } from '../../data/queries/dashboard.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
-import { useObservable } from '../notebooks/common/useData.ts';
+import { useObservable } from '../../state/data-layer.ts';
 import { NotebookCard, NotebookCardPlaceholder } from './NotebookCard.tsx';
 import { RefusedNotebooks } from './RefusedNotebooks.tsx';
 import { useDashboardPlace, savedPlace } from './place.ts';
 import { TABS, defaultTab, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
 import * as css from './Dashboard.css.ts';
-import { DASHBOARD_NEXT_PARTS, usePreloadNextParts } from '../../app/next-parts.ts';
+import { DASHBOARD_NEXT_PARTS, usePreloadNextParts } from '../../navigation/next-parts.ts';
 
 const TAB_LABELS: Record<DashboardTab, MessageDescriptor> = {
   mine: msg`Meus cadernos`,

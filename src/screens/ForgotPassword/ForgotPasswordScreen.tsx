@@ -8,7 +8,7 @@ import { SubmitButton } from '../accounts/SubmitButton.tsx';
 import { inWords, passwordActionMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { appUrl } from '../accounts/links.ts';
+import { appUrl } from '../../navigation/links.ts';
 import { requestPasswordReset } from '../../data/auth.ts';
 import { validateEmail, type EmailProblem } from '../../data/validation.ts';
 import { toast } from '../../state/toast.ts';

@@ -7,7 +7,7 @@ import * as f from '../../components/form.css.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
-import { backTo } from '../accounts/links.ts';
+import { backTo } from '../../navigation/links.ts';
 import { useInviteRedemption, type FailureReason, type InviteStep } from './redemption.ts';
 import { redeemWhenSignedIn, usePreloadNextSteps } from './next-steps.ts';
 import * as s from './InviteScreen.css.ts';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { preloadPage } from '../../app/page-preload.ts';
+import { preloadPage } from '../../navigation/pages.ts';
 
 /**
  * While a visitor reads the invitation (issue 20), the next steps download: first the register

@@ -5,7 +5,7 @@ import { AuthPanel } from '../accounts/AuthPanel.tsx';
 import { EmailField, PasswordField } from '../accounts/fields.tsx';
 import { FormAlert } from '../accounts/FormAlert.tsx';
 import { SubmitButton } from '../accounts/SubmitButton.tsx';
-import { afterSignIn, withNext } from '../accounts/links.ts';
+import { afterSignIn, withNext } from '../../navigation/links.ts';
 import { inWords, loginMessage } from '../accounts/messages.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';

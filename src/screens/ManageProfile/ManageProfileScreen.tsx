@@ -5,7 +5,7 @@ import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useTabKeys } from '../../components/tabs.ts';
 import { button } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
-import { backTo } from '../accounts/links.ts';
+import { backTo } from '../../navigation/links.ts';
 import { OnlineData } from '../online/OnlineData.tsx';
 import * as css from './ManageProfile.css.ts';
 import * as tabs from '../../components/tabs.css.ts';

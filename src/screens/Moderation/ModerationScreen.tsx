@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
-import { backTo } from '../accounts/links.ts';
+import { backTo } from '../../navigation/links.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import { MANAGES } from '../../data/repositories/roles.ts';
 import type { ModerationLists } from '../../data/queries/moderation.ts';
@@ -13,7 +13,7 @@ import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
 import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { problemMessage } from '../notebooks/common/messages.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
-import { useObservable } from '../notebooks/common/useData.ts';
+import { useObservable } from '../../state/data-layer.ts';
 import { ModerationTabs } from './ModerationTabs.tsx';
 import * as css from './Moderation.css.ts';
 

@@ -11,7 +11,7 @@ import { problemMessage } from '../notebooks/common/messages.ts';
 import { CollaborationPanel } from '../notebooks/sharing/CollaborationPanel.tsx';
 import { ShareDialog } from '../notebooks/sharing/ShareDialog.tsx';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
-import { useObservable } from '../notebooks/common/useData.ts';
+import { useObservable } from '../../state/data-layer.ts';
 import { AppearanceSection } from './AppearanceSection.tsx';
 import { DetailsSection } from './DetailsSection.tsx';
 import { historyOf } from './history.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
-import { backTo } from '../accounts/links.ts';
+import { backTo } from '../../navigation/links.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { ProfileDoc } from '../../data/schemas/index.ts';
 import { ANSWERS } from '../../data/repositories/roles.ts';
@@ -12,12 +12,12 @@ import { NotebookAbout, NotebookSidebar } from './NotebookSidebar.tsx';
 import { QuestionStepper } from './QuestionStepper.tsx';
 import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
-import { useObservable } from '../notebooks/common/useData.ts';
+import { useObservable } from '../../state/data-layer.ts';
 import { blockedBy, refreshBlocked, useBlockedStore } from '../safety/blocked-store.ts';
 import { preloadBlockPersonButton } from '../safety/lazy.ts';
 import * as css from './NotebookView.css.ts';
 import { useScreenName } from '../../components/frame/document-title.ts';
-import { notebookNextParts, usePreloadNextParts } from '../../app/next-parts.ts';
+import { notebookNextParts, usePreloadNextParts } from '../../navigation/next-parts.ts';
 
 const NO_PROFILES = new Map<string, ProfileDoc>();
 

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
-import { backTo } from '../accounts/links.ts';
+import { backTo } from '../../navigation/links.ts';
 import { button } from '../../components/ui.css.ts';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
 import { useOnline } from '../../components/frame/useOnline.ts';

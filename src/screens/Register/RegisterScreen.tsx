@@ -19,7 +19,7 @@ import {
 import * as f from '../../components/form.css.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { button, visuallyHidden } from '../../components/ui.css.ts';
-import { afterSignIn, appUrl, nextPath, withNext } from '../accounts/links.ts';
+import { afterSignIn, appUrl, nextPath, withNext } from '../../navigation/links.ts';
 import type { UsernameAvailability } from '../../data/auth.ts';
 import {
   isMinor,

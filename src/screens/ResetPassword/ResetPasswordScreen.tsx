@@ -15,7 +15,7 @@ import { RESET_PASSWORD_MIN } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
-import { AFTER_LOGIN } from '../accounts/links.ts';
+import { AFTER_LOGIN } from '../../navigation/links.ts';
 
 /**
  * /reset-password (spec §2, §5, §8): reached on the password-recovery event. At least 6

@@ -9,7 +9,7 @@ import { inWords, passwordActionMessage } from '../accounts/messages.ts';
 import { useNewPassword } from '../accounts/new-password.ts';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';
-import { signOutWithFeedback } from '../../app/session.ts';
+import { signOutWithFeedback } from '../../state/session-actions.ts';
 import { changePassword, signOutOtherDevices } from '../../data/auth.ts';
 import { PASSWORD_MIN } from '../../data/validation.ts';
 import { useSessionStore } from '../../state/session.ts';

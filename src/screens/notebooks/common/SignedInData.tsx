@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
-import { backTo } from '../../accounts/links.ts';
+import { backTo } from '../../../navigation/links.ts';
 import { getCurrentUserId } from '../../../data/auth.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
-import { useDataLayer } from './useData.ts';
+import { useDataLayer } from '../../../state/data-layer.ts';
 
 type SignedInDataProps = {
   /** The page could not open the person's database. */

@@ -5,4 +5,4 @@ export { StatePanel } from './StatePanel.tsx';
 export { SyncBadge } from './SyncBadge.tsx';
 export { answerSavedNotice, problemMessage, problemText, refusalMessage, refusalTitle, type ProblemSubject } from './messages.ts';
 export { SignedInData } from './SignedInData.tsx';
-export { useDataLayer, useObservable, type DataLayerState } from './useData.ts';
+export { useDataLayer, useObservable, type DataLayerState } from '../../../state/data-layer.ts';

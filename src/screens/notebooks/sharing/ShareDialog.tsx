@@ -6,7 +6,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import { button } from '../../../components/ui.css.ts';
 import type { DataLayer } from '../../../data/data-layer.ts';
 import { accessHolders } from '../../../data/repositories/sharing.ts';
-import { useDataLayer, useObservable } from '../common/useData.ts';
+import { useDataLayer, useObservable } from '../../../state/data-layer.ts';
 import { InviteLinks } from './InviteLinks.tsx';
 import { PeopleWithAccess } from './PeopleWithAccess.tsx';
 import * as s from './sharing.css.ts';

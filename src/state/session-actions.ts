@@ -1,10 +1,10 @@
 import { t } from '@lingui/core/macro';
 import type { SessionNotice } from '../data/session/state.ts';
 import { loadCatalogArea } from '../locale/i18n.ts';
-import { followSession, useSessionStore, useSignOutConfirmStore } from '../state/session.ts';
-import { followSyncStatus } from '../state/sync-status.ts';
-import { toast } from '../state/toast.ts';
-import { appNavigate } from './navigator.ts';
+import { followSession, useSessionStore, useSignOutConfirmStore } from './session.ts';
+import { followSyncStatus } from './sync-status.ts';
+import { toast } from './toast.ts';
+import { appNavigate } from '../navigation/navigator.ts';
 import { rememberSignedIn } from './signed-in-hint.ts';
 
 /**

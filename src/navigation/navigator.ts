@@ -1,5 +1,5 @@
 /**
- * Navigation for code outside React (the session's notices, src/app/session.ts): the Shell
+ * Navigation for code outside React (the session's notices, src/state/session-actions.ts): the Shell
  * registers wouter's navigate, which knows the language prefix (`/en`) of the current router.
  */
 type Navigate = (to: string, options?: { replace?: boolean }) => void;

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import type { DataLayer } from '../../../data/data-layer.ts';
-import { useSessionStore } from '../../../state/session.ts';
+import type { DataLayer } from '../data/data-layer.ts';
+import { useSessionStore } from './session.ts';
 
 export type DataLayerState =
   | { status: 'loading' }
@@ -23,7 +23,7 @@ export function useDataLayer(): DataLayerState {
     if (sessionStatus === 'signed-out' || !userId) return setState({ status: 'signed-out' });
     let live = true;
     setState((current) => (current.status === 'ready' && current.layer.userId === userId ? current : { status: 'loading' }));
-    import('../../../data/session/data.ts')
+    import('../data/session/data.ts')
       .then(({ whenDataReady }) => whenDataReady())
       .then(
         (layer) => live && setState({ status: 'ready', layer }),

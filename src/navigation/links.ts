@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
-import { localizePath } from '../../locale/detect.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../locale/locales.ts';
+import { localizePath } from '../locale/detect.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../locale/locales.ts';
 
 /**
  * The absolute address of an app page in the current language, for links the server mails

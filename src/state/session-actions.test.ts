@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthEvent, AccountCheck, InitialSession } from '../data/auth.ts';
 
 /**
- * The session (the engine in src/data/session/engine.ts, bound by src/app/session.ts) against a
+ * The session (the engine in src/data/session/engine.ts, bound by src/state/session-actions.ts) against a
  * stand-in auth layer: what the store, the toasts and the navigation do on start, on a token
  * refresh, on the recovery event and on a ban (spec §4, §8).
  */
@@ -43,11 +43,11 @@ async function start(initial: Partial<InitialSession>) {
   i18n.loadAndActivate({ locale: 'pt-BR', messages: {} });
   const settled = { user: initial.user ?? null, unverified: initial.unverified ?? false };
   auth.initial = { user: null, unverified: false, linkError: null, recovery: false, settled: Promise.resolve(settled), ...initial };
-  const { setAppNavigator } = await import('./navigator.ts');
+  const { setAppNavigator } = await import('../navigation/navigator.ts');
   setAppNavigator(navigate);
-  const { useSessionStore } = await import('../state/session.ts');
-  const { useToastStore } = await import('../state/toast.ts');
-  const session = await import('./session.ts');
+  const { useSessionStore } = await import('./session.ts');
+  const { useToastStore } = await import('./toast.ts');
+  const session = await import('./session-actions.ts');
   await session.ensureSession();
   return { session: useSessionStore, toasts: useToastStore };
 }
@@ -73,7 +73,7 @@ describe('the session', () => {
   });
 
   it('the admin flag is settled by the account check: until then the /admin guard waits, then decides', async () => {
-    const { adminDecision } = await import('./guards.tsx');
+    const { adminDecision } = await import('../app/guards.tsx');
     let answer!: (check: { user: typeof user; unverified: boolean }) => void;
     const settled = new Promise<{ user: typeof user; unverified: boolean }>((resolve) => (answer = resolve));
     const { session } = await start({ user, unverified: true, settled });
@@ -85,7 +85,7 @@ describe('the session', () => {
   });
 
   it('someone who is not an admin is sent away once the server answered', async () => {
-    const { adminDecision } = await import('./guards.tsx');
+    const { adminDecision } = await import('../app/guards.tsx');
     auth.status = { status: 'active', account: { userId: 'u1', email: user.email, username: 'ana_b', isAdmin: false } };
     const { session } = await start({ user, unverified: true, settled: Promise.resolve({ user, unverified: false }) });
     await vi.waitFor(() => expect(session.getState().roleKnown).toBe(true));
@@ -93,7 +93,7 @@ describe('the session', () => {
   });
 
   it('with no answer from the server (offline, or the check failed) the flag the device knew stands', async () => {
-    const { adminDecision } = await import('./guards.tsx');
+    const { adminDecision } = await import('../app/guards.tsx');
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     try {
       const { session } = await start({ user, unverified: true, settled: new Promise(() => undefined) });
@@ -108,7 +108,7 @@ describe('the session', () => {
   });
 
   it('a visitor is sent away from /admin at once; while the session loads, the guard waits', async () => {
-    const { adminDecision } = await import('./guards.tsx');
+    const { adminDecision } = await import('../app/guards.tsx');
     expect(adminDecision({ status: 'loading', isAdmin: false, roleKnown: false })).toBe('wait');
     expect(adminDecision({ status: 'signed-out', isAdmin: false, roleKnown: false })).toBe('redirect');
   });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { preloadPage } from './page-preload.ts';
+import { preloadPage } from './pages.ts';
 
 /**
  * The parts a screen leads to that work offline (issue 29), downloaded with the screen while it is

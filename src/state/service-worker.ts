@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Workbox } from 'workbox-window';
 import { SW_MESSAGES, SW_URL } from '../../sw/protocol.ts';
 import { onAfterSignOut } from '../data/session/lifecycle.ts';
-import { hasUnsavedWork, useUnsavedStore } from '../state/unsaved.ts';
+import { hasUnsavedWork, useUnsavedStore } from './unsaved.ts';
 
 /** Spec §9: look for a new version every 10 seconds. */
 export const UPDATE_CHECK_INTERVAL_MS = 10_000;
