@@ -72,3 +72,27 @@ describe('online areas', () => {
     expect(tanstackImportsOutsideHooks()).toEqual([]);
   });
 });
+
+/**
+ * Screens see only the data layer's `api` and what it returns (issue 30): what a role may do comes
+ * with the views (`view.may`, `myAnswersWait`, `statusOnSave`), not from the screen reading roles
+ * or guessing moderation, and the round's parts are reached through repositories/rounds.ts.
+ */
+const DATA_LAYER_INSIDES = [/data\/repositories\/(roles|answer-status)\.ts$/, /data\/party\//];
+
+function dataLayerInsidesImported(): string[] {
+  return sourceFiles(SCREENS)
+    .filter((file) => !/\.test\.tsx?$/.test(file))
+    .flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+        .map((match) => match[1] ?? match[2])
+        .filter((specifier) => DATA_LAYER_INSIDES.some((inside) => inside.test(specifier)))
+        .map((specifier) => `${relative(SCREENS, file)} imports ${specifier}`),
+    );
+}
+
+describe('screens and the data layer', () => {
+  it('ask the views what a person may do, and reach the round through its repository', () => {
+    expect(dataLayerInsidesImported()).toEqual([]);
+  });
+});

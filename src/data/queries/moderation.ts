@@ -6,7 +6,7 @@
  */
 import { Observable, combineLatest, map } from 'rxjs';
 import type { DataContext } from '../repositories/context.ts';
-import { MANAGES, type NotebookRole } from '../repositories/roles.ts';
+import type { NotebookPermissions, NotebookRole } from '../repositories/roles.ts';
 import type { AnswerDoc, NotebookDoc, QuestionDoc } from '../schemas/index.ts';
 import { all$ } from './common.ts';
 import { notebookView$ } from './notebook.ts';
@@ -19,6 +19,7 @@ export interface ModerationItem {
 export interface ModerationLists {
   notebook: NotebookDoc;
   role: NotebookRole;
+  may: NotebookPermissions;
   /** Oldest first: the one waiting longest comes first. */
   pending: ModerationItem[];
   /** Most recently moderated first. */
@@ -34,8 +35,8 @@ export function moderationLists$(ctx: DataContext, notebookId: string): Observab
   return combineLatest([notebookView$(ctx, notebookId), all$(ctx, 'answers', { notebook_id: notebookId })]).pipe(
     map(([view, answers]) => {
       if (!view) return null;
-      const lists: ModerationLists = { notebook: view.notebook, role: view.role, pending: [], approved: [], rejected: [] };
-      if (!MANAGES.has(view.role)) return lists;
+      const lists: ModerationLists = { notebook: view.notebook, role: view.role, may: view.may, pending: [], approved: [], rejected: [] };
+      if (!view.may.manage) return lists;
       const questions = new Map(view.questions.map(({ question }) => [question.id, question]));
       for (const answer of answers) {
         lists[answer.moderation_status].push({ answer, question: questions.get(answer.question_id) ?? null });

@@ -12,7 +12,9 @@
  */
 import { Observable, combineLatest, map } from 'rxjs';
 import type { DataContext } from '../repositories/context.ts';
-import { MANAGES, roleFrom, type NotebookRole } from '../repositories/roles.ts';
+import { awaitsApproval, expectedAnswerStatus } from '../repositories/answer-status.ts';
+import { permissionsOf, roleFrom, type NotebookPermissions, type NotebookRole } from '../repositories/roles.ts';
+import type { ModerationStatus } from '../schemas/answers.ts';
 import type { AnswerDoc, InviteLinkDoc, NotebookCollaboratorDoc, NotebookDoc, NotebookShareDoc, QuestionDoc } from '../schemas/index.ts';
 import { all$ } from './common.ts';
 
@@ -20,11 +22,16 @@ export interface QuestionView {
   question: QuestionDoc;
   answers: AnswerDoc[];
   myAnswer: AnswerDoc | null;
+  /** The state my answer shows once saved, as this device guesses it until the server's arrives. */
+  statusOnSave: ModerationStatus;
 }
 
 export interface NotebookView {
   notebook: NotebookDoc;
   role: NotebookRole;
+  may: NotebookPermissions;
+  /** With pre-moderation, my answers wait for the owner's approval (everyone's but the owner's). */
+  myAnswersWait: boolean;
   questions: QuestionView[];
   /** Answers waiting for moderation (empty for people who do not moderate). */
   awaiting: AnswerDoc[];
@@ -56,20 +63,27 @@ export function notebookView$(ctx: DataContext, notebookId: string): Observable<
         collaborators.find((c) => c.user_id === ctx.userId),
         shares.find((s) => s.shared_with === ctx.userId),
       );
-      const manages = MANAGES.has(role);
+      const may = permissionsOf(role);
+      const manages = may.manage;
       const listed = answers.filter((a) => a.moderation_status === 'approved').sort(oldestFirst);
       const mine = answers.filter((a) => a.user_id === ctx.userId);
       return {
         notebook,
         role,
+        may,
+        myAnswersWait: awaitsApproval(notebook, role),
         questions: questions
           .filter((q) => manages || !q.blocked)
           .sort(byOrder)
-          .map((question) => ({
-            question,
-            answers: listed.filter((a) => a.question_id === question.id),
-            myAnswer: mine.find((a) => a.question_id === question.id) ?? null,
-          })),
+          .map((question) => {
+            const myAnswer = mine.find((a) => a.question_id === question.id) ?? null;
+            return {
+              question,
+              answers: listed.filter((a) => a.question_id === question.id),
+              myAnswer,
+              statusOnSave: expectedAnswerStatus(myAnswer, notebook, role),
+            };
+          }),
         awaiting: manages ? answers.filter((a) => a.moderation_status === 'pending').sort(oldestFirst) : [],
         shares,
         collaborators,

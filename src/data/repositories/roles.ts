@@ -43,3 +43,14 @@ export async function roleIn(ctx: DataContext, notebookId: string): Promise<Note
 export const MANAGES = new Set<NotebookRole>(['owner', 'editor', 'collaborator']);
 /** Those who may answer. */
 export const ANSWERS = new Set<NotebookRole>(['owner', 'editor', 'collaborator', 'viewer']);
+
+/** What a role lets the person do in a notebook, as the screens ask it (they never read roles themselves). */
+export interface NotebookPermissions {
+  answer: boolean;
+  /** Moderate answers, block questions, see what waits for moderation. */
+  manage: boolean;
+}
+
+export function permissionsOf(role: NotebookRole): NotebookPermissions {
+  return { answer: ANSWERS.has(role), manage: MANAGES.has(role) };
+}

@@ -31,6 +31,11 @@ import { ANSWERS, roleIn } from './roles.ts';
  * What the server says of a password typed as the account's: it is the account's, it is not, or it
  * could not be asked (offline). Given by the session (auth.ts); absent in tests of the round alone.
  */
+// What the round's screens need of the round's parts (data/party/): they reach the round only here and through `api.rounds`.
+export { claimPath, formatClaimCode } from '../party/claim-code.ts';
+export type { LockKind } from '../party/round-lock.ts';
+export type { RoundState } from '../party/round-state.ts';
+
 export type AccountPasswordCheck = (password: string) => Promise<'correct' | 'incorrect' | 'unchecked'>;
 
 export type RoundContext = DataContext & { kv?: KvStore; syncNow?: () => void; checkAccountPassword?: AccountPasswordCheck };

@@ -3,7 +3,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import type { PartyProblem } from '../../data/problems.ts';
 import type { ClaimOutcome } from '../../data/repositories/rounds.ts';
-import { formatClaimCode } from '../../data/party/claim-code.ts';
+import { formatClaimCode } from '../../data/repositories/rounds.ts';
 import { FormField } from '../../components/FormField.tsx';
 import * as f from '../../components/form.css.ts';
 import { button } from '../../components/ui.css.ts';

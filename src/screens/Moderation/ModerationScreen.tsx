@@ -3,7 +3,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
 import { backTo } from '../../navigation/links.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
-import { MANAGES } from '../../data/repositories/roles.ts';
 import type { ModerationLists } from '../../data/queries/moderation.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { toast } from '../../state/toast.ts';
@@ -59,7 +58,7 @@ export function ModerationBody({ layer, notebookId }: { layer: DataLayer; notebo
       </StatePanel>
     );
   }
-  if (!MANAGES.has(lists.role)) {
+  if (!lists.may.manage) {
     return (
       <StatePanel title={<Trans>Acesso negado</Trans>}>
         <p>

@@ -28,7 +28,7 @@ describe('ModerationTabs', () => {
       created_at: writtenAt,
       updated_at: '2026-11-24T19:40:00.000Z', // an edit that reached the server days later
     } as unknown as AnswerDoc;
-    const lists: ModerationLists = { notebook, role: 'owner', pending: [{ answer, question }], approved: [], rejected: [] };
+    const lists: ModerationLists = { notebook, role: 'owner', may: { answer: true, manage: true }, pending: [{ answer, question }], approved: [], rejected: [] };
     render(
       <I18nProvider i18n={i18n}>
         <ModerationTabs api={{} as DataApi} lists={lists} viewer={{ userId: 'owner', isOwner: true }} profiles={new Map()} />

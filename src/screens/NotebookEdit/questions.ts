@@ -5,8 +5,10 @@
  */
 import { QUESTION_MIN_LENGTH } from '../../data/content-rules.ts';
 import type { Problem } from '../../data/problems.ts';
-import type { NotebookRole } from '../../data/repositories/roles.ts';
+import type { NotebookView } from '../../data/queries/notebook.ts';
 import type { QuestionDoc } from '../../data/schemas/index.ts';
+
+type NotebookRole = NotebookView['role'];
 
 export const RECOMMENDED_MAX_QUESTIONS = 50;
 

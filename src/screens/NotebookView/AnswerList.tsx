@@ -49,7 +49,7 @@ export const SAVING_ID_PREFIX = 'saving:';
  * typed from the moment "save" is pressed. Blocked questions reach only those who manage the
  * notebook (the query hides them from participants).
  */
-export function listedAnswers(entry: NotebookView['questions'][number], saving?: SavingAnswer, userId?: string): AnswerDoc[] {
+export function listedAnswers(entry: Pick<NotebookView['questions'][number], 'question' | 'answers' | 'myAnswer'>, saving?: SavingAnswer, userId?: string): AnswerDoc[] {
   const stored = entry.myAnswer;
   const mine: AnswerDoc | null = saving
     ? {

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { NotebookView } from '../../data/queries/notebook.ts';
-import { ANSWERS } from '../../data/repositories/roles.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { useMenu } from '../../components/frame/useMenu.ts';
 import * as frame from '../../components/frame/frame.css.ts';
@@ -20,7 +19,7 @@ export function NotebookMenu({ view, ownerUsername, questionCount }: { view: Not
   const { t } = useLingui();
   const menu = useMenu();
   const { notebook } = view;
-  const party = ANSWERS.has(view.role) && questionCount > 0;
+  const party = view.may.answer && questionCount > 0;
   const block = view.role !== 'owner' && Boolean(ownerUsername);
   if (!party && !block) return null;
   return (

@@ -2,7 +2,6 @@ import { memo, useId, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { NotebookView } from '../../data/queries/notebook.ts';
-import { MANAGES } from '../../data/repositories/roles.ts';
 import { button } from '../../components/ui.css.ts';
 import { UserText } from '../../components/UserText.tsx';
 import { userBlock } from '../../components/user-text.css.ts';
@@ -21,7 +20,7 @@ export const NotebookSidebar = memo(function NotebookSidebar({ view, ownerUserna
   const { t } = useLingui();
   const { notebook } = view;
   const author = <UserText>{notebook.author}</UserText>;
-  const manages = MANAGES.has(view.role);
+  const manages = view.may.manage;
   const questionCount = view.questions.filter((q) => manages || !q.question.blocked).length;
   const pending = view.awaiting.length;
   const answerCount = view.answerCount;

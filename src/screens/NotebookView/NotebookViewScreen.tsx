@@ -4,7 +4,6 @@ import { Link, useParams } from 'wouter';
 import { backTo } from '../../navigation/links.ts';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { ProfileDoc } from '../../data/schemas/index.ts';
-import { ANSWERS } from '../../data/repositories/roles.ts';
 import { useSyncStatusStore } from '../../state/sync-status.ts';
 import { button, page } from '../../components/ui.css.ts';
 import { AnswerList, type SavingAnswer } from './AnswerList.tsx';
@@ -101,7 +100,7 @@ export function NotebookViewBody({ layer, notebookId }: { layer: DataLayer; note
       <div className={css.layout}>
         <NotebookSidebar view={view} ownerUsername={profiles?.get(view.notebook.user_id)?.username} />
         <div className={css.main}>
-          {ANSWERS.has(view.role) ? (
+          {view.may.answer ? (
             <section aria-labelledby="answer-heading">
               <h2 className={css.sectionTitle} id="answer-heading" ref={answerHeading}>
                 <Trans>Responder</Trans>

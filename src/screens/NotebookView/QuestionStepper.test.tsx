@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import type { NotebookView } from '../../data/queries/notebook.ts';
+import { expectedAnswerStatus } from '../../data/repositories/answer-status.ts';
 import type { DataApi } from '../../data/repositories/index.ts';
 import type { AnswerDoc, NotebookDoc, QuestionDoc } from '../../data/schemas/index.ts';
 import { useToastStore } from '../../state/toast.ts';
@@ -13,10 +14,16 @@ const notebook = { id: 'n1', user_id: 'owner', title: 'Caderno', theme: 'pink', 
 const question = (id: string, text: string, blocked = false) => ({ id, notebook_id: 'n1', text, blocked, order_index: 0 }) as QuestionDoc;
 
 function viewOf(questions: QuestionDoc[], options: { preModeration?: boolean; myAnswers?: Record<string, Partial<AnswerDoc>> } = {}): NotebookView {
+  const preModerated = { ...notebook, pre_moderation_enabled: options.preModeration ?? false };
   return {
-    notebook: { ...notebook, pre_moderation_enabled: options.preModeration ?? false },
+    notebook: preModerated,
     role: 'viewer',
-    questions: questions.map((q) => ({ question: q, answers: [], myAnswer: (options.myAnswers?.[q.id] as AnswerDoc) ?? null })),
+    may: { answer: true, manage: false },
+    myAnswersWait: options.preModeration ?? false,
+    questions: questions.map((q) => {
+      const myAnswer = (options.myAnswers?.[q.id] as AnswerDoc) ?? null;
+      return { question: q, answers: [], myAnswer, statusOnSave: expectedAnswerStatus(myAnswer, preModerated, 'viewer') };
+    }),
     awaiting: [],
     shares: [],
     collaborators: [],

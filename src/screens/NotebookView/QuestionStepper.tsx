@@ -11,8 +11,6 @@ import { UserText } from '../../components/UserText.tsx';
 import { NotebookPaper } from '../notebooks/look/index.ts';
 import { markSavePressed, markWritten } from './latency.ts';
 import type { SavingAnswer } from './AnswerList.tsx';
-import { awaitsApproval, expectedAnswerStatus } from '../../data/repositories/answer-status.ts';
-import type { NotebookRole } from '../../data/repositories/roles.ts';
 import { answerSavedNotice, problemMessage } from '../notebooks/common/messages.ts';
 import type { Problem } from '../../data/problems.ts';
 import { RefusedNotice } from '../notebooks/common/RefusedNotice.tsx';
@@ -76,8 +74,7 @@ export function QuestionStepper({ api, view, onShowAnswers, onSaving, openQuesti
         entry={current}
         page={stepper.page + 1}
         total={questions.length}
-        notebook={view.notebook}
-        role={view.role}
+        myAnswersWait={view.myAnswersWait}
         onSaving={onSaving}
         focusOnMount={stepper.turn !== 'none'}
         onPrevious={stepper.page > 0 ? () => dispatch({ type: 'previous' }) : null}
@@ -115,20 +112,20 @@ interface PageProps {
   entry: QuestionView;
   page: number;
   total: number;
-  notebook: NotebookView['notebook'];
-  role: NotebookRole;
+  /** With pre-moderation my answer waits for approval (the data layer says so: NotebookView). */
+  myAnswersWait: boolean;
   onSaving: StepperProps['onSaving'];
   focusOnMount: boolean;
   onPrevious: (() => void) | null;
   onNext: () => void;
 }
 
-function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focusOnMount, onPrevious, onNext }: PageProps) {
+function QuestionPage({ api, entry, page, total, myAnswersWait, onSaving, focusOnMount, onPrevious, onNext }: PageProps) {
   const { t, i18n } = useLingui();
   const online = useOnline();
   const ids = useId();
   const { question, myAnswer } = entry;
-  const preModeration = awaitsApproval(notebook, role);
+  const preModeration = myAnswersWait;
   const rejection = useSyncStatusStore((s) => refusalFor(s.rejections, question.id));
   // What was typed comes back: the stored answer, or else what the server refused (S8).
   const start = (myAnswer ?? rejection?.attempted ?? {}) as Partial<AnswerDoc>;
@@ -176,7 +173,7 @@ function QuestionPage({ api, entry, page, total, notebook, role, onSaving, focus
     markSavePressed(question.id, text);
     const fields = { text, is_anonymous: anonymous, responder_name: name.trim() || null };
     // Shown in the list in this very frame; an empty answer is refused before it could be shown.
-    if (text.trim()) onSaving(question.id, { ...fields, moderation_status: expectedAnswerStatus(myAnswer, notebook, role) });
+    if (text.trim()) onSaving(question.id, { ...fields, moderation_status: entry.statusOnSave });
     const write = () => api.answers.answer(question.id, fields);
     const result = await (rejection ? api.rejections.fix(rejection.key, write) : write()).finally(() => onSaving(question.id, null));
     markWritten();

@@ -4,10 +4,7 @@ import { Link, useLocation, useParams } from 'wouter';
 import type { DataLayer } from '../../data/data-layer.ts';
 import type { PartyProblem, PartyResult } from '../../data/problems.ts';
 import type { RoundView } from '../../data/queries/round.ts';
-import { ANSWERS } from '../../data/repositories/roles.ts';
-import { claimPath, formatClaimCode } from '../../data/party/claim-code.ts';
-import type { LockKind } from '../../data/party/round-lock.ts';
-import type { RoundState } from '../../data/party/round-state.ts';
+import { claimPath, formatClaimCode, type LockKind, type RoundState } from '../../data/repositories/rounds.ts';
 import { localizePath } from '../../locale/detect.ts';
 import { useRoundStore } from '../../state/round.ts';
 import { DEFAULT_LOCALE, isLocale } from '../../locale/locales.ts';
@@ -114,7 +111,7 @@ function StartRound({ layer, notebookId }: { layer: DataLayer; notebookId: strin
   const [busy, setBusy] = useState(false);
 
   if (notebook === undefined) return <Loading />;
-  if (notebook === null || !ANSWERS.has(notebook.role)) {
+  if (notebook === null || !notebook.may.answer) {
     return (
       <div className={css.stack}>
         <h1 className={css.heading}>

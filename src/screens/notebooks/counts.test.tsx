@@ -42,7 +42,9 @@ function viewWith(count: number): NotebookView {
   return {
     notebook,
     role: 'owner',
-    questions: range(count).map((i) => ({ question: question(i), answers: i === 0 ? range(count).map(answer) : [], myAnswer: null })),
+    may: { answer: true, manage: true },
+    myAnswersWait: false,
+    questions: range(count).map((i) => ({ question: question(i), answers: i === 0 ? range(count).map(answer) : [], myAnswer: null, statusOnSave: 'approved' as const })),
     awaiting: range(count).map(answer),
     shares: [],
     collaborators: [],
