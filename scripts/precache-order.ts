@@ -19,7 +19,7 @@ export interface ManifestChunk {
 
 /** The sources of the parts that go first, as Vite's manifest names them. */
 export const OFFLINE_PARTS_FIRST: readonly RegExp[] = [
-  /^src\/screens\/(Dashboard|NotebookView|PassThePhone|NotebookEdit|Moderation|Claim|CreateNotebook)\/\w+Screen\.tsx$/,
+  /^src\/screens\/(Dashboard|NotebookView|Round|NotebookEdit|Moderation|Claim|CreateNotebook)\/\w+Screen\.tsx$/,
   /^src\/screens\/notebooks\/locales\/[\w-]+\/messages\.po$/,
 ];
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Redirect, useLocation } from 'wouter';
-import { watchActiveRound } from '../data/party/round-state.ts';
+import { watchActiveRound } from '../data/round/round-state.ts';
 import { followActiveRound, roundPath, useRoundStore } from '../state/round.ts';
 
 let following = false;

@@ -3,7 +3,7 @@ import { isMissingPart } from './missing-part.ts';
 
 describe('isMissingPart', () => {
   it('recognises a chunk or its styles that could not be downloaded, in each browser’s words', () => {
-    expect(isMissingPart(new Error('Unable to preload CSS for /assets/PassThePhoneScreen-C7a9d2Xe.css'))).toBe(true);
+    expect(isMissingPart(new Error('Unable to preload CSS for /assets/RoundScreen-C7a9d2Xe.css'))).toBe(true);
     expect(isMissingPart(new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/ClaimScreen-x1.js'))).toBe(true);
     expect(isMissingPart(new TypeError('error loading dynamically imported module: http://localhost/assets/a.js'))).toBe(true);
     expect(isMissingPart(new TypeError('Importing a module script failed.'))).toBe(true);

@@ -4,7 +4,7 @@
  * server matches them (private.normalize_text in supabase/migrations/…_accounts.sql): lower case,
  * accents folded, every run of other characters one space, whole words only.
  */
-import type { PartyProblem, Problem } from './problems.ts';
+import type { RoundProblem, Problem } from './problems.ts';
 
 export const TITLE_MIN_LENGTH = 3;
 export const QUESTION_MIN_LENGTH = 3;
@@ -81,7 +81,7 @@ export function checkAnswerText(list: ForbiddenWordList, text: string, responder
 }
 
 /** A guest's name at a round: 1 to 50 characters once trimmed, no forbidden words (the server checks it again). */
-export function checkGuestName(list: ForbiddenWordList, name: string): PartyProblem | null {
+export function checkGuestName(list: ForbiddenWordList, name: string): RoundProblem | null {
   const trimmed = name.trim();
   if (trimmed === '') return { code: 'guest_name_empty', field: 'name' };
   if ([...trimmed].length > GUEST_NAME_MAX_LENGTH) return { code: 'guest_name_too_long', field: 'name' };

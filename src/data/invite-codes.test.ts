@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCode, inviteCodeFrom, isCodeOf, normalizeCode } from './invite-codes.ts';
-import { formatClaimCode, isClaimCode, normalizeClaimCode } from './party/claim-code.ts';
+import { formatClaimCode, isClaimCode, normalizeClaimCode } from './round/claim-code.ts';
 
 // Issue 29: codes were shown in one block (GZ2WW6BADL7R); one home now says how they are written and typed.
 describe('codes people read and type', () => {

@@ -94,7 +94,7 @@ export const refuse = (problem: Problem): { ok: false; problem: Problem } => ({ 
 /**
  * "Passar o caderno" (issue 21): the round's own problems, found on the device, and the server's
  * refusals of claim_guest (its `hint`). Kept apart from PROBLEM_CODES: only the round's and the
- * claim's screens show them (src/screens/notebooks/party/messages.ts has their words).
+ * claim's screens show them (src/screens/notebooks/round/messages.ts has their words).
  */
 export const ROUND_PROBLEM_CODES = [
   /** Another round is going on on this device. */
@@ -120,17 +120,18 @@ export const ROUND_PROBLEM_CODES = [
 
 export const CLAIM_REFUSAL_CODES = ['claim_invalid', 'claim_already_claimed', 'claim_host', 'too_many_attempts'] as const;
 
-export type RoundProblemCode = (typeof ROUND_PROBLEM_CODES)[number];
+export type RoundStepCode = (typeof ROUND_PROBLEM_CODES)[number];
 export type ClaimRefusalCode = (typeof CLAIM_REFUSAL_CODES)[number];
-export type PartyProblemCode = ProblemCode | RoundProblemCode | ClaimRefusalCode;
+/** Every code a round's or a claim's step can answer with. */
+export type RoundProblemCode = ProblemCode | RoundStepCode | ClaimRefusalCode;
 
-export interface PartyProblem {
-  code: PartyProblemCode;
+export interface RoundProblem {
+  code: RoundProblemCode;
   field?: string;
   words?: string[];
 }
 
-export type PartyResult<T> = { ok: true; value: T } | { ok: false; problem: PartyProblem };
+export type RoundResult<T> = { ok: true; value: T } | { ok: false; problem: RoundProblem };
 
-export const refuseParty = (problem: PartyProblem): { ok: false; problem: PartyProblem } => ({ ok: false, problem });
+export const refuseRound = (problem: RoundProblem): { ok: false; problem: RoundProblem } => ({ ok: false, problem });
 

@@ -78,7 +78,7 @@ describe('online areas', () => {
  * with the views (`view.may`, `myAnswersWait`, `statusOnSave`), not from the screen reading roles
  * or guessing moderation, and the round's parts are reached through repositories/rounds.ts.
  */
-const DATA_LAYER_INSIDES = [/data\/repositories\/(roles|answer-status)\.ts$/, /data\/party\//];
+const DATA_LAYER_INSIDES = [/data\/repositories\/(roles|answer-status)\.ts$/, /data\/round\//];
 
 function dataLayerInsidesImported(): string[] {
   return sourceFiles(SCREENS)

@@ -3,7 +3,7 @@ import { create } from 'zustand';
 /**
  * Whether a round of "Passar o caderno" is going on on this device (issue 21), for the frame: while
  * one is, the app stays in the round (src/app/RoundGuard.tsx) and the frame offers no way out
- * (no places, no account menu, no back). The UI's copy of src/data/party/round-state.ts, bound by
+ * (no places, no account menu, no back). The UI's copy of src/data/round/round-state.ts, bound by
  * followActiveRound.
  */
 export interface RoundFrameState {

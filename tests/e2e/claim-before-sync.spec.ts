@@ -1,5 +1,5 @@
 import { devices, expect, test } from '@playwright/test';
-import { claimHashOf, formatClaimCode, newAnswerSecret, newClaimCode } from '../../src/data/party/claim-code.ts';
+import { claimHashOf, formatClaimCode, newAnswerSecret, newClaimCode } from '../../src/data/round/claim-code.ts';
 import { answerIdFor } from '../../src/data/derived-ids.ts';
 import { dismissConsent, expectFitsPhone } from './helpers.ts';
 import { createNotebook, logIn, signUp, type SignedUp } from './people.ts';

@@ -8,7 +8,7 @@ import { createNotebook, logIn, signUp } from './people.ts';
  * none at all, the first visit's worst case). The parts the screens lead to that work offline came
  * with them while online (src/navigation/next-parts.ts): the round ("Passar o caderno"), the notebook
  * again and a new notebook open. Before, the round failed with "Algo deu errado — Failed to fetch
- * dynamically imported module" (or "Unable to preload CSS for …PassThePhoneScreen….css"). A part
+ * dynamically imported module" (or "Unable to preload CSS for …RoundScreen….css"). A part
  * that is still missing says so in the app's words and opens by itself when the signal returns.
  */
 

@@ -5,7 +5,7 @@
  */
 import { Observable, combineLatest, map, of, switchMap } from 'rxjs';
 import type { KvStore } from '../kv-store.ts';
-import { roundStoreOf, type RoundState } from '../party/round-state.ts';
+import { roundStoreOf, type RoundState } from '../round/round-state.ts';
 import type { DataContext } from '../repositories/context.ts';
 import type { AnswerDoc, NotebookDoc, QuestionDoc } from '../schemas/index.ts';
 import { all$ } from './common.ts';

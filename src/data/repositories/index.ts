@@ -39,11 +39,11 @@ import {
   unshareNotebook,
 } from './sharing.ts';
 import type { CollaboratorRole, ModerationStatus } from '../schemas/index.ts';
-import { refuse, type PartyResult, type WriteResult } from '../problems.ts';
+import { refuse, type RoundResult, type WriteResult } from '../problems.ts';
 
 export type ApiContext = RoundContext;
 
-type Writes = Record<string, (...args: never[]) => Promise<WriteResult<unknown> | PartyResult<unknown>>>;
+type Writes = Record<string, (...args: never[]) => Promise<WriteResult<unknown> | RoundResult<unknown>>>;
 
 /**
  * A write never fails silently (issue 16). Refusals come back as results, which the screens

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { answerIdFor } from '../derived-ids.ts';
-import { claimHashOf, formatClaimCode, isClaimCode } from '../party/claim-code.ts';
+import { claimHashOf, formatClaimCode, isClaimCode } from '../round/claim-code.ts';
 import { Device, signUp, startServer, type Person, type TestServer } from '../testing/harness.ts';
 import type { CollectionName } from '../schemas/index.ts';
 

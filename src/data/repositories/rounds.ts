@@ -12,16 +12,16 @@
  *   end(secret)                  checked on the device (works offline), the round is over
  *   claim(code)                  a friend, later, on their own account: online, claim_guest
  *
- * The round's state is in the device's key-value store (party/round-state.ts); the guests and
+ * The round's state is in the device's key-value store (round/round-state.ts); the guests and
  * their answers are ordinary documents, pushed when the phone is online (guests before answers).
  */
 import { checkAnswerText, checkGuestName } from '../content-rules.ts';
 import { answerIdFor } from '../derived-ids.ts';
 import type { KvStore } from '../kv-store.ts';
-import { claimHashOf, isClaimCode, newAnswerSecret, newClaimCode, normalizeClaimCode } from '../party/claim-code.ts';
-import { createLock, lockSecretProblem, unlocks, type LockKind } from '../party/round-lock.ts';
-import { roundStoreOf, type RoundState } from '../party/round-state.ts';
-import { CLAIM_REFUSAL_CODES, ok, refuseParty, type ClaimRefusalCode, type PartyResult } from '../problems.ts';
+import { claimHashOf, isClaimCode, newAnswerSecret, newClaimCode, normalizeClaimCode } from '../round/claim-code.ts';
+import { createLock, lockSecretProblem, unlocks, type LockKind } from '../round/round-lock.ts';
+import { roundStoreOf, type RoundState } from '../round/round-state.ts';
+import { CLAIM_REFUSAL_CODES, ok, refuseRound, type ClaimRefusalCode, type RoundResult } from '../problems.ts';
 import type { AnswerDoc, GuestDoc } from '../schemas/index.ts';
 import { writeAnswer } from './answers.ts';
 import { collectionOf, findDoc, forbiddenWords, isoNow, labelOf, recordWrite, type DataContext } from './context.ts';
@@ -31,10 +31,10 @@ import { ANSWERS, roleIn } from './roles.ts';
  * What the server says of a password typed as the account's: it is the account's, it is not, or it
  * could not be asked (offline). Given by the session (auth.ts); absent in tests of the round alone.
  */
-// What the round's screens need of the round's parts (data/party/): they reach the round only here and through `api.rounds`.
-export { claimPath, formatClaimCode } from '../party/claim-code.ts';
-export type { LockKind } from '../party/round-lock.ts';
-export type { RoundState } from '../party/round-state.ts';
+// What the round's screens need of the round's parts (data/round/): they reach the round only here and through `api.rounds`.
+export { claimPath, formatClaimCode } from '../round/claim-code.ts';
+export type { LockKind } from '../round/round-lock.ts';
+export type { RoundState } from '../round/round-state.ts';
 
 export type AccountPasswordCheck = (password: string) => Promise<'correct' | 'incorrect' | 'unchecked'>;
 
@@ -75,22 +75,22 @@ async function hostRound(ctx: RoundContext): Promise<RoundState | null> {
   return state && state.hostId === ctx.userId ? state : null;
 }
 
-export async function startRound(ctx: RoundContext, notebookId: string, lock: LockInput): Promise<PartyResult<RoundState>> {
+export async function startRound(ctx: RoundContext, notebookId: string, lock: LockInput): Promise<RoundResult<RoundState>> {
   const current = await storeOf(ctx).current();
   if (current) {
     // The same start twice (a double tap, a retry) is the round already going on.
-    return current.notebookId === notebookId && current.hostId === ctx.userId ? ok(current) : refuseParty({ code: 'round_active' });
+    return current.notebookId === notebookId && current.hostId === ctx.userId ? ok(current) : refuseRound({ code: 'round_active' });
   }
   const weak = lockSecretProblem(lock.kind, lock.secret);
-  if (weak) return refuseParty({ code: weak, field: 'secret' });
+  if (weak) return refuseRound({ code: weak, field: 'secret' });
   // Online, "the account's password" is the account's; offline it cannot be asked, and the round
   // is locked with what the host typed (twice) all the same.
   if (lock.kind === 'password' && (await ctx.checkAccountPassword?.(lock.secret)) === 'incorrect') {
-    return refuseParty({ code: 'not_account_password', field: 'secret' });
+    return refuseRound({ code: 'not_account_password', field: 'secret' });
   }
   const notebook = await findDoc(ctx, 'notebooks', notebookId);
-  if (!notebook) return refuseParty({ code: 'not_found' });
-  if (!ANSWERS.has(await roleIn(ctx, notebookId))) return refuseParty({ code: 'not_allowed' });
+  if (!notebook) return refuseRound({ code: 'not_found' });
+  if (!ANSWERS.has(await roleIn(ctx, notebookId))) return refuseRound({ code: 'not_allowed' });
   const state: RoundState = {
     version: 1,
     id: ctx.newId(),
@@ -108,13 +108,13 @@ export async function startRound(ctx: RoundContext, notebookId: string, lock: Lo
 }
 
 /** The next friend's turn: their guest row (with the hash of their claim code) is written now. */
-export async function startTurn(ctx: RoundContext, input: GuestInput): Promise<PartyResult<RoundState>> {
+export async function startTurn(ctx: RoundContext, input: GuestInput): Promise<RoundResult<RoundState>> {
   const state = await hostRound(ctx);
-  if (!state) return refuseParty({ code: 'no_round' });
-  if (state.phase === 'answering') return refuseParty({ code: 'not_your_turn' });
+  if (!state) return refuseRound({ code: 'no_round' });
+  if (state.phase === 'answering') return refuseRound({ code: 'not_your_turn' });
   const name = input.name.trim();
   const problem = checkGuestName(await forbiddenWords(ctx), name);
-  if (problem) return refuseParty(problem);
+  if (problem) return refuseRound(problem);
 
   const claimCode = newClaimCode();
   const at = isoNow(ctx);
@@ -146,20 +146,20 @@ export async function startTurn(ctx: RoundContext, input: GuestInput): Promise<P
 }
 
 /** The current guest's answer to a question (a second call edits it). */
-export async function answerAsGuest(ctx: RoundContext, questionId: string, text: string): Promise<PartyResult<AnswerDoc>> {
+export async function answerAsGuest(ctx: RoundContext, questionId: string, text: string): Promise<RoundResult<AnswerDoc>> {
   const state = await hostRound(ctx);
-  if (!state) return refuseParty({ code: 'no_round' });
+  if (!state) return refuseRound({ code: 'no_round' });
   const guest = state.guest;
-  if (state.phase !== 'answering' || !guest) return refuseParty({ code: 'not_your_turn' });
+  if (state.phase !== 'answering' || !guest) return refuseRound({ code: 'not_your_turn' });
   // The same rule as any answer (spec §5), with the guest's name as its responder name.
   const problem = checkAnswerText(await forbiddenWords(ctx), text, guest.name);
-  if (problem) return refuseParty(problem);
+  if (problem) return refuseRound(problem);
   const [question, notebook, id] = await Promise.all([
     findDoc(ctx, 'questions', questionId),
     findDoc(ctx, 'notebooks', state.notebookId),
     answerIdFor(guest.answerSecret, questionId),
   ]);
-  if (!question || question.notebook_id !== state.notebookId || question.blocked) return refuseParty({ code: 'not_found' });
+  if (!question || question.notebook_id !== state.notebookId || question.blocked) return refuseRound({ code: 'not_found' });
   const written = await writeAnswer(ctx, {
     id,
     question,
@@ -173,27 +173,27 @@ export async function answerAsGuest(ctx: RoundContext, questionId: string, text:
 }
 
 /** The guest is done: their claim code is what the screen shows now. */
-export async function endTurn(ctx: RoundContext): Promise<PartyResult<string>> {
+export async function endTurn(ctx: RoundContext): Promise<RoundResult<string>> {
   const state = await hostRound(ctx);
-  if (!state) return refuseParty({ code: 'no_round' });
+  if (!state) return refuseRound({ code: 'no_round' });
   if (state.phase === 'turn-ended' && state.claimCode) return ok(state.claimCode);
-  if (state.phase !== 'answering' || !state.claimCode) return refuseParty({ code: 'not_your_turn' });
+  if (state.phase !== 'answering' || !state.claimCode) return refuseRound({ code: 'not_your_turn' });
   await storeOf(ctx).save({ ...state, phase: 'turn-ended' });
   ctx.syncNow?.();
   return ok(state.claimCode);
 }
 
 /** The phone goes to the next person: the last turn, its answers and its claim code leave the screen and the device's round. */
-export async function handOn(ctx: RoundContext): Promise<PartyResult<RoundState>> {
+export async function handOn(ctx: RoundContext): Promise<RoundResult<RoundState>> {
   const state = await hostRound(ctx);
-  if (!state) return refuseParty({ code: 'no_round' });
+  if (!state) return refuseRound({ code: 'no_round' });
   const next: RoundState = { ...state, phase: 'handover', guest: null, claimCode: null };
   await storeOf(ctx).save(next);
   return ok(next);
 }
 
 /** Ends the round with its PIN or password, checked on this device. */
-export async function endRound(ctx: RoundContext, secret: string): Promise<PartyResult<string>> {
+export async function endRound(ctx: RoundContext, secret: string): Promise<RoundResult<string>> {
   const ended = await endRoundOnDevice(secret, ctx.kv);
   if (ended.ok) ctx.syncNow?.();
   return ended;
@@ -203,11 +203,11 @@ export async function endRound(ctx: RoundContext, secret: string): Promise<Party
  * The same without a data layer: a round whose host's session ended meanwhile (the phone stays in
  * the round, signed out) is still ended by its lock alone.
  */
-export async function endRoundOnDevice(secret: string, kv?: KvStore): Promise<PartyResult<string>> {
+export async function endRoundOnDevice(secret: string, kv?: KvStore): Promise<RoundResult<string>> {
   const store = roundStoreOf(kv);
   const state = await store.current();
-  if (!state) return refuseParty({ code: 'no_round' });
-  if (!(await unlocks(state.lock, secret))) return refuseParty({ code: 'wrong_secret', field: 'secret' });
+  if (!state) return refuseRound({ code: 'no_round' });
+  if (!(await unlocks(state.lock, secret))) return refuseRound({ code: 'wrong_secret', field: 'secret' });
   await store.save(null);
   return ok(state.notebookId);
 }
@@ -215,21 +215,21 @@ export async function endRoundOnDevice(secret: string, kv?: KvStore): Promise<Pa
 const CLAIM_CODES: ReadonlySet<string> = new Set(CLAIM_REFUSAL_CODES);
 
 /** A friend claims the answers a round gave them (online: public.claim_guest). */
-export async function claimGuest(ctx: RoundContext, code: string): Promise<PartyResult<ClaimOutcome>> {
-  if (!isClaimCode(code)) return refuseParty({ code: 'claim_invalid', field: 'code' });
-  if (!ctx.client) return refuseParty({ code: 'online_only' });
+export async function claimGuest(ctx: RoundContext, code: string): Promise<RoundResult<ClaimOutcome>> {
+  if (!isClaimCode(code)) return refuseRound({ code: 'claim_invalid', field: 'code' });
+  if (!ctx.client) return refuseRound({ code: 'online_only' });
   const { data, error } = await ctx.client.rpc('claim_guest', { p_code: normalizeClaimCode(code) });
   if (error) {
-    if (error.hint && CLAIM_CODES.has(error.hint)) return refuseParty({ code: error.hint as ClaimRefusalCode, field: 'code' });
+    if (error.hint && CLAIM_CODES.has(error.hint)) return refuseRound({ code: error.hint as ClaimRefusalCode, field: 'code' });
     // The guest's answers are still on the round's phone (issue 29): nothing was claimed.
-    if (error.hint === 'claim_not_synced') return refuseParty({ code: 'claim_not_synced', field: 'code' });
-    if (error.hint === 'not_authenticated') return refuseParty({ code: 'not_authenticated' });
+    if (error.hint === 'claim_not_synced') return refuseRound({ code: 'claim_not_synced', field: 'code' });
+    if (error.hint === 'not_authenticated') return refuseRound({ code: 'not_authenticated' });
     // supabase-js reports a request that never reached the server as an error without a code.
-    if (!error.code) return refuseParty({ code: 'online_only' });
-    return refuseParty({ code: 'server' });
+    if (!error.code) return refuseRound({ code: 'online_only' });
+    return refuseRound({ code: 'server' });
   }
   const result = data as { notebook_id?: string; moved?: number; kept?: number; access?: string } | null;
-  if (!result?.notebook_id) return refuseParty({ code: 'server' });
+  if (!result?.notebook_id) return refuseRound({ code: 'server' });
   ctx.syncNow?.();
   return ok({ notebookId: result.notebook_id, moved: result.moved ?? 0, kept: result.kept ?? 0, access: claimAccess(result.access) });
 }

@@ -6,7 +6,7 @@ import { messages as appPt } from '../../locale/locales/pt-BR/messages.po';
 import { messages as appEn } from '../../locale/locales/en-US/messages.po';
 import { messages as notebooksPt } from '../notebooks/locales/pt-BR/messages.po';
 import { messages as notebooksEn } from '../notebooks/locales/en-US/messages.po';
-import type { PartyResult } from '../../data/problems.ts';
+import type { RoundResult } from '../../data/problems.ts';
 import type { ClaimOutcome } from '../../data/repositories/rounds.ts';
 import { useSessionStore } from '../../state/session.ts';
 
@@ -16,7 +16,7 @@ import { useSessionStore } from '../../state/session.ts';
  * screen says so and does not offer to open a notebook that would not open; too many wrong codes
  * ('too_many_attempts', the server's 429) has its own words.
  */
-const claim = vi.fn<(code: string) => Promise<PartyResult<ClaimOutcome>>>();
+const claim = vi.fn<(code: string) => Promise<RoundResult<ClaimOutcome>>>();
 vi.mock('../../state/data-layer.ts', () => ({
   useDataLayer: () => ({ status: 'ready', layer: { api: { rounds: { claim } } } }),
 }));
@@ -49,7 +49,7 @@ afterEach(() => {
   claim.mockReset();
 });
 
-const outcome = (access: ClaimOutcome['access']): PartyResult<ClaimOutcome> => ({ ok: true, value: { notebookId: 'n1', moved: 2, kept: 0, access } });
+const outcome = (access: ClaimOutcome['access']): RoundResult<ClaimOutcome> => ({ ok: true, value: { notebookId: 'n1', moved: 2, kept: 0, access } });
 
 describe('the claim screen', () => {
   it.each([

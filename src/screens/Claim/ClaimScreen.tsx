@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useParams } from 'wouter';
-import type { PartyProblem } from '../../data/problems.ts';
+import type { RoundProblem } from '../../data/problems.ts';
 import type { ClaimOutcome } from '../../data/repositories/rounds.ts';
 import { formatClaimCode } from '../../data/repositories/rounds.ts';
 import { FormField } from '../../components/FormField.tsx';
@@ -10,9 +10,9 @@ import { button } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { backTo } from '../../navigation/links.ts';
 import { useDataLayer } from '../../state/data-layer.ts';
-import { partyProblemText } from '../notebooks/party/messages.ts';
+import { roundProblemText } from '../notebooks/round/messages.ts';
 
-type Claim = { state: 'idle' | 'claiming' } | { state: 'done'; outcome: ClaimOutcome } | { state: 'refused'; problem: PartyProblem };
+type Claim = { state: 'idle' | 'claiming' } | { state: 'done'; outcome: ClaimOutcome } | { state: 'refused'; problem: RoundProblem };
 
 /**
  * /claim and /claim/{code} (issue 21): a friend who answered at a round ("Passar o caderno") makes
@@ -125,7 +125,7 @@ function ClaimForm({ initialCode }: { initialCode: string }) {
     event.preventDefault();
     void run(code);
   };
-  const error = claim.state === 'refused' ? partyProblemText(i18n, claim.problem, 'claim') : undefined;
+  const error = claim.state === 'refused' ? roundProblemText(i18n, claim.problem, 'claim') : undefined;
   return (
     <form className={f.form} onSubmit={submit} noValidate>
       <p className={f.lede}>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } 
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useParams } from 'wouter';
 import type { DataLayer } from '../../data/data-layer.ts';
-import type { PartyProblem, PartyResult } from '../../data/problems.ts';
+import type { RoundProblem, RoundResult } from '../../data/problems.ts';
 import type { RoundView } from '../../data/queries/round.ts';
 import { claimPath, formatClaimCode, type LockKind, type RoundState } from '../../data/repositories/rounds.ts';
 import { localizePath } from '../../locale/detect.ts';
@@ -15,9 +15,9 @@ import { backTo } from '../../navigation/links.ts';
 import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../../state/data-layer.ts';
-import { partyProblemText } from '../notebooks/party/messages.ts';
+import { roundProblemText } from '../notebooks/round/messages.ts';
 import { QrCode } from './QrCode.tsx';
-import * as css from './PassThePhone.css.ts';
+import * as css from './Round.css.ts';
 
 /**
  * /notebook/{id}/rodada — "Passar o caderno" (issue 21): one phone, many friends, no signal. The
@@ -25,7 +25,7 @@ import * as css from './PassThePhone.css.ts';
  * that lets them claim their answers later, and hands the phone on. While the round goes on, the
  * app stays here (src/app/RoundGuard.tsx); only the lock ends it.
  */
-export default function PassThePhoneScreen() {
+export default function RoundScreen() {
   const { id } = useParams<{ id: string }>();
   const roundGoingOn = useRoundStore((st) => st.active !== null);
   const signedOut = roundGoingOn ? (
@@ -96,7 +96,7 @@ function focusField(id: string): void {
 /** A refusal's sentence for a field's error line (FormField ties it to the field). */
 function useProblemText() {
   const { i18n } = useLingui();
-  return (problem: PartyProblem | null, step: 'round' | 'answer') => (problem ? partyProblemText(i18n, problem, step) : undefined);
+  return (problem: RoundProblem | null, step: 'round' | 'answer') => (problem ? roundProblemText(i18n, problem, step) : undefined);
 }
 
 function StartRound({ layer, notebookId }: { layer: DataLayer; notebookId: string }) {
@@ -107,7 +107,7 @@ function StartRound({ layer, notebookId }: { layer: DataLayer; notebookId: strin
   const [secret, setSecret] = useState('');
   const [again, setAgain] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const [problem, setProblem] = useState<PartyProblem | null>(null);
+  const [problem, setProblem] = useState<RoundProblem | null>(null);
   const [busy, setBusy] = useState(false);
 
   if (notebook === undefined) return <Loading />;
@@ -223,7 +223,7 @@ function Handover({ layer, state, title }: { layer: DataLayer; state: RoundState
   const problemText = useProblemText();
   const [name, setName] = useState('');
   const [anonymous, setAnonymous] = useState(false);
-  const [problem, setProblem] = useState<PartyProblem | null>(null);
+  const [problem, setProblem] = useState<RoundProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const count = state.guestIds.length;
   const submit = async (event: FormEvent) => {
@@ -288,7 +288,7 @@ function GuestAnswers({ layer, view }: { layer: DataLayer; view: Extract<RoundVi
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(view.questions.map(({ question, answer }) => [question.id, answer?.text ?? ''])),
   );
-  const [problems, setProblems] = useState<Record<string, PartyProblem>>({});
+  const [problems, setProblems] = useState<Record<string, RoundProblem>>({});
   const [busy, setBusy] = useState(false);
   const [noAnswer, setNoAnswer] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -299,7 +299,7 @@ function GuestAnswers({ layer, view }: { layer: DataLayer; view: Extract<RoundVi
     setNoAnswer(filled.length === 0);
     if (filled.length === 0) return;
     setBusy(true);
-    const found: Record<string, PartyProblem> = {};
+    const found: Record<string, RoundProblem> = {};
     for (const { question } of filled) {
       const result = await layer.api.rounds.answer(question.id, texts[question.id]);
       if (!result.ok) found[question.id] = result.problem;
@@ -347,7 +347,7 @@ function GuestAnswers({ layer, view }: { layer: DataLayer; view: Extract<RoundVi
               />
               {problem && (
                 <p id={errorId} className={f.error} role="alert">
-                  {partyProblemText(i18n, problem, 'answer')}
+                  {roundProblemText(i18n, problem, 'answer')}
                 </p>
               )}
             </div>
@@ -425,7 +425,7 @@ function EndRoundForm({
   lock,
   onCancel,
 }: {
-  end: (secret: string) => Promise<PartyResult<string>>;
+  end: (secret: string) => Promise<RoundResult<string>>;
   /** unknown: signed out, the round's state is not read here. */
   lock: LockKind | 'unknown';
   onCancel?: () => void;
@@ -436,7 +436,7 @@ function EndRoundForm({
   const problemText = useProblemText();
   const [, navigate] = useLocation();
   const [secret, setSecret] = useState('');
-  const [problem, setProblem] = useState<PartyProblem | null>(null);
+  const [problem, setProblem] = useState<RoundProblem | null>(null);
   const [busy, setBusy] = useState(false);
   // Not autoFocus: Preact sets it as the attribute, which browsers ignore after the first one.
   const secretField = useRef<HTMLInputElement>(null);

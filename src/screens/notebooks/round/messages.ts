@@ -5,14 +5,14 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import type { PartyProblem, PartyProblemCode } from '../../../data/problems.ts';
+import type { RoundProblem, RoundProblemCode } from '../../../data/problems.ts';
 import { problemMessage } from '../common/messages.ts';
 
 /** What the round or the claim was doing: the general sentence differs. */
 export type PartyStep = 'round' | 'answer' | 'claim';
 
-export function partyProblemMessage(problem: Pick<PartyProblem, 'code'>, step: PartyStep): MessageDescriptor {
-  const code: PartyProblemCode = problem.code;
+export function partyProblemMessage(problem: Pick<RoundProblem, 'code'>, step: PartyStep): MessageDescriptor {
+  const code: RoundProblemCode = problem.code;
   switch (code) {
     case 'round_active':
       return msg`Já há uma rodada acontecendo neste aparelho. Encerre-a antes de começar outra.`;
@@ -57,7 +57,7 @@ export function partyProblemMessage(problem: Pick<PartyProblem, 'code'>, step: P
 }
 
 /** The sentence with the forbidden words after it. */
-export function partyProblemText(i18n: I18n, problem: Pick<PartyProblem, 'code' | 'words'>, step: PartyStep): string {
+export function roundProblemText(i18n: I18n, problem: Pick<RoundProblem, 'code' | 'words'>, step: PartyStep): string {
   const sentence = i18n._(partyProblemMessage(problem, step));
   const words = problem.words?.join(', ');
   return words ? `${sentence}: ${words}` : sentence;

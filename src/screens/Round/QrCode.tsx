@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { encode } from 'uqr';
-import * as css from './PassThePhone.css.ts';
+import * as css from './Round.css.ts';
 
 /**
  * A QR code of `value` drawn as SVG (uqr encodes; this only draws the dark modules as one path).
