@@ -100,9 +100,12 @@ async function upstreamSettled(replication: RxReplicationState<ReplicatedDocumen
   const internal = replication.internalReplicationState;
   if (!internal || replication.isStopped()) return;
   const cancelled = internal.events.canceled.pipe(filter(Boolean));
-  await firstValueFrom(race(internal.firstSyncDone.up.pipe(filter(Boolean)), cancelled));
+  // A replication cancelled meanwhile (a sign-out right after a write) completes these streams
+  // without a value: that too is settled, not an error nobody would catch.
+  const settled = { defaultValue: undefined };
+  await firstValueFrom(race(internal.firstSyncDone.up.pipe(filter(Boolean)), cancelled), settled);
   // Writes waiting for quiet before their push are not in the queue yet, but keep it active.
-  await firstValueFrom(race(internal.events.active.up.pipe(filter((active) => !active)), cancelled));
+  await firstValueFrom(race(internal.events.active.up.pipe(filter((active) => !active)), cancelled), settled);
   await internal.streamQueue.up;
 }
 
