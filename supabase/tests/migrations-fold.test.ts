@@ -40,6 +40,16 @@ const LANDED: Record<string, string> = {
   '20261124120500_identity_data.sql': '21c324c6ad4261d1e4c4c0ad254ef6146b26bdf50fa3a27675c843fc2948e5bf',
   '20261124120600_unblock_identity.sql': '7026f3d0bde0017591811f95ff2fe3b53085f17de020d7919bad55d9ed5701ac',
   '20261124130000_invite_on_sign_up.sql': '426d6970367ce059d413db24538c85a7992afde1e6dc1c5cb51d4a1c87f5b1ee',
+  // issues 28, 29 and 30 (2026-11-28)
+  '20261128100000_notices_at_commit.sql': 'd332f4569f8e8d2308d60a8b3d6852c2336fe53003acb5731d841a7fa1d2d6e3',
+  '20261128100100_age_out_of_metadata.sql': '21e5f6db87fe24953ef68a374e349571f0d749b81910e9f1617f00124a39ff4c',
+  '20261128100200_invite_code_length.sql': '665c19f4f5b3576161b7060908cdb1a59846e3234c98b157773b90643463c690',
+  '20261128110000_account_deletion.sql': 'f5c23c56c25a417bec018b503df72d1f7eed939e4bcc286678e85388ca73f264',
+  '20261128120000_claim_access.sql': '95859b8a9a402fc92ff4b8b37700e09f0e6cb299d800d2cd0afadf68585d1fdd',
+  '20261128120100_code_guessing.sql': '5508894c482f0e30a714b2618b132f5ce49463b2d7a269d40a6720e08c2a078f',
+  '20261128120200_code_attempts_of_removed.sql': '4abe1b5348c0c0c7dc780e01e5929f757a0010cc40b4f48cb991e493cd8e02b6',
+  '20261128130000_every_update_has_a_where.sql': '08a76ef4f4d2ffeeb1c2000e466415d683e5219f2b22b97dcc19455857667bb2',
+  '20261128140500_claim_waits_for_answers.sql': '4a5b382b9252495892e974907861cdbc730432efaef14a3b32b37c9078edf67b',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {
