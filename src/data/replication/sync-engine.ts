@@ -255,7 +255,13 @@ export class SyncEngine {
 
   /** Resolves true when every collection is in sync, false when `timeoutMs` passes first (offline). */
   async awaitInSync(timeoutMs: number): Promise<boolean> {
-    const inSync = Promise.all([...this.replications.values()].map((r) => r.awaitInSync())).then(() => true);
+    // RxDB's awaitInSync rejects (rxjs' EmptyError) when the replication is cancelled first — a
+    // sign-out right after a write; that is "not in sync", and never an unhandled rejection once
+    // the timeout has won the race.
+    const inSync = Promise.all([...this.replications.values()].map((r) => r.awaitInSync())).then(
+      () => true,
+      () => false,
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs);
