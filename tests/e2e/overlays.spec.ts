@@ -84,17 +84,19 @@ test.describe('render errors', () => {
   // the failure these tests stage never happens.
   test.use({ serviceWorkers: 'block' });
 
-  test('a page that fails to render shows the error card, and retry recovers', async ({ page }) => {
+  test('a page whose part could not be downloaded says so in the app\'s words, and retry recovers', async ({ page }) => {
     await dismissConsent(page);
-    // A page chunk that cannot be downloaded (bad signal at school) is a render error like any other.
+    // A page chunk that cannot be downloaded (bad signal at school): never the browser's words
+    // ("Failed to fetch dynamically imported module …"), the app's (issue 29).
     let failing = true;
     await page.route(/FaqScreen-[\w-]+\.js$/, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Perguntas frequentes' }).click();
-    const card = page.getByTestId('error-card');
+    const card = page.getByTestId('missing-part');
     await expect(card).toBeVisible();
-    await expect(card.getByRole('heading')).toHaveText('Algo deu errado');
-    await expect(card).toContainText(/FaqScreen|module|fetch/i);
+    await expect(card.getByRole('heading')).toHaveText('Esta parte ainda não foi salva neste celular — conecte-se uma vez');
+    await expect(card).not.toContainText(/FaqScreen|module|fetch/i);
+    await expect(page.getByTestId('error-card')).toHaveCount(0);
 
     failing = false;
     await card.getByRole('button', { name: 'Tentar novamente' }).click();
@@ -103,13 +105,13 @@ test.describe('render errors', () => {
     await expect(page).toHaveURL(/\/faq$/);
   });
 
-  test('the error card can take the person home', async ({ page }) => {
+  test('the card of a part not downloaded takes the person back where they were', async ({ page }) => {
     await dismissConsent(page);
     await page.route(/TermsScreen-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Termos de uso' }).click();
-    await page.getByTestId('error-card').getByRole('link', { name: 'Ir para o início' }).click();
+    await page.getByTestId('missing-part').getByRole('button', { name: 'Voltar' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('error-card')).toHaveCount(0);
+    await expect(page.getByTestId('missing-part')).toHaveCount(0);
   });
 });
