@@ -118,6 +118,7 @@ test('the top bar’s "Entrar" and "Criar conta" bring the person back where the
 test('keyboard: the language and theme menu closes when Tab leaves it', async ({ page }) => {
   await dismissConsent(page);
   await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const toggle = page.getByTestId('preferences-menu');
   await toggle.focus();
   await page.keyboard.press('Enter');

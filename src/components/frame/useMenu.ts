@@ -28,19 +28,28 @@ export function useMenu() {
     const onPointer = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpenOn(null);
     };
-    // Only a focus that lands elsewhere closes it: no related target is a press on the page, handled above.
+    // A press inside the panel on something that takes no focus blurs to nothing: that keeps it open.
+    // Any other way out closes it, also a Tab past the page's last control (focus then goes to the
+    // browser, with no related target) — a CI run once found the menu still open there.
+    let pressInside = false;
+    const onPressInside = () => {
+      pressInside = true;
+      setTimeout(() => (pressInside = false));
+    };
     const onFocusOut = (e: FocusEvent) => {
       const next = e.relatedTarget as Node | null;
-      if (next && !root.current?.contains(next)) setOpenOn(null);
+      if (next ? !root.current?.contains(next) : !pressInside) setOpenOn(null);
     };
     const menuRoot = root.current;
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
     menuRoot?.addEventListener('focusout', onFocusOut);
+    menuRoot?.addEventListener('pointerdown', onPressInside);
     return () => {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
       menuRoot?.removeEventListener('focusout', onFocusOut);
+      menuRoot?.removeEventListener('pointerdown', onPressInside);
     };
   }, [open]);
 
