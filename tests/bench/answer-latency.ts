@@ -20,20 +20,13 @@ import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
 import { signUpAdult } from '../../sync-server/test-people.ts';
 import { buildApp } from '../../scripts/build.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { numberOption, textOption } from './figures.ts';
 
-function option(name: string, fallback: number): number;
-function option(name: string, fallback: string | null): string | null;
-function option(name: string, fallback: number | string | null) {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index === -1) return fallback;
-  const value = process.argv[index + 1];
-  return typeof fallback === 'number' ? Number(value) : value;
-}
 
-const QUESTIONS = option('questions', 30);
-const ROUNDS = option('rounds', 2);
-const OTHERS = option('others', 3);
-const PORT = option('port', 4184);
+const QUESTIONS = numberOption('questions', 30);
+const ROUNDS = numberOption('rounds', 2);
+const OTHERS = numberOption('others', 3);
+const PORT = numberOption('port', 4184);
 const PASSWORD = 'Caderno2025';
 // Debian's Chromium, installed when missing (as npm test does).
 ensureChromium();
@@ -95,7 +88,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  let dist = option('dist', null);
+  let dist = textOption('dist', null);
   if (!dist) {
     dist = await fs.mkdtemp(path.join(os.tmpdir(), 'answer-latency-dist-'));
     console.error(`building the app into ${dist}`);

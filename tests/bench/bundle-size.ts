@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp, type BuildReport } from '../../scripts/build.ts';
+import { median } from './figures.ts';
 
 interface ManifestChunk {
   file: string;
@@ -29,7 +30,6 @@ const distFlag = process.argv.indexOf('--dist');
 const givenDist = distFlag > 0 ? path.resolve(process.argv[distFlag + 1]) : null;
 const runs = givenDist ? 0 : Number(process.argv[2] ?? 3);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 let lastReport: BuildReport | undefined;

@@ -20,6 +20,7 @@ import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { signUpAdult } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median } from './figures.ts';
 
 // Debian's Chromium, installed when missing (as npm test does).
 ensureChromium();
@@ -130,10 +131,6 @@ interface Run {
   cards: number;
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function main() {
   const server = await startServer({ staticDir: path.resolve(args.dist), port: Number(args.port), dataDir: 'memory://' });

@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort, interrupt, makeCheckout, peakMemoryMb, startUntilReady, stopAll, type Started } from '../../scripts/fresh-checkout.ts';
+import { median } from './figures.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
 const runs = Number(values.runs);
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function measure(checkout: string, args: string[]): Promise<{ readyMs: number; peakMb: number }> {
   const started: Started = await startUntilReady(checkout, [...args, '--port', String(await freePort())]);

@@ -37,6 +37,7 @@ import { buildApp } from '../../scripts/build.ts';
 import { startTestServer, type TestServer } from '../../sync-server/testing.ts';
 import { ADULT_BIRTH_DATE, signUpAdult } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median } from './figures.ts';
 
 ensureChromium();
 
@@ -151,11 +152,6 @@ interface Run {
   network?: string[];
 }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const ms = (value: number) => `${Math.round(value)} ms`;
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 

@@ -24,6 +24,7 @@ import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
 import { signUpAdult } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median } from './figures.ts';
 
 ensureChromium();
 
@@ -51,10 +52,6 @@ async function person(baseURL: string, tag: string) {
   return { username, email, userId: data.user!.id, client };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function main() {
   const scratch = args.postgres ? await createScratchDatabase(args.postgres) : undefined;

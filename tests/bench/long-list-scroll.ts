@@ -44,6 +44,7 @@ import WebSocket from 'ws';
 import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median } from './figures.ts';
 
 ensureChromium();
 
@@ -260,10 +261,6 @@ async function startTrace(cdp: CDPSession) {
   };
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function main() {
   const server = await startServer({ staticDir: path.resolve(args.dist), port: Number(args.port), dataDir: 'memory://' });

@@ -24,6 +24,7 @@ import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { adultSignUpData } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median } from './figures.ts';
 
 // Debian's Chromium, installed when missing (as npm test does).
 ensureChromium();
@@ -159,11 +160,6 @@ async function coldStart(profile: string, baseURL: string): Promise<ColdStart> {
   }
 }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const ms = (value: number) => `${Math.round(value)} ms`.padStart(9);
 
 async function main() {

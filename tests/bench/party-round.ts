@@ -19,19 +19,16 @@
  */
 import { Device, TEST_DATABASE_URL, dumpIndexedDB, signUp, startServer, type TestServer } from '../../src/data/testing/harness.ts';
 import type { CollectionName } from '../../src/data/schemas/index.ts';
+import { median, numberOption } from './figures.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(name, fallback, args);
 const RUNS = option('runs', 5);
 const FRIENDS = option('friends', 30);
 const QUESTIONS = option('questions', 20);
 const usePostgres = args.includes('--postgres');
 
 const COLLECTIONS: CollectionName[] = ['notebooks', 'questions', 'answers', 'guests', 'user_settings', 'forbidden_words', 'notebook_shares'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function count(server: TestServer, notebookId: string): Promise<{ guests: number; answers: number }> {
   const { rows } = await server.ctx.db.query(

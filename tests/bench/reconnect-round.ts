@@ -18,12 +18,10 @@
 import { Device, TEST_DATABASE_URL, signUp, startServer, type TestServer } from '../../src/data/testing/harness.ts';
 import type { CollectionName } from '../../src/data/schemas/index.ts';
 import { DEFAULT_RETRY } from '../../src/data/replication/sync-engine.ts';
+import { median, numberOption } from './figures.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(name, fallback, args);
 const RUNS = option('runs', 5);
 const FRIENDS = option('friends', 4);
 const QUESTIONS = option('questions', 5);
@@ -32,7 +30,6 @@ const LATENCY_MS = option('latency', 300);
 const usePostgres = args.includes('--postgres');
 
 const COLLECTIONS: CollectionName[] = ['notebooks', 'questions', 'answers', 'guests', 'user_settings', 'forbidden_words', 'notebook_shares'];
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Case = 'plain' | 'first-push-fails' | 'slow-server';

@@ -37,12 +37,10 @@ import { signUpAdult } from '../../sync-server/test-people.ts';
 import { COLLECTIONS } from '../../src/data/schemas/index.ts';
 import type { Account } from './browser/common.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median, numberOption, percentile } from './figures.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(name, fallback, args);
 const RUNS = option('runs', 5);
 const PORT = option('port', 4191);
 const WITH_STOCK_1000 = !args.includes('--no-stock-1000');
@@ -73,8 +71,6 @@ const BENCH_TABLES = { notebooks: 'bench_notebooks', questions: 'bench_questions
 const PUSH_TABLE = 'bench_push_answers';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const ms = (x: number) => (x >= 10_000 ? `${(x / 1000).toFixed(1)} s` : `${x.toFixed(0)} ms`);
 const progress = (what: string) => process.stderr.write(`  … ${what}\n`);
 

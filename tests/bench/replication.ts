@@ -22,20 +22,16 @@ import { rpcTransport, type ReplicationTransport } from '../../src/data/replicat
 import { filter, firstValueFrom } from 'rxjs';
 import { Device, TEST_DATABASE_URL, signedInClient, signUp, startServer, type Person, type TestServer } from '../../src/data/testing/harness.ts';
 import type { CollectionName } from '../../src/data/schemas/index.ts';
+import { median, numberOption, percentile } from './figures.ts';
 
 const args = process.argv.slice(2);
-const option = (name: string, fallback: number) => {
-  const at = args.indexOf(`--${name}`);
-  return at >= 0 ? Number(args[at + 1]) : fallback;
-};
+const option = (name: string, fallback: number) => numberOption(name, fallback, args);
 const RUNS = option('runs', 5);
 const QUESTIONS = option('questions', 50);
 const ANSWERERS = option('answerers', 20);
 const PUSHED = 100;
 const usePostgres = args.includes('--postgres');
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const ms = (x: number) => `${x.toFixed(0)} ms`;
 
 async function sql(server: TestServer, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
