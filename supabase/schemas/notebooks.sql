@@ -301,16 +301,27 @@ create table public.notifications (
   recipient_id uuid not null references public.profiles (id) on delete cascade,
   notebook_id uuid references public.notebooks (id) on delete cascade,
   answer_id uuid,
-  type text not null check (type in ('new_answer', 'answer_pending', 'answer_approved', 'answer_rejected',
-                                     'notebook_shared', 'collaboration_invite', 'collaboration_accepted')),
-  title text not null,
-  message text not null,
+  -- a type code and ids (issue 31): the app writes the sentence
+  type text not null constraint notifications_type_check check (type in (
+    'new_answer', 'answer_pending', 'answer_approved', 'answer_rejected',
+    'notebook_shared', 'collaboration_invite', 'collaboration_accepted',
+    'friend_request', 'friend_accepted', 'friendship_started', 'guestbook_message', 'poll_vote', 'achievement_earned')),
+  -- sentences of the first version, no longer written (empty): devices read type and ids
+  title text not null default '',
+  message text not null default '',
   is_read boolean not null default false,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   -- replication (S3, S9): the transaction that last wrote the row, and its revision
   replication_xid xid8 not null default pg_current_xact_id(),
-  server_rev integer not null default 1
+  server_rev integer not null default 1,
+  -- who did it: NULL when anonymous, a guest, or when naming them would reveal something
+  actor_id uuid references public.profiles (id) on delete set null,
+  -- what it is about besides a notebook: a share, a collaboration, a friend request, a guestbook
+  -- message, a poll, an achievement …
+  subject_id uuid,
+  -- how many grouped in it (people, for new answers): private.notify_event_about
+  group_count integer not null default 1 check (group_count >= 1)
 );
 create index notifications_recipient_id_created_at on public.notifications (recipient_id, created_at desc);
 -- Written by triggers; the recipient reads, marks read and deletes.
@@ -1103,7 +1114,8 @@ create trigger "90 updated_at is stamped" before update on public.invite_links
 -- Notifications
 -- ---------------------------------------------------------------------------------------------
 
--- "20 only the read flag of a notification changes"
+-- "20 only the read flag of a notification changes": the recipient changes is_read, nothing else;
+-- private.notify_event_about updates a grouped notification (cadernos.notifying, while it does).
 create or replace function private.protect_notification()
 returns trigger
 language plpgsql
@@ -1111,12 +1123,14 @@ set search_path = ''
 as $$
 begin
   if auth.uid() is not null
+     and coalesce(current_setting('cadernos.notifying', true), '') <> 'on'
      and (to_jsonb(new) - 'is_read' - 'updated_at') is distinct from (to_jsonb(old) - 'is_read' - 'updated_at') then
     raise exception using errcode = '42501', message = 'Only the read flag of a notification can change.', hint = 'not_allowed';
   end if;
   return new;
 end
 $$;
+
 
 create trigger "00 banned or deleted accounts cannot write" before insert or update or delete on public.notifications
   for each row execute function private.refuse_inactive_writer();
@@ -1127,7 +1141,7 @@ create trigger "20 only the read flag of a notification changes" before update o
 create trigger "90 updated_at is stamped" before update on public.notifications
   for each row execute function private.stamp_updated_at();
 
--- How a person is named in a notification.
+-- How a person is named in a notification of the first version (delete_my_account finds those).
 create or replace function private.person_label(p_user_id uuid)
 returns text
 language sql
@@ -1138,22 +1152,99 @@ as $$
   select coalesce(nullif(btrim(p.display_name), ''), p.username, 'Alguém') from public.profiles p where p.id = p_user_id
 $$;
 
-create or replace function private.notify(
-  p_recipient uuid, p_notebook uuid, p_answer uuid, p_type text, p_title text, p_message text)
+-- Who was counted in a grouped notification (issue 31): group_count of a new answer counts
+-- people, not answers — 30 friends answering 20 questions each make "30 pessoas responderam".
+-- An anonymous answerer is counted here under their own id (or a guest's), never named in
+-- public.notifications; private, deleted with the notification or the person's account.
+create table private.notification_people (
+  notification_id uuid not null references public.notifications (id) on delete cascade,
+  person_key uuid not null,
+  primary key (notification_id, person_key)
+);
+revoke all on private.notification_people from public, anon, authenticated, service_role;
+
+-- A notification is a type code and ids (issue 31; the app writes the sentence): p_actor is who did
+-- it (NULL when anonymous, a guest, or when naming them would reveal something), p_notebook and
+-- p_subject what it is about. Nobody is notified when inactive, of what they did themselves, or
+-- about someone on the other side of a block (p_person: the one who acted, also when not named).
+-- Grouping: an unread notification of the same type on the same notebook (or, with no notebook,
+-- the same subject) becomes the newest (actor = the latest, created_at = now) and counts one more
+-- (when p_count_people, one more person: p_person not counted before) instead of a new row.
+create or replace function private.notify_event_about(
+  p_recipient uuid, p_type text, p_actor uuid, p_notebook uuid, p_subject uuid,
+  p_answer uuid, p_person uuid, p_count_people boolean)
 returns void
-language sql
+language plpgsql
 security definer
 set search_path = ''
 as $$
-  insert into public.notifications (recipient_id, notebook_id, answer_id, type, title, message)
-  select p_recipient, p_notebook, p_answer, p_type, p_title, p_message
-   where p_recipient is not null and private.account_status(p_recipient) = 'active'
+declare
+  existing uuid;
+  counted boolean := true;
+  person uuid := coalesce(p_person, p_actor);
+begin
+  if p_recipient is null or private.account_status(p_recipient) <> 'active'
+     or p_recipient = person or p_recipient = p_actor
+     or (person is not null and private.is_blocked_between(p_recipient, person))
+     or (p_actor is not null and p_actor is distinct from person and private.is_blocked_between(p_recipient, p_actor)) then
+    return;
+  end if;
+  if p_notebook is not null or p_subject is not null then
+    perform pg_advisory_xact_lock(hashtextextended(
+      'notification ' || p_recipient::text || ' ' || p_type || ' ' || coalesce(p_notebook, p_subject)::text, 0));
+    select x.id into existing from public.notifications x
+     where x.recipient_id = p_recipient and x.type = p_type and not x.is_read
+       and case when p_notebook is not null then x.notebook_id = p_notebook
+                else x.notebook_id is null and x.subject_id = p_subject end
+     order by x.created_at desc
+     limit 1
+     for update;
+  end if;
+  if existing is not null then
+    if p_count_people and person is not null then
+      insert into private.notification_people (notification_id, person_key) values (existing, person)
+        on conflict do nothing;
+      counted := found;
+    end if;
+    perform set_config('cadernos.notifying', 'on', true);
+    update public.notifications x
+       set group_count = x.group_count + case when counted then 1 else 0 end,
+           actor_id = p_actor,
+           subject_id = coalesce(p_subject, x.subject_id),
+           answer_id = coalesce(p_answer, x.answer_id),
+           created_at = now()
+     where x.id = existing;
+    perform set_config('cadernos.notifying', '', true);
+  else
+    insert into public.notifications (recipient_id, type, actor_id, notebook_id, subject_id, answer_id)
+    values (p_recipient, p_type, p_actor, p_notebook, p_subject, p_answer)
+    returning id into existing;
+    if p_count_people and person is not null then
+      insert into private.notification_people (notification_id, person_key) values (existing, person);
+    end if;
+  end if;
+end
 $$;
+revoke all on function private.notify_event_about(uuid, text, uuid, uuid, uuid, uuid, uuid, boolean) from public, anon, authenticated;
 
--- Notifications about answers never name an anonymous answerer, whoever receives them. A guest's
--- answer notifies the owner and the moderators like anyone's (user_id is null: compared with "is
--- distinct from"); approvals and rejections go to nobody (a guest has no account). An answer moved
--- by claim_guest was notified when the guest wrote it: nothing again.
+-- The one function every part of the product calls (CONTRACTS.md, 2026-11-28).
+create or replace function private.notify_event(p_recipient uuid, p_type text, p_actor uuid, p_notebook uuid, p_subject uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.notify_event_about(p_recipient, p_type, p_actor, p_notebook, p_subject, null, p_actor, false);
+end
+$$;
+revoke all on function private.notify_event(uuid, text, uuid, uuid, uuid) from public, anon, authenticated;
+
+-- Notifications about answers never name an anonymous answerer, whoever receives them (actor_id
+-- NULL; the answerer is counted and judged for blocks, privately). A guest's answer notifies the
+-- owner and the moderators like anyone's (no actor: the app names a guest from the answer it
+-- holds); approvals and rejections go to nobody (a guest has no account) and name no moderator.
+-- An answer moved by claim_guest was notified when the guest wrote it: nothing again.
 create or replace function private.notify_about_answer()
 returns trigger
 language plpgsql
@@ -1162,18 +1253,18 @@ set search_path = ''
 as $$
 declare
   n record;
-  who text;
+  actor uuid;
+  person uuid := coalesce(new.user_id, new.guest_id);
   moderator uuid;
 begin
   if coalesce(current_setting('cadernos.claiming_guest', true), '') = 'on' then
     return null;
   end if;
-  select nb.id, nb.user_id, nb.title into n from public.notebooks nb where nb.id = new.notebook_id;
+  select nb.id, nb.user_id into n from public.notebooks nb where nb.id = new.notebook_id;
   if not found then
     return null;
   end if;
-  who := case when new.is_anonymous then 'Alguém (anônimo)'
-              else coalesce(nullif(btrim(new.responder_name), ''), private.person_label(new.user_id)) end;
+  actor := case when new.is_anonymous then null else new.user_id end;
 
   if new.moderation_status = 'pending'
      and (tg_op = 'INSERT' or old.moderation_status is distinct from 'pending') then
@@ -1184,24 +1275,18 @@ begin
        where c.notebook_id = n.id and c.status = 'accepted' and c.role in ('editor', 'collaborator')
     loop
       if moderator is distinct from new.user_id then
-        perform private.notify(moderator, n.id, new.id, 'answer_pending', 'Resposta aguardando moderação',
-          'Uma resposta no caderno "' || n.title || '" aguarda moderação.');
+        perform private.notify_event_about(moderator, 'answer_pending', actor, n.id, null, new.id, person, false);
       end if;
     end loop;
   elsif tg_op = 'INSERT' and new.user_id is distinct from n.user_id then
-    perform private.notify(n.user_id, n.id, new.id, 'new_answer', 'Nova resposta',
-      who || ' respondeu ao seu caderno "' || n.title || '".');
+    perform private.notify_event_about(n.user_id, 'new_answer', actor, n.id, null, new.id, person, true);
   end if;
 
   if tg_op = 'UPDATE' and new.moderation_status is distinct from old.moderation_status
      and new.moderation_status in ('approved', 'rejected')
      and new.moderated_by is distinct from new.user_id then
-    perform private.notify(new.user_id, n.id, new.id,
-      'answer_' || new.moderation_status,
-      case new.moderation_status when 'approved' then 'Resposta aprovada' else 'Resposta rejeitada' end,
-      case new.moderation_status
-        when 'approved' then 'Sua resposta no caderno "' || n.title || '" foi aprovada.'
-        else 'Sua resposta no caderno "' || n.title || '" foi rejeitada.' end);
+    perform private.notify_event_about(new.user_id, 'answer_' || new.moderation_status, null, n.id, null, new.id,
+      new.moderated_by, false);
   end if;
   return null;
 end
@@ -1217,12 +1302,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  n record;
+  owner uuid;
 begin
-  select nb.id, nb.user_id, nb.title into n from public.notebooks nb where nb.id = new.notebook_id;
+  select nb.user_id into owner from public.notebooks nb where nb.id = new.notebook_id;
   if new.shared_with is distinct from auth.uid() then
-    perform private.notify(new.shared_with, n.id, null, 'notebook_shared', 'Caderno compartilhado',
-      private.person_label(n.user_id) || ' compartilhou o caderno "' || n.title || '" com você.');
+    perform private.notify_event(new.shared_with, 'notebook_shared', owner, new.notebook_id, new.id);
   end if;
   return null;
 end
@@ -1238,15 +1322,13 @@ security definer
 set search_path = ''
 as $$
 declare
-  n record;
+  owner uuid;
 begin
-  select nb.id, nb.user_id, nb.title into n from public.notebooks nb where nb.id = new.notebook_id;
+  select nb.user_id into owner from public.notebooks nb where nb.id = new.notebook_id;
   if tg_op = 'INSERT' then
-    perform private.notify(new.user_id, n.id, null, 'collaboration_invite', 'Convite para colaborar',
-      coalesce(private.person_label(new.invited_by), 'Alguém') || ' convidou você para colaborar no caderno "' || n.title || '".');
+    perform private.notify_event(new.user_id, 'collaboration_invite', coalesce(new.invited_by, owner), new.notebook_id, new.id);
   elsif new.status = 'accepted' and old.status = 'pending' then
-    perform private.notify(coalesce(new.invited_by, n.user_id), n.id, null, 'collaboration_accepted', 'Convite aceito',
-      private.person_label(new.user_id) || ' aceitou colaborar no caderno "' || n.title || '".');
+    perform private.notify_event(coalesce(new.invited_by, owner), 'collaboration_accepted', new.user_id, new.notebook_id, new.id);
   end if;
   return null;
 end
@@ -1254,6 +1336,31 @@ $$;
 
 create trigger "a notification is sent about a collaboration" after insert or update on public.notebook_collaborators
   for each row execute function private.notify_about_collaboration();
+
+-- "a removed account is named in no notification" (issue 31): before a profile becomes a removed
+-- account (delete_my_account, while the person may still write), the notifications whose actor
+-- they are go — a group of several keeps its count and names nobody — and the private record of
+-- whom a group counted forgets them.
+create or replace function private.forget_notification_actor()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from public.notifications x where x.actor_id = new.id and x.group_count <= 1;
+  perform set_config('cadernos.notifying', 'on', true);
+  update public.notifications x set actor_id = null where x.actor_id = new.id;
+  perform set_config('cadernos.notifying', '', true);
+  delete from private.notification_people p where p.person_key = new.id;
+  return new;
+end
+$$;
+revoke all on function private.forget_notification_actor() from public, anon, authenticated;
+
+create trigger "a removed account is named in no notification" before update of account_status on public.profiles
+  for each row when (new.account_status = 'deleted' and old.account_status is distinct from 'deleted')
+  execute function private.forget_notification_actor();
 
 -- ---------------------------------------------------------------------------------------------
 -- Change history

@@ -119,9 +119,11 @@ describe('S5 anonymity holds on the device too', () => {
         expect(text).not.toContain(SECRET_NAME);
       }
     }
-    const ownerNotes = await t.as<{ message: string }>(owner, `select message from notifications where answer_id = $1`, [anonymousAnswerId]);
+    const ownerNotes = await t.as<{ actor_id: string | null }>(owner, `select * from notifications where notebook_id = (select notebook_id from answers where id = $1)`, [anonymousAnswerId]);
     expect(ownerNotes.length).toBeGreaterThan(0);
-    for (const n of ownerNotes) expect(n.message).not.toContain(SECRET_NAME);
+    for (const n of ownerNotes) expect(n.actor_id).not.toBe(secretive);
+    expect(JSON.stringify(ownerNotes)).not.toContain(SECRET_NAME);
+    expect(JSON.stringify(ownerNotes)).not.toContain(secretive);
   });
 
   test('S5: the answer id cannot be derived without the secret, and nobody else receives the secret', async () => {

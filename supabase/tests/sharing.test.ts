@@ -148,24 +148,24 @@ describe('shares and collaboration invites', () => {
 
 describe('notifications', () => {
   test('a share and a collaboration invite notify the invited person; accepting notifies the inviter', async () => {
-    const mine = await t.as<{ type: string; title: string; message: string }>(guest, `select type, title, message from notifications order by created_at desc`);
+    const mine = await t.as<{ type: string }>(guest, `select type from notifications order by created_at desc`);
     expect(mine.some((n) => n.type === 'notebook_shared')).toBe(false); // redeemed it herself: nothing to tell
     const someone = await t.createUser('recebe');
     await t.as(owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [notebookId, someone]);
-    expect(await t.as(someone, `select type, title, message from notifications`)).toEqual([
-      { type: 'notebook_shared', title: 'Caderno compartilhado', message: 'Dono do Caderno compartilhou o caderno "Festa" com você.' },
+    expect(await t.as(someone, `select type, actor_id, notebook_id, group_count from notifications`)).toEqual([
+      { type: 'notebook_shared', actor_id: owner, notebook_id: notebookId, group_count: 1 },
     ]);
     const friendNotes = await t.as<{ type: string }>(friend, `select type from notifications`);
     expect(friendNotes.map((n) => n.type)).toContain('collaboration_invite');
-    const ownerNotes = await t.as<{ type: string; message: string }>(owner, `select type, message from notifications where type = 'collaboration_accepted'`);
-    expect(ownerNotes).toEqual([{ type: 'collaboration_accepted', message: 'Amiga Querida aceitou colaborar no caderno "Festa".' }]);
+    const ownerNotes = await t.as<{ type: string; actor_id: string }>(owner, `select type, actor_id from notifications where type = 'collaboration_accepted'`);
+    expect(ownerNotes).toEqual([{ type: 'collaboration_accepted', actor_id: friend }]);
   });
 
   test('answers notify: new answer to the owner; pending to moderators; approval and rejection to the answerer', async () => {
     const [{ id: q }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Notifica?') returning id`, [notebookId]);
     const [a] = await t.as<{ id: string }>(guest, `insert into answers (question_id, text, responder_name) values ($1, 'Sim', 'Convidada') returning id`, [q]);
-    expect(await t.as(owner, `select type, message from notifications where answer_id = $1`, [a.id])).toEqual([
-      { type: 'new_answer', message: 'Convidada respondeu ao seu caderno "Festa".' },
+    expect(await t.as(owner, `select type, actor_id from notifications where answer_id = $1`, [a.id])).toEqual([
+      { type: 'new_answer', actor_id: guest },
     ]);
     await t.as(owner, `update notebooks set pre_moderation_enabled = true where id = $1`, [notebookId]);
     await t.as(guest, `update answers set text = 'Sim, editado' where id = $1`, [a.id]);
@@ -174,8 +174,8 @@ describe('notifications', () => {
       expect(pending).toHaveLength(1);
     }
     await t.as(friend, `update answers set moderation_status = 'rejected' where id = $1`, [a.id]);
-    expect(await t.as(guest, `select type, title from notifications where answer_id = $1`, [a.id])).toEqual([
-      { type: 'answer_rejected', title: 'Resposta rejeitada' },
+    expect(await t.as(guest, `select type, actor_id from notifications where answer_id = $1`, [a.id])).toEqual([
+      { type: 'answer_rejected', actor_id: null },
     ]);
   });
 

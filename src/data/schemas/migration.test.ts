@@ -76,3 +76,41 @@ test('answers stored under version 1 (before guests, issue 21) open under versio
     await db.close();
   }
 });
+
+test('notifications stored under version 1 (sentences, issue 31 makes them codes) open under version 2 as one notification naming nobody', async () => {
+  const indexedDB = new IDBFactory();
+  const name = 'phone-before-notification-kinds';
+  const added = ['actor_id', 'subject_id', 'group_count'];
+  const versionOne = { ...COLLECTIONS.notifications.schema, version: 1, properties: Object.fromEntries(Object.entries(COLLECTIONS.notifications.schema.properties).filter(([key]) => !added.includes(key))) };
+  const old = await createRxDatabase({
+    name,
+    storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie({ indexedDB, IDBKeyRange }) }),
+    multiInstance: false,
+  });
+  await old.addCollections({ notifications: { schema: versionOne as RxJsonSchema<unknown>, migrationStrategies: { 1: (doc: unknown) => doc } } });
+  const notification = {
+    id: '6f1c2a3e-0000-4000-8000-000000000011',
+    recipient_id: '6f1c2a3e-0000-4000-8000-0000000000aa',
+    notebook_id: '6f1c2a3e-0000-4000-8000-000000000001',
+    answer_id: null,
+    type: 'new_answer',
+    title: 'Nova resposta',
+    message: 'Ana respondeu ao seu caderno "Festa".',
+    is_read: false,
+    created_at: '2026-11-27T10:00:00.000Z',
+    updated_at: '2026-11-27T10:00:00.000Z',
+    server_rev: 1,
+  };
+  await old.collections.notifications.insert(notification);
+  await old.close();
+
+  const db = await openDatabase({ name, indexedDB, IDBKeyRange, collections: ['notifications'], devMode: true });
+  try {
+    expect(db.collections.notifications.schema.version).toBe(2);
+    expect((await db.collections.notifications.findOne(notification.id).exec())?.toJSON()).toMatchObject({
+      ...notification, actor_id: null, subject_id: null, group_count: 1,
+    });
+  } finally {
+    await db.close();
+  }
+});
