@@ -208,7 +208,9 @@ create table public.user_settings (
     check (notebook_theme in ('purple', 'pink', 'blue', 'teal', 'yellow', 'orange')),
   notebook_pre_moderation boolean not null default false,
   notebook_author text
-    check (notebook_author is null or char_length(btrim(notebook_author)) between 1 and 50)
+    check (notebook_author is null or char_length(btrim(notebook_author)) between 1 and 50),
+  -- the guestbook takes messages from friends only (guestbook_polls.sql: true for minors from sign-up)
+  guestbook_friends_only boolean not null default false
 );
 create unique index user_settings_id on public.user_settings (id);
 comment on table public.user_settings is 'Private per-person settings: readable and writable by that person only.';

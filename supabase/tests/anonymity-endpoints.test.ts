@@ -145,6 +145,25 @@ const RPC_CASES: Record<string, Case> = {
   // Finds people by name: it takes no answer, so it is asked about the answer's words.
   search_users: rpc('search_users', () => ({ p_query: ANSWER_TEXT })),
   username_available: rpc('username_available', () => ({ p_username: 'alguem_novo' })),
+  // Guestbook and poll (issue 32), aimed at the anonymous answerer's profile and the answer's ids:
+  // they read and write guestbooks and polls, never answers (their own anonymity:
+  // tests/guestbook-polls.test.ts).
+  delete_poll: rpc('delete_poll', (f) => ({ p_poll: f.answerId })),
+  end_poll: rpc('end_poll', (f) => ({ p_poll: f.answerId })),
+  guestbook_page: (f) => [
+    {
+      name: 'guestbook_page of the author',
+      run: async (as: Person) => {
+        const { data } = await as.client.from('profiles').select('id').eq('username', 'pessoa_secreta_s5').maybeSingle();
+        return as.client.rpc('guestbook_page', { p_profile: data?.id ?? f.answerId, p_status: 'approved', p_limit: 20, p_after_at: null, p_after_id: null });
+      },
+    },
+  ],
+  moderate_guestbook_message: rpc('moderate_guestbook_message', (f) => ({ p_message: f.answerId, p_action: 'delete' })),
+  poll_view: rpc('poll_view', (f) => ({ p_profile: f.answerId, p_poll: null })),
+  save_poll: rpc('save_poll', (f) => ({ p_poll: f.answerId, p_question: 'Pergunta?', p_options: ['a', 'b'] })),
+  vote_in_poll: rpc('vote_in_poll', (f) => ({ p_poll: f.answerId, p_option: 0 })),
+  write_guestbook_message: rpc('write_guestbook_message', (f) => ({ p_profile: f.answerId, p_body: 'Oi', p_anonymous: false })),
 };
 
 describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ postgresServerUrl }) => {
