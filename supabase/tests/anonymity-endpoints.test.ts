@@ -115,6 +115,8 @@ const RPC_CASES: Record<string, Case> = {
   // Issue 22: the author's own profile, as each observer may see it; it must say nothing of what
   // they wrote anonymously.
   profile_view: rpc('profile_view', () => ({ p_username: 'pessoa_secreta_s5' })),
+  // Issue 31: awards the caller alone and answers codes ({awarded: [...]}); anonymous answers count for nothing.
+  record_visit: rpc('record_visit', () => ({})),
   redeem_invite: rpc('redeem_invite', (f) => ({ p_code: f.notebookId })),
   // Each collection on its own, so a collection that names members by design (shares for an
   // editor) cannot hide a leak in another.

@@ -50,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 describe('achievement-manager', () => {
-  test('check_sharing_achievements awards first visit and first notebook once; prolific creator at 5 notebooks', async () => {
+  test('check_sharing_achievements awards first visit once; first notebook and prolific creator (5) come with the writes, so a call finds nothing more', async () => {
     const ana = await signUp('ana_ach');
     const none = await call('achievement-manager', ana.token, { body: { action: 'check_sharing_achievements' } });
     expect(none.status).toBe(200);
@@ -60,16 +60,15 @@ describe('achievement-manager', () => {
       const { error } = await ana.client.from('notebooks').insert({ title: `Caderno ${i}`, user_id: ana.id });
       expect(error).toBeNull();
       const r = await call('achievement-manager', ana.token, { body: { action: 'check_sharing_achievements' } });
-      const ids = r.body.awarded.map((a: { id: string }) => a.id);
-      if (i === 1) expect(ids).toEqual(['first_notebook']);
-      else if (i === 5) expect(ids).toEqual(['prolific_creator']);
-      else expect(ids).toEqual([]);
+      expect(r).toEqual({ status: 200, body: { awarded: [] } });
+      const { data: mine } = await ana.client.from('user_achievements').select('achievement_id').neq('achievement_id', 'first_visit');
+      expect(mine!.map((a) => a.achievement_id).sort()).toEqual(i < 5 ? ['first_notebook'] : ['first_notebook', 'prolific_creator']);
     }
     const { data } = await ana.client.from('user_achievements').select('achievement_id').order('achievement_id');
     expect(data!.map((r) => r.achievement_id)).toEqual(['first_notebook', 'first_visit', 'prolific_creator']);
   });
 
-  test('check_answer_achievements: participative at 10 approved answers, awarded to the answerer when the answerer asks', async () => {
+  test('check_answer_achievements: participative at 10 approved answers is the answerer\'s at the tenth; a call awards the caller only what is left (first visit)', async () => {
     const owner = await signUp('dona_ach');
     const bia = await signUp('bia_ach');
     const { data: nb } = await owner.client.from('notebooks').insert({ title: 'Dez perguntas', user_id: owner.id }).select('id').single();
@@ -89,14 +88,15 @@ describe('achievement-manager', () => {
     expect(byOwner).toEqual({ status: 200, body: { awarded: [expect.objectContaining({ id: 'first_visit' })] } });
     const byBia = await call('achievement-manager', bia.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: lastAnswer } });
     expect(byBia.status).toBe(200);
-    expect(byBia.body.awarded.map((a: { id: string }) => a.id)).toEqual(['first_visit', 'participative']);
-    expect(byBia.body.awarded[1]).toEqual({ id: 'participative', name_pt: expect.any(String), name_en: expect.any(String), rarity: expect.any(String), points: expect.any(Number), level: expect.any(Number) });
+    expect(byBia.body.awarded).toEqual([{ id: 'first_visit', name_pt: expect.any(String), name_en: expect.any(String), rarity: expect.any(String), points: expect.any(Number), level: expect.any(Number) }]);
+    const { data: bias } = await bia.client.from('user_achievements').select('achievement_id').order('achievement_id');
+    expect(bias!.map((a) => a.achievement_id)).toEqual(['first_visit', 'participative']);
 
     // A stranger learns nothing about the answer: the same 404 as for an answer that does not exist.
     const stranger = await signUp('estranho_ach');
     const denied = await call('achievement-manager', stranger.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: lastAnswer } });
     const wrong = await call('achievement-manager', owner.token, { body: { action: 'check_answer_achievements', notebookId: nb!.id, answerId: crypto.randomUUID() } });
-    expect(denied).toEqual({ status: 404, body: { error: 'Answer not found' } });
+    expect(denied).toEqual({ status: 404, body: { code: 'not_found', error: 'Answer not found' } });
     expect(wrong).toEqual(denied);
   });
 
@@ -120,8 +120,12 @@ describe('achievement-manager', () => {
     expect(JSON.stringify(r.body)).not.toContain(secret.id);
     const { data: secretsAwards } = await service.from('user_achievements').select('achievement_id').eq('user_id', secret.id);
     expect(secretsAwards).toEqual([]);
-    const { data: mine } = await collaborator.client.from('user_achievements').select('user_id, achievement_id');
-    expect(mine).toEqual([{ user_id: collaborator.id, achievement_id: 'first_visit' }]);
+    const { data: mine } = await collaborator.client.from('user_achievements').select('user_id, achievement_id').order('achievement_id');
+    // collaborative came with the acceptance; first visit with the call
+    expect(mine).toEqual([
+      { user_id: collaborator.id, achievement_id: 'collaborative' },
+      { user_id: collaborator.id, achievement_id: 'first_visit' },
+    ]);
   });
 
   test("S5: others see a public profile's achievements by the day only, from the next day; the person sees theirs at once", async () => {
@@ -145,8 +149,20 @@ describe('achievement-manager', () => {
 
   test('needs a signed-in caller, a JSON object and a known action; nobody awards themselves through the API', async () => {
     expect((await call('achievement-manager', undefined, { body: { action: 'check_sharing_achievements' } })).status).toBe(401);
+    // a signed-out app sends the anon key as its bearer: the function itself answers, with a code
+    expect((await call('achievement-manager', server.ctx.config.anonKey, { body: { action: 'check_sharing_achievements' } }))).toEqual({
+      status: 401,
+      body: { code: 'not_authenticated', error: expect.any(String) },
+    });
     const eve = await signUp('eve_ach');
-    expect((await call('achievement-manager', eve.token, { body: { action: 'grant_everything' } })).status).toBe(400);
+    expect((await call('achievement-manager', eve.token, { body: { action: 'grant_everything' } }))).toEqual({
+      status: 400,
+      body: { code: 'unknown_action', error: expect.any(String) },
+    });
+    expect((await call('achievement-manager', eve.token, { body: { action: 'check_answer_achievements', notebookId: 'x' } }))).toEqual({
+      status: 400,
+      body: { code: 'validation', error: expect.any(String) },
+    });
     for (const body of [null, [], 'check_sharing_achievements', 42]) {
       expect(await call('achievement-manager', eve.token, { body }), JSON.stringify(body)).toEqual({ status: 400, body: { error: 'The body must be a JSON object' } });
     }
