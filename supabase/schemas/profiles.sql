@@ -22,7 +22,7 @@ set check_function_bodies = off;
 -- ---------------------------------------------------------------------------------------------
 
 -- 'full': every public field (self, admins, anyone for a public active profile, notebook
--- companions for a private one); 'card': username, display name and avatar (a signed-in stranger
+-- companions and friends for a private one); 'card': username, display name and avatar (a signed-in stranger
 -- looking at a private profile, spec: "a private profile shows a stranger only the name and
 -- avatar"); 'none': nothing (visitors looking at a private profile, banned or removed accounts,
 -- unknown ids; a person the profile's owner blocked, as for a missing profile).
@@ -41,6 +41,7 @@ as $$
     when p.visibility = 'public' then 'full'
     when auth.uid() is null then 'none'
     when private.is_notebook_companion(p.id) then 'full'
+    when private.are_friends(p.id, auth.uid()) then 'full'
     else 'card'
   end
   from (select 1) one
@@ -50,8 +51,7 @@ revoke all on function private.profile_reach(uuid) from public, anon, authentica
 grant execute on function private.profile_reach(uuid) to anon, authenticated, service_role;
 
 -- Connections visibility (spec §3): 'public' → whoever sees the full profile; 'friends' → the
--- person's friends; 'private' → the person alone. Friendships do not exist yet (the friends
--- issue replaces this function when they do): until then 'friends' shows them to nobody else.
+-- person's friends (friends.sql: private.are_friends); 'private' → the person alone.
 create or replace function private.may_see_connections(p_owner uuid)
 returns boolean
 language sql
@@ -62,7 +62,9 @@ as $$
   select coalesce((
     select p.id = auth.uid()
         or public.is_admin()
-        or (p.connections_visibility = 'public' and private.profile_reach(p.id) = 'full')
+        or (private.profile_reach(p.id) = 'full'
+            and (p.connections_visibility = 'public'
+                 or (p.connections_visibility = 'friends' and private.are_friends(p.id, auth.uid()))))
       from public.profiles p
      where p.id = p_owner), false)
 $$;

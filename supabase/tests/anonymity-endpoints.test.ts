@@ -147,6 +147,27 @@ const RPC_CASES: Record<string, Case> = {
   // Finds people by name: it takes no answer, so it is asked about the answer's words.
   search_users: rpc('search_users', () => ({ p_query: ANSWER_TEXT })),
   username_available: rpc('username_available', () => ({ p_username: 'alguem_novo' })),
+  // Friends (issue 31): the writes aimed at the answer's id (no such person: not_found for all);
+  // the lists are about the caller, each probed as every observer (an anonymous answer makes no
+  // friendship: tests/friends.test.ts).
+  accept_friend_request: rpc('accept_friend_request', (f) => ({ p_request_id: f.answerId })),
+  cancel_friend_request: rpc('cancel_friend_request', (f) => ({ p_request_id: f.answerId })),
+  decline_friend_request: rpc('decline_friend_request', (f) => ({ p_request_id: f.answerId })),
+  remove_friend: rpc('remove_friend', (f) => ({ p_user_id: f.answerId })),
+  send_friend_request: rpc('send_friend_request', (f) => ({ p_user_id: f.answerId })),
+  friend_suggestions: rpc('friend_suggestions', () => ({})),
+  my_friend_requests: () =>
+    (['received', 'sent'] as const).map((direction) => ({
+      name: `my_friend_requests ${direction}`,
+      run: async (as: Person) => as.client.rpc('my_friend_requests', { p_direction: direction }),
+    })),
+  my_friends: rpc('my_friends', () => ({})),
+  // the author's friends and the owner's, as each observer may see them
+  profile_friends: () =>
+    ['pessoa_secreta_s5', 'dona_s5'].map((username) => ({
+      name: `profile_friends of ${username}`,
+      run: async (as: Person) => as.client.rpc('profile_friends', { p_username: username }),
+    })),
   // Guestbook and poll (issue 32), aimed at the anonymous answerer's profile and the answer's ids:
   // they read and write guestbooks and polls, never answers (their own anonymity:
   // tests/guestbook-polls.test.ts).

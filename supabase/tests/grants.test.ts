@@ -36,7 +36,7 @@ const NOT_CALLABLE: Record<string, string> = {
 const VISITOR_RPCS = [
   // confirm_guardian: a minor's guardian opens the mailed link without an account (issue 22)
   // guestbook_page, poll_view: a public profile's guestbook and poll (issue 32)
-  'confirm_guardian', 'create_invite_link', 'find_forbidden_words', 'guestbook_page', 'is_admin', 'moderate_answer', 'poll_view', 'profile_view', 'redeem_invite',
+  'confirm_guardian', 'create_invite_link', 'find_forbidden_words', 'guestbook_page', 'is_admin', 'moderate_answer', 'poll_view', 'profile_friends', 'profile_view', 'redeem_invite',
   'replication_pull', 'replication_push', 'revoke_invite_link', 'search_users', 'username_available',
 ];
 
