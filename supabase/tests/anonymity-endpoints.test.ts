@@ -187,6 +187,9 @@ const RPC_CASES: Record<string, Case> = {
   save_poll: rpc('save_poll', (f) => ({ p_poll: f.answerId, p_question: 'Pergunta?', p_options: ['a', 'b'] })),
   vote_in_poll: rpc('vote_in_poll', (f) => ({ p_poll: f.answerId, p_option: 0 })),
   write_guestbook_message: rpc('write_guestbook_message', (f) => ({ p_profile: f.answerId, p_body: 'Oi', p_anonymous: false })),
+  // News (issue 31): the caller's friends' activity; an anonymous answer is never an item
+  // (tests/news.test.ts), and the answerer makes no friendship by it.
+  news: rpc('news', () => ({})),
 };
 
 describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ postgresServerUrl }) => {
