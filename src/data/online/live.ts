@@ -39,3 +39,13 @@ export function liveNotices(table: string, column: string, id: string): Observab
 export function profileChanges(profileId: string): Observable<LiveSignal> {
   return liveNotices('profile_notices', 'profile_id', profileId);
 }
+
+/** A profile's guestbook changed (a message approved or removed; for its owner, one waiting). Issue 32. */
+export function guestbookChanges(profileId: string): Observable<LiveSignal> {
+  return liveNotices('guestbook_notices', 'profile_id', profileId);
+}
+
+/** A profile's poll changed (a vote, an edit, a new poll, an end). Issue 32. */
+export function pollChanges(profileId: string): Observable<LiveSignal> {
+  return liveNotices('poll_notices', 'profile_id', profileId);
+}
