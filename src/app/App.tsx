@@ -22,6 +22,8 @@ import { ROUTES } from './routes.ts';
 const DeferredOverlays = lazyPart(() => import('./overlays-lazy.tsx'));
 // Only the signed-in app has places to go: a visitor's landing page does not download them.
 const PlacesNav = lazyPart(() => import('../components/frame/PlacesNav.tsx'));
+// The signed-in person's new achievements as toasts, and their visit (issue 31).
+const AchievementToasts = lazyPart(() => import('../screens/Profile/AchievementToasts.tsx'));
 
 const manifestHref = (locale: Locale) =>
   locale === DEFAULT_LOCALE ? '/manifest.webmanifest' : `/manifest.${locale}.webmanifest`;
@@ -67,6 +69,11 @@ function Shell() {
       <PageViews />
       <SessionManager />
       <Toaster />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <AchievementToasts />
+        </Suspense>
+      )}
       <Suspense fallback={null}>
         <DeferredOverlays />
       </Suspense>

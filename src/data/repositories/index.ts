@@ -10,6 +10,7 @@ import { notifications$, unreadNotificationCount$ } from '../queries/notificatio
 import { profilesById$ } from '../queries/profiles.ts';
 import { notebookDefaults$ } from '../queries/notebook-defaults.ts';
 import { roundView$ } from '../queries/round.ts';
+import { achievementChanges$, newAchievementAwards$ } from '../queries/achievements.ts';
 import { answerQuestion, deleteAnswer, myAnswerId, type AnswerInput } from './answers.ts';
 import { setFavorite } from './favorites.ts';
 import { createInviteLink, redeemInvite, revokeInviteLink, searchPeople } from './invites.ts';
@@ -151,6 +152,10 @@ function createWrites(ctx: ApiContext) {
       profiles: () => profilesById$(ctx),
       /** What a new notebook starts with (Settings → notebooks). */
       notebookDefaults: () => notebookDefaults$(ctx),
+      /** The person's awards this device has not announced yet, each once (issue 31: the toast). */
+      newAchievementAwards: () => newAchievementAwards$(ctx),
+      /** 'changed' when a new award reaches the device (their achievements read again). */
+      achievementChanges: () => achievementChanges$(ctx),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { backTo } from '../../navigation/links.ts';
 import { button } from '../../components/ui.css.ts';
@@ -11,6 +11,7 @@ import { OfflineCopyNote, OnlineData } from '../online/OnlineData.tsx';
 import { Avatar, Cover } from '../online/ProfileImage.tsx';
 import { useProfileView } from '../online/hooks/profile.ts';
 import { PROFILE_ACTIONS, PROFILE_SECTIONS } from './sections.tsx';
+import { ProfileAchievements } from './Achievements.tsx';
 import * as css from './Profile.css.ts';
 
 /**
@@ -167,7 +168,7 @@ function FullProfileBody({ profile }: { profile: FullProfile }) {
           </Link>
         </div>
       )}
-      <Achievements profile={profile} />
+      <ProfileAchievements profile={profile} />
       {PROFILE_SECTIONS.map(({ id, Component }) =>
         Component && (id !== 'connections' || profile.connections_visible) ? (
           <Fragment key={id}>
@@ -176,36 +177,5 @@ function FullProfileBody({ profile }: { profile: FullProfile }) {
         ) : null,
       )}
     </>
-  );
-}
-
-function Achievements({ profile }: { profile: FullProfile }) {
-  const { i18n } = useLingui();
-  const count = profile.achievements.length;
-  const points = profile.achievements.reduce((sum, a) => sum + a.points, 0);
-  return (
-    <section className={css.section} aria-labelledby="profile-achievements">
-      <h2 id="profile-achievements" className={css.sectionTitle}>
-        <Trans>Conquistas</Trans>
-      </h2>
-      {count === 0 ? (
-        <p className={css.muted}>
-          {profile.is_self ? <Trans>Você ainda não tem conquistas.</Trans> : <Trans>Nenhuma conquista ainda.</Trans>}
-        </p>
-      ) : (
-        <>
-          <p className={css.muted}>
-            <Plural value={count} one="# conquista" other="# conquistas" />
-            {' · '}
-            <Plural value={points} one="# ponto" other="# pontos" />
-          </p>
-          <ul className={css.achievements}>
-            {profile.achievements.map((a) => (
-              <li key={a.id}>{i18n.locale === 'en-US' ? a.name_en : a.name_pt}</li>
-            ))}
-          </ul>
-        </>
-      )}
-    </section>
   );
 }
