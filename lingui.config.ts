@@ -22,7 +22,7 @@ export const ACCOUNT_SCREEN_DIRS = [
     (file) => `<rootDir>/src/${file}`,
   ),
 ];
-export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Round', 'Claim', 'notebooks'].map(
+export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Round', 'Claim', 'Notifications', 'notebooks'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
 /** The online-only profile screens (issue 22): loaded with the profile pages and the settings. */

@@ -39,7 +39,7 @@ export const PLACES: Place[] = [
   { id: 'notebooks', label: msg`Cadernos`, icon: 'notebook', href: '/meus-cadernos' },
   { id: 'news', label: msg`Novidades`, icon: 'news', href: '/timeline' },
   { id: 'friends', label: msg`Amigos`, icon: 'users', href: null },
-  { id: 'notifications', label: msg`Notificações`, icon: 'bell', href: null },
+  { id: 'notifications', label: msg`Notificações`, icon: 'bell', href: '/notificacoes' },
   { id: 'profile', label: msg`Perfil`, icon: 'user', href: '/profile' },
 ];
 
@@ -52,6 +52,8 @@ export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/guardian/:token': { title: msg`Confirmação do responsável`, parent: '/', onlineOnly: true },
   '/timeline': { title: msg`Novidades`, place: 'news', onlineOnly: true },
   '/meus-cadernos': { title: msg`Meus cadernos`, place: 'notebooks' },
+  '/notificacoes': { title: msg`Notificações`, place: 'notifications' },
+  '/notifications': { title: msg`Notificações`, place: 'notifications' },
   '/settings': { title: msg`Configurações`, parent: '/profile', place: 'profile', onlineOnly: true },
   '/profile': { title: msg`Perfil`, place: 'profile', onlineOnly: true },
   // Someone's profile belongs to no place of the navigation (issue 29: it lit "Novidades"); one's

@@ -6,7 +6,7 @@
 import { answersAwaitingModeration$, notebookView$ } from '../queries/notebook.ts';
 import { moderationLists$ } from '../queries/moderation.ts';
 import { collaborations$, dashboard$, favoriteNotebooks$, myNotebooks$, sharedWithMe$ } from '../queries/dashboard.ts';
-import { notifications$, unreadNotificationCount$ } from '../queries/notifications.ts';
+import { notificationPage$, notifications$, unreadNotificationCount$ } from '../queries/notifications.ts';
 import { profilesById$ } from '../queries/profiles.ts';
 import { notebookDefaults$ } from '../queries/notebook-defaults.ts';
 import { roundView$ } from '../queries/round.ts';
@@ -149,6 +149,8 @@ function createWrites(ctx: ApiContext) {
       moderation: (notebookId: string) => moderationLists$(ctx, notebookId),
       notifications: () => notifications$(ctx),
       unreadNotifications: () => unreadNotificationCount$(ctx),
+      /** The newest `limit` notifications with the names this device may show (issue 31). */
+      notificationPage: (limit: number) => notificationPage$(ctx, limit),
       profiles: () => profilesById$(ctx),
       /** What a new notebook starts with (Settings → notebooks). */
       notebookDefaults: () => notebookDefaults$(ctx),
