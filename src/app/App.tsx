@@ -69,7 +69,8 @@ function Shell() {
       <PageViews />
       <SessionManager />
       <Toaster />
-      {signedIn && (
+      {/* not during a round: the phone is in a friend's hands; announced once it ends */}
+      {signedIn && !inRound && (
         <Suspense fallback={null}>
           <AchievementToasts />
         </Suspense>
