@@ -7,6 +7,8 @@ import { button } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { backTo } from '../../navigation/links.ts';
 import { OnlineData } from '../online/OnlineData.tsx';
+import ManageGuestbook, { GuestbookPendingCount } from '../online/social/ManageGuestbook.tsx';
+import ManagePoll from '../online/social/ManagePoll.tsx';
 import * as css from './ManageProfile.css.ts';
 import * as tabs from '../../components/tabs.css.ts';
 
@@ -17,7 +19,7 @@ type Tab = (typeof TABS)[number];
  * What each tab shows: the guestbook's and the poll's issues set their moderation component here
  * (online-only, inside <OnlineData>). Until then a tab says in one line what will be there.
  */
-export const MANAGE_PROFILE_PANELS: Record<Tab, ComponentType | null> = { guestbook: null, poll: null };
+export const MANAGE_PROFILE_PANELS: Record<Tab, ComponentType | null> = { guestbook: ManageGuestbook, poll: ManagePoll };
 
 /** /manage-profile (spec §2): the guestbook's and the poll's moderation, in two tabs. */
 export default function ManageProfileScreen() {
@@ -30,6 +32,7 @@ export default function ManageProfileScreen() {
   const labels: Record<Tab, string> = { guestbook: t`Mural`, poll: t`Enquete` };
   const Panel = MANAGE_PROFILE_PANELS[tab];
   return (
+    <OnlineData>
     <div className={css.page}>
       <h1 className={css.title}>
         <Trans>Gerenciar perfil público</Trans>
@@ -50,14 +53,13 @@ export default function ManageProfileScreen() {
             onKeyDown={onKeyDown}
           >
             {labels[name]}
+            {name === 'guestbook' && <GuestbookPendingCount />}
           </button>
         ))}
       </div>
       <div role="tabpanel" id="manage-panel" aria-labelledby={`manage-tab-${tab}`} className={tabs.panel} tabIndex={0}>
         {Panel ? (
-          <OnlineData>
-            <Panel />
-          </OnlineData>
+          <Panel />
         ) : (
           <p className={css.muted}>
             {tab === 'guestbook' ? (
@@ -77,5 +79,6 @@ export default function ManageProfileScreen() {
         </div>
       </div>
     </div>
+    </OnlineData>
   );
 }

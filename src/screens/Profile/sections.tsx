@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { FullProfile, ProfileView } from '../../data/online/profile.ts';
 import BlockPersonButton from '../safety/BlockPersonButton.tsx';
+import Guestbook from '../online/social/Guestbook.tsx';
+import Poll from '../online/social/Poll.tsx';
 
 /**
  * The places later issues fill on a profile, in the order the page shows them (spec §2: "Public
@@ -13,8 +15,8 @@ export interface ProfileSectionProps {
 }
 
 export const PROFILE_SECTIONS: { id: 'guestbook' | 'poll' | 'friends' | 'connections'; Component: ComponentType<ProfileSectionProps> | null }[] = [
-  { id: 'guestbook', Component: null },
-  { id: 'poll', Component: null },
+  { id: 'guestbook', Component: Guestbook },
+  { id: 'poll', Component: Poll },
   /** the friends list (friends issue); shown only when connections_visible */
   { id: 'connections', Component: null },
   { id: 'friends', Component: null },

@@ -20,6 +20,7 @@ import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { ImagePicker } from '../online/ImagePicker.tsx';
+import GuestbookSetting from '../online/social/GuestbookSetting.tsx';
 import { OfflineNote } from '../online/OnlineData.tsx';
 import { Avatar, Cover } from '../online/ProfileImage.tsx';
 import { useMySettings, useRefreshMyProfile, useSaveMyProfile } from '../online/hooks/profile.ts';
@@ -50,6 +51,7 @@ export function ProfileTab({ userId }: { userId: string }) {
             userId={userId}
             settings={settings}
           />
+          <GuestbookSetting userId={userId} />
           <NotebookDefaultsSection userId={userId} settings={settings} />
         </>
       ) : (
