@@ -38,7 +38,7 @@ export interface Place {
 export const PLACES: Place[] = [
   { id: 'notebooks', label: msg`Cadernos`, icon: 'notebook', href: '/meus-cadernos' },
   { id: 'news', label: msg`Novidades`, icon: 'news', href: '/timeline' },
-  { id: 'friends', label: msg`Amigos`, icon: 'users', href: null },
+  { id: 'friends', label: msg`Amigos`, icon: 'users', href: '/amigos' },
   { id: 'notifications', label: msg`Notificações`, icon: 'bell', href: '/notificacoes' },
   { id: 'profile', label: msg`Perfil`, icon: 'user', href: '/profile' },
 ];
@@ -51,6 +51,8 @@ export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/reset-password': { title: msg`Nova senha`, parent: '/login', onlineOnly: true },
   '/guardian/:token': { title: msg`Confirmação do responsável`, parent: '/', onlineOnly: true },
   '/timeline': { title: msg`Novidades`, place: 'news', onlineOnly: true },
+  '/amigos': { title: msg`Amigos`, place: 'friends', onlineOnly: true },
+  '/friends': { title: msg`Amigos`, place: 'friends', onlineOnly: true },
   '/meus-cadernos': { title: msg`Meus cadernos`, place: 'notebooks' },
   '/notificacoes': { title: msg`Notificações`, place: 'notifications' },
   '/notifications': { title: msg`Notificações`, place: 'notifications' },

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { FullProfile, ProfileView } from '../../data/online/profile.ts';
 import BlockPersonButton from '../safety/BlockPersonButton.tsx';
-import Guestbook from '../online/social/Guestbook.tsx';
-import Poll from '../online/social/Poll.tsx';
+import AddFriendButton from '../online/friends/AddFriendButton.tsx';
+import ProfileFriends from '../online/friends/ProfileFriends.tsx';
 
 /**
  * The places later issues fill on a profile, in the order the page shows them (spec §2: "Public
@@ -15,10 +15,10 @@ export interface ProfileSectionProps {
 }
 
 export const PROFILE_SECTIONS: { id: 'guestbook' | 'poll' | 'friends' | 'connections'; Component: ComponentType<ProfileSectionProps> | null }[] = [
-  { id: 'guestbook', Component: Guestbook },
-  { id: 'poll', Component: Poll },
+  { id: 'guestbook', Component: null },
+  { id: 'poll', Component: null },
   /** the friends list (friends issue); shown only when connections_visible */
-  { id: 'connections', Component: null },
+  { id: 'connections', Component: ProfileFriends },
   { id: 'friends', Component: null },
 ];
 
@@ -27,5 +27,6 @@ export const PROFILE_SECTIONS: { id: 'guestbook' | 'poll' | 'friends' | 'connect
  * Each gets the profile as the viewer may see it (a card or the full profile).
  */
 export const PROFILE_ACTIONS: { id: string; Component: ComponentType<{ profile: ProfileView }> }[] = [
+  { id: 'add-friend', Component: AddFriendButton },
   { id: 'block', Component: ({ profile }) => <BlockPersonButton userId={profile.id} username={profile.username} /> },
 ];
