@@ -16,13 +16,10 @@ export const ROUTES: RouteDef[] = [
   { path: '/register', load: withCatalog('accounts', () => import('../screens/Register/RegisterScreen.tsx')), needs: 'session' },
   { path: '/forgot-password', load: withCatalog('accounts', () => import('../screens/ForgotPassword/ForgotPasswordScreen.tsx')), needs: 'session' },
   { path: '/reset-password', load: withCatalog('accounts', () => import('../screens/ResetPassword/ResetPasswordScreen.tsx')), needs: 'session' },
-  { path: '/timeline', load: () => import('../screens/Timeline/TimelineScreen.tsx') },
+  { path: '/timeline', load: withCatalog('profiles', () => import('../screens/Timeline/TimelineScreen.tsx')) },
   // issue 31: the notifications (English speakers may type /en/notifications too)
   { path: '/notificacoes', load: withCatalog('notebooks', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
   { path: '/notifications', load: withCatalog('notebooks', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
-  // issue 31: friends (English speakers may type /en/friends too)
-  { path: '/amigos', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
-  { path: '/friends', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
   { path: '/meus-cadernos', load: withCatalog('notebooks', () => import('../screens/Dashboard/DashboardScreen.tsx')) },
   { path: '/settings', load: withCatalog('accounts', withCatalog('profiles', withCatalog('notebooks', () => import('../screens/Settings/SettingsScreen.tsx')))), needs: 'session' },
   { path: '/profile', load: withCatalog('profiles', () => import('../screens/Profile/ProfileScreen.tsx')), needs: 'session' },
