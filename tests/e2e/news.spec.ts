@@ -34,6 +34,11 @@ test('no friends yet: the empty state says where friends come from and links to 
   await expect(empty.getByRole('link', { name: 'Encontrar amigos' })).toHaveAttribute('href', /\/amigos$/);
   await expectFitsPhone(page, '/timeline (empty)');
   await expectNoSeriousAxeIssues(page, '/timeline (empty)');
+  // in English
+  await page.goto('/en/timeline');
+  await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Nothing here yet' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Find friends' })).toHaveAttribute('href', /\/amigos$|\/friends$/);
 });
 
 test('friends by an answer: each sees the other, newest first, in sentences that open what they are about; an anonymous answer is not there', async ({ page, baseURL, browser }) => {
