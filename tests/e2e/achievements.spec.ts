@@ -23,9 +23,11 @@ test('a first notebook shows the toast of a new achievement, and the profile lis
   await page.goto('/create');
   await expect(page.getByRole('heading', { level: 1, name: 'Criar caderno' })).toBeVisible();
   await page.getByLabel('Título', { exact: true }).fill(`Meu primeiro ${person.username.slice(-4)}`);
+  const created = Date.now();
   await page.getByRole('button', { name: 'Criar caderno' }).click();
   const earned = toast(page, 'Nova conquista: Primeiro caderno');
   await expect(earned).toBeVisible({ timeout: 15_000 });
+  console.log(`first notebook → achievement toast: ${Date.now() - created} ms (push, award, notification, pull, award read)`);
   await expect(earned).toContainText('Comum · 10 pontos');
   await expectNoSeriousAxeIssues(page, 'the toast of a new achievement');
   await expectFitsPhone(page, 'the toast of a new achievement');
@@ -75,7 +77,9 @@ test('a first notebook made offline: the toast comes when the notebook reaches t
   await page.waitForTimeout(1_500);
   await expect(toast(page, 'Primeiro caderno')).toHaveCount(0);
 
+  const back = Date.now();
   await context.setOffline(false);
   await expect(toast(page, 'Nova conquista: Primeiro caderno')).toBeVisible({ timeout: 20_000 });
+  console.log(`signal back → achievement toast: ${Date.now() - back} ms`);
   await expectNoSeriousAxeIssues(page, 'the toast after the signal returns');
 });
