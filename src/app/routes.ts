@@ -20,6 +20,9 @@ export const ROUTES: RouteDef[] = [
   // issue 31: the notifications (English speakers may type /en/notifications too)
   { path: '/notificacoes', load: withCatalog('notebooks', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
   { path: '/notifications', load: withCatalog('notebooks', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
+  // issue 31: friends (English speakers may type /en/friends too)
+  { path: '/amigos', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
+  { path: '/friends', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
   { path: '/meus-cadernos', load: withCatalog('notebooks', () => import('../screens/Dashboard/DashboardScreen.tsx')) },
   { path: '/settings', load: withCatalog('accounts', withCatalog('profiles', withCatalog('notebooks', () => import('../screens/Settings/SettingsScreen.tsx')))), needs: 'session' },
   { path: '/profile', load: withCatalog('profiles', () => import('../screens/Profile/ProfileScreen.tsx')), needs: 'session' },

@@ -3,6 +3,8 @@ import type { FullProfile, ProfileView } from '../../data/online/profile.ts';
 import BlockPersonButton from '../safety/BlockPersonButton.tsx';
 import AddFriendButton from '../online/friends/AddFriendButton.tsx';
 import ProfileFriends from '../online/friends/ProfileFriends.tsx';
+import Guestbook from '../online/social/Guestbook.tsx';
+import Poll from '../online/social/Poll.tsx';
 
 /**
  * The places later issues fill on a profile, in the order the page shows them (spec §2: "Public
@@ -15,8 +17,8 @@ export interface ProfileSectionProps {
 }
 
 export const PROFILE_SECTIONS: { id: 'guestbook' | 'poll' | 'friends' | 'connections'; Component: ComponentType<ProfileSectionProps> | null }[] = [
-  { id: 'guestbook', Component: null },
-  { id: 'poll', Component: null },
+  { id: 'guestbook', Component: Guestbook },
+  { id: 'poll', Component: Poll },
   /** the friends list (friends issue); shown only when connections_visible */
   { id: 'connections', Component: ProfileFriends },
   { id: 'friends', Component: null },
