@@ -7,7 +7,7 @@
  * votes go, and Bia's open profile shows the voting restarted. axe on every screen; each fits 360 px.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
+import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
 import { logIn, signUp, type SignedUp } from './people.ts';
 
 const PHONE = { width: 360, height: 740 };
@@ -128,6 +128,7 @@ test('offline: the last loaded guestbook and poll read; writing and voting say t
   await page.goto(`/profile/${ana.username}`);
   await expect(page.getByTestId('guestbook-message')).toContainText('Oi, Ana!');
   await expect(page.getByTestId('poll-question')).toHaveText('Café ou chá?');
+  await waitForServiceWorker(page);
 
   await page.context().setOffline(true);
   await expect(page.getByText('Você está sem internet. Escrever no mural precisa de conexão.')).toBeVisible();
@@ -136,5 +137,12 @@ test('offline: the last loaded guestbook and poll read; writing and voting say t
   await expect(page.getByRole('button', { name: 'Votar' })).toBeDisabled();
   await expect(page.getByTestId('guestbook-message')).toContainText('Oi, Ana!');
   await expect(page.getByTestId('poll-results')).toBeVisible();
+
+  // opened again with no connection: the device's copy of the profile, guestbook and poll
+  await page.reload();
+  await expect(page.getByText('Você está sem internet: isto é o que o aparelho guardou da última vez.')).toBeVisible();
+  await expect(page.getByTestId('guestbook-message')).toContainText('Oi, Ana!');
+  await expect(page.getByTestId('poll-question')).toHaveText('Café ou chá?');
+  await expect(page.getByRole('button', { name: 'Enviar mensagem' })).toBeDisabled();
   await page.context().setOffline(false);
 });
