@@ -14,15 +14,18 @@ interface Props {
    * has none of its own, so the landing's catalog does not carry them. */
   label: ReactNode;
   loadingLabel: ReactNode;
+  /** Off: the next page loads only when the button is pressed, never by scrolling to it (News:
+   * no infinite scroll, EU DSA guidelines for minors). */
+  loadsByItself?: boolean;
 }
 
 /**
  * The end of a paged online list (issue 22: long lists page 20–50 items). A real button loads the
  * next page — usable by keyboard and screen reader —, and the next page also comes by itself when
  * the button scrolls into view (IntersectionObserver), so a person scrolling never waits at the
- * end. The count of shown items sits in a polite live region: a screen reader hears it grow.
+ * end — unless `loadsByItself` is off (News: the button alone). The count of shown items sits in a polite live region: a screen reader hears it grow.
  */
-export function LoadMore({ hasMore, loading, onLoadMore, status, enabled = true, label, loadingLabel }: Props) {
+export function LoadMore({ hasMore, loading, onLoadMore, status, enabled = true, label, loadingLabel, loadsByItself = true }: Props) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   // The latest callback and state, read by the observer without re-creating it on every render.
   const latest = useRef({ onLoadMore, ready: hasMore && !loading && enabled });
@@ -30,7 +33,7 @@ export function LoadMore({ hasMore, loading, onLoadMore, status, enabled = true,
 
   useEffect(() => {
     const target = buttonRef.current;
-    if (!target || typeof IntersectionObserver === 'undefined') return;
+    if (!loadsByItself || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (seen) => {
         if (seen.some((entry) => entry.isIntersecting) && latest.current.ready) latest.current.onLoadMore();
@@ -39,7 +42,7 @@ export function LoadMore({ hasMore, loading, onLoadMore, status, enabled = true,
     );
     observer.observe(target);
     return () => observer.disconnect();
-  }, [hasMore]);
+  }, [hasMore, loadsByItself]);
 
   return (
     <div>

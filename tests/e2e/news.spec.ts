@@ -89,7 +89,7 @@ test('friends by an answer: each sees the other, newest first, in sentences that
   await other.close();
 });
 
-test('a long News pages 20 at a time with "Ver mais antigas"; read online, it stays readable offline with a note', async ({ page, baseURL, context }) => {
+test('a long News pages 20 at a time with "Ver mais antigas" (pressed, never by scrolling); read online, it stays readable offline with a note', async ({ page, baseURL, context }) => {
   test.setTimeout(120_000);
   const reader = await signUp(baseURL!, 'nws_leitor');
   const friend = await signUp(baseURL!, 'nws_muitos');
@@ -107,9 +107,16 @@ test('a long News pages 20 at a time with "Ver mais antigas"; read online, it st
   await expect(items(page)).toHaveCount(20);
   await expect(items(page).nth(0)).toContainText('Caderno número 25');
   const more = page.getByRole('button', { name: 'Ver mais antigas' });
+  // no infinite scroll: reaching the end loads nothing by itself
   await more.scrollIntoViewIfNeeded();
+  await page.waitForTimeout(1_000);
+  await expect(items(page)).toHaveCount(20);
+  await more.focus();
+  await page.keyboard.press('Enter');
   await expect(items(page)).toHaveCount(25);
   await expect(items(page).nth(24)).toContainText('Caderno número 1');
+  // the focus goes on to the first item that came, not to the page's start
+  await expect(items(page).nth(20).getByRole('link')).toBeFocused();
   await expect(more).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Mostrando 25 novidades' })).toBeAttached();
   await expectNoSeriousAxeIssues(page, '/timeline (25 items)');

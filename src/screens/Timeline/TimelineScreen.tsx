@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
@@ -36,6 +37,15 @@ export default function TimelineScreen() {
 function Timeline({ userId }: { userId: string }) {
   const online = useOnline();
   const query = useNews(userId);
+  const list = useRef<HTMLOListElement>(null);
+  // after "Ver mais antigas", the focus moves to the first item that came (the button may go)
+  const focusFrom = useRef<number | null>(null);
+  const shown = query.data?.pages.reduce((count, page) => count + knownItems(page).length, 0) ?? 0;
+  useEffect(() => {
+    if (focusFrom.current === null || query.isFetchingNextPage) return;
+    list.current?.querySelectorAll<HTMLAnchorElement>(':scope > li > a')[focusFrom.current]?.focus();
+    focusFrom.current = null;
+  }, [shown, query.isFetchingNextPage]);
 
   let body;
   if (query.data === undefined) {
@@ -48,7 +58,7 @@ function Timeline({ userId }: { userId: string }) {
         <Empty />
       ) : (
         <>
-          <ol className={css.list} data-testid="news-list">
+          <ol className={css.list} data-testid="news-list" ref={list}>
             {items.map((item) => (
               <NewsEntry key={`${item.kind}:${item.id}`} item={item} />
             ))}
@@ -57,9 +67,13 @@ function Timeline({ userId }: { userId: string }) {
             hasMore={query.hasNextPage}
             loading={query.isFetchingNextPage}
             enabled={online}
+            loadsByItself={false}
             label={<Trans>Ver mais antigas</Trans>}
             loadingLabel={<Trans>Carregando…</Trans>}
-            onLoadMore={() => void query.fetchNextPage()}
+            onLoadMore={() => {
+              focusFrom.current = items.length;
+              void query.fetchNextPage();
+            }}
             status={<Plural value={items.length} one="Mostrando # novidade" other="Mostrando # novidades" />}
           />
         </>
