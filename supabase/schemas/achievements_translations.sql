@@ -249,7 +249,13 @@ begin
   elsif tg_table_name = 'answers' then
     -- only an approved, signed answer of a person (the trigger's WHEN says so too)
     if new.user_id is not null and new.guest_id is null and not new.is_anonymous and new.moderation_status = 'approved' then
-      perform private.award_reached_achievements(new.user_id, array['participative', 'explorer']);
+      -- explorer counts owners over all the person's answers: asked only with their first counted
+      -- answer in a notebook (the only one that can bring a new owner), not with each of a round's 20
+      perform private.award_reached_achievements(new.user_id,
+        case when exists (select 1 from public.answers x
+                           where x.notebook_id = new.notebook_id and x.user_id = new.user_id and x.id <> new.id
+                             and x.guest_id is null and not x.is_anonymous and x.moderation_status = 'approved')
+             then array['participative'] else array['participative', 'explorer'] end);
     end if;
   elsif tg_table_name = 'notebook_collaborators' then
     if new.status = 'accepted' then

@@ -125,6 +125,22 @@ describe.each(BACKENDS)('achievements on %s', (backend) => {
       }
     });
 
+    test("explorer is asked with a person's first counted answer in a notebook: an anonymous first answer there does not hide the owner", async () => {
+      const vera = await t.createUser('vera_explora');
+      const owners = [await t.createUser('dono_x'), await t.createUser('dono_y'), await t.createUser('dono_z')];
+      const notebooks = [];
+      for (const o of owners) notebooks.push(await notebookWithQuestions(o, 3, [vera]));
+      await answer(vera, notebooks[0].id, notebooks[0].questions[0]);
+      await answer(vera, notebooks[1].id, notebooks[1].questions[0]);
+      // the third owner's notebook: anonymous first, then two signed ones
+      await answer(vera, notebooks[2].id, notebooks[2].questions[0], true);
+      expect(await earned(vera)).toEqual([]);
+      await answer(vera, notebooks[2].id, notebooks[2].questions[1]);
+      expect(await earned(vera)).toEqual(['explorer']);
+      await answer(vera, notebooks[2].id, notebooks[2].questions[2]);
+      expect(await earned(vera)).toEqual(['explorer']);
+    });
+
     test('collaborative: an accepted collaboration awards the collaborator and the owner; a pending one nothing', async () => {
       const owner = await t.createUser('dona_colab');
       const colab = await t.createUser('colab_colab');
