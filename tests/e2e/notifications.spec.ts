@@ -7,6 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
+import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { createNotebook, logIn, signUp, type SignedUp } from './people.ts';
 
 async function device(browser: Browser, person: SignedUp): Promise<Page> {
@@ -132,4 +133,40 @@ test('in English the list speaks English at /en/notifications, with its plural',
   await expect(list.getByRole('listitem').filter({ hasText: `3 people answered ${isolated('Party')}` })).toHaveCount(1, { timeout: 10_000 });
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeEnabled();
   await expectNoSeriousAxeIssues(page, '/en/notifications');
+});
+
+test('a long history pages 30 at a time, and only the rows near the screen are drawn', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const person = await signUp(baseURL!, 'longnot');
+  // 150 poll votes on 150 polls (the server's own rows, as the triggers write them), one a minute
+  const start = Date.now() - 150 * 60_000;
+  const rows150 = Array.from({ length: 150 }, (_, i) => ({
+    recipient_id: person.userId, type: 'poll_vote', subject_id: crypto.randomUUID(), group_count: i + 1,
+    created_at: new Date(start + i * 60_000).toISOString(),
+  }));
+  const response = await fetch(`${baseURL}/rest/v1/notifications`, {
+    method: 'POST',
+    headers: { apikey: SUPABASE_DEMO_SERVICE_KEY, authorization: `Bearer ${SUPABASE_DEMO_SERVICE_KEY}`, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify(rows150),
+  });
+  expect(response.ok, await response.text()).toBe(true);
+
+  const page = await device(browser, person);
+  await page.goto('/notificacoes');
+  const list = page.getByRole('list', { name: 'Notificações, mais recentes primeiro' });
+  await expect(page.getByRole('status').filter({ hasText: /^30 notificações$/ })).toBeVisible({ timeout: 15_000 });
+  // newest first: the 150th vote (150 people) leads the votes (the sign-up's achievement is newer)
+  await expect(list.getByRole('listitem').nth(0).or(list.getByRole('listitem').nth(1)).filter({ hasText: '150 pessoas votaram na sua enquete' })).toHaveCount(1);
+  // the next page by the button (it also comes by itself when the button scrolls into view)
+  const more = page.getByRole('button', { name: 'Mostrar mais' });
+  await more.click();
+  await expect(page.getByRole('status').filter({ hasText: /^(60|90|120|150|15\d) notificações$/ })).toBeVisible();
+  for (let i = 0; i < 10 && (await more.count()) > 0; i++) await more.click({ timeout: 2000 }).catch(() => undefined);
+  await expect(more).toHaveCount(0);
+  const total = Number((await page.getByRole('status').filter({ hasText: /^\d+ notificações$/ }).textContent())!.split(' ')[0]);
+  expect(total).toBeGreaterThanOrEqual(150);
+  await expect(list.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(total));
+  const drawn = await list.getByRole('listitem').count();
+  expect(drawn, 'rows in the DOM').toBeLessThan(60);
+  await expectNoSeriousAxeIssues(page, '/notificacoes with 150');
 });

@@ -5,7 +5,7 @@ export const header = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'ce
 
 export const title = style({ margin: 0, fontSize: '1.6rem' });
 
-export const list = style({ display: 'grid', gap: '0.5rem', margin: '0 0 1rem', padding: 0, listStyle: 'none' });
+export const list = style({ marginBottom: '1rem' });
 
 export const item = style({
   display: 'grid',

@@ -7,6 +7,7 @@ import { useObservable } from '../../state/data-layer.ts';
 import { toast } from '../../state/toast.ts';
 import { Icon } from '../../components/Icon.tsx';
 import { LoadMore } from '../../components/LoadMore.tsx';
+import { VirtualList, type ListPosition } from '../../components/VirtualList.tsx';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
 import { StatePanel } from '../notebooks/common/StatePanel.tsx';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
@@ -77,11 +78,17 @@ export function NotificationsBody({ layer }: { layer: DataLayer }) {
           <Trans>Nenhuma notificação por enquanto. Quando alguém responder aos seus cadernos, você fica sabendo aqui.</Trans>
         </p>
       ) : (
-        <ul className={css.list} aria-label={t`Notificações, mais recentes primeiro`}>
-          {data.items.map((item) => (
-            <NotificationRow key={item.id} item={item} onRead={() => void markRead([item.id])} />
-          ))}
-        </ul>
+        // a person who keeps loading reaches hundreds: only the rows near the screen are drawn
+        <VirtualList
+          items={data.items}
+          getKey={(item) => item.id}
+          gapRem={0.5}
+          estimatedRowHeight={72}
+          label={t`Notificações, mais recentes primeiro`}
+          className={css.list}
+          testId="notifications"
+          renderItem={(item, position) => <NotificationRow item={item} position={position} onRead={() => void markRead([item.id])} />}
+        />
       )}
       {data.items.length > 0 && (
         <LoadMore
@@ -97,10 +104,10 @@ export function NotificationsBody({ layer }: { layer: DataLayer }) {
   );
 }
 
-function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: () => void }) {
+function NotificationRow({ item, position, onRead }: { item: NotificationItem; position: ListPosition; onRead: () => void }) {
   const { t, i18n } = useLingui();
   return (
-    <li className={css.item} data-unread={item.isRead ? 'false' : 'true'} data-notification-type={item.type}>
+    <div role="listitem" {...position} className={css.item} data-unread={item.isRead ? 'false' : 'true'} data-notification-type={item.type}>
       <span className={css.icon} aria-hidden="true">
         <Icon name={NOTIFICATION_ICONS[item.type] ?? 'bell'} />
       </span>
@@ -124,7 +131,7 @@ function NotificationRow({ item, onRead }: { item: NotificationItem; onRead: () 
       ) : (
         <span aria-hidden="true" />
       )}
-    </li>
+    </div>
   );
 }
 
