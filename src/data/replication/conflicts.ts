@@ -28,6 +28,8 @@
  *     device's guess for its own screen (an answerer's edit "awaiting approval"), which the
  *     server sets itself and never takes from the device, so the server's status stands —
  *     keeping the guess would push it again, and get the server's row back, for ever.
+ *   - Notifications: a read mark on a notification the server has grouped more into since is
+ *     dropped (the newer news stays unread).
  */
 import { isSyncBase, syncBaseFields } from './sync-base.ts';
 import type { CollectionName, DocTypes } from '../schemas/index.ts';
@@ -216,9 +218,21 @@ export function resolveConflict<Doc extends Keyed>(collection: CollectionName, i
 
   if (master._deleted) return master;
   if (local._deleted) return { ...master, _deleted: true };
+  if (collection === 'notifications' && groupedSince(assumed, master)) return master;
   return collection === 'answers'
     ? mergeAnswer(local, assumed, master)
     : mergeFields(WRITABLE_FIELDS[collection], local, assumed, master);
+}
+
+/**
+ * Notifications (issue 31): a read mark made on a notification the server has since grouped more
+ * into (another answer, another vote: its count or time moved on) read what the device showed,
+ * not what came after: the server's unread state stands, so the new news is not hidden.
+ */
+function groupedSince(assumed: Keyed | undefined, master: Fields): boolean {
+  if (!assumed || assumed._deleted) return false;
+  const base: Fields = assumed;
+  return !deepEqual(base.group_count ?? 1, master.group_count ?? 1) || !deepEqual(base.created_at, master.created_at);
 }
 
 /**
