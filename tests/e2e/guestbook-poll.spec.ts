@@ -4,11 +4,12 @@
  * anonymous message (the counter counts down); Ana sees the pending count on the tab and who wrote
  * it, approves it — Bia's open profile shows it, as "Anônimo", without a reload —, rejects another
  * and deletes the approved one (gone from Bia's screen); Ana edits the poll, told first that the
- * votes go, and Bia's open profile shows the voting restarted. axe on every screen; each fits 360 px.
+ * votes go, and Bia's open profile shows the voting restarted. A third person sees "Anônimo",
+ * and his phone keeps nothing that names Bia. axe on every screen; each fits 360 px.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
-import { logIn, signUp, type SignedUp } from './people.ts';
+import { indexedDbText, logIn, signUp, type SignedUp } from './people.ts';
 
 const PHONE = { width: 360, height: 740 };
 
@@ -86,6 +87,21 @@ test('the guestbook and poll moderation cycle, live between two phones', async (
   await expect(shown).toContainText('Adorei seu caderno de férias!');
   await expect(shown).toContainText(bia.username); // the writer herself sees her name
   await expect(guestbook.getByTestId('my-waiting-message')).toHaveCount(0);
+
+  // anyone else (Caio, signed in) sees "Anônimo": Bia's name is neither on the screen nor in what
+  // his phone keeps of the guestbook
+  const caio = await signUp(baseURL!, 'caiomural');
+  const caioPage = await signedInPage(browser, caio);
+  await caioPage.goto(`/profile/${ana.username}`);
+  const seenByCaio = caioPage.getByTestId('guestbook-message');
+  await expect(seenByCaio).toContainText('Adorei seu caderno de férias!');
+  await expect(seenByCaio).toContainText('Anônimo');
+  await expect.poll(() => indexedDbText(caioPage), { timeout: 10_000 }).toContain('Adorei seu caderno de férias!');
+  const kept = await indexedDbText(caioPage);
+  expect(kept).not.toContain(bia.username);
+  expect(kept).not.toContain(bia.userId);
+  expect(await caioPage.content()).not.toContain(bia.username);
+  await caioPage.context().close();
 
   // a second message, rejected: gone for good
   await text.fill('Outra mensagem qualquer');
