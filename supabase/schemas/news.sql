@@ -27,8 +27,9 @@ set check_function_bodies = off;
 -- ---------------------------------------------------------------------------------------------
 
 -- One row per status phrase a person set (trigger below), read only by public.news. Kept small:
--- a person's last 10 phrases of the last 30 days; clearing one's phrase (or removing one's
--- account, which clears it) removes the person's whole history — words taken down leave News too.
+-- a person's last 10 phrases of the last 30 days (News shows none older; each new phrase, anyone's,
+-- removes everyone's older ones); clearing one's phrase (or removing one's account, which clears
+-- it) removes the person's whole history — words taken down leave News too.
 create table private.status_history (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references public.profiles (id) on delete cascade,
@@ -36,6 +37,8 @@ create table private.status_history (
   changed_at timestamptz not null default now()
 );
 create index status_history_user_changed on private.status_history (user_id, changed_at desc, id desc);
+-- the 30 days' pruning
+create index status_history_changed on private.status_history (changed_at);
 alter table private.status_history enable row level security;
 -- No API role reads or writes it (no policy): public.news (SECURITY DEFINER) reads it.
 revoke all on private.status_history from public, anon, authenticated, service_role;
@@ -55,11 +58,11 @@ begin
     return null;
   end if;
   insert into private.status_history (user_id, status_message) values (new.id, phrase);
+  delete from private.status_history h where h.changed_at < now() - interval '30 days';
   delete from private.status_history h
    where h.user_id = new.id
-     and (h.changed_at < now() - interval '30 days'
-          or h.id not in (select k.id from private.status_history k where k.user_id = new.id
-                           order by k.changed_at desc, k.id desc limit 10));
+     and h.id not in (select k.id from private.status_history k where k.user_id = new.id
+                       order by k.changed_at desc, k.id desc limit 10);
   return null;
 end
 $$;
@@ -184,6 +187,7 @@ begin
            null::text, null::text, null::text, h.status_message
       from private.status_history h
      where h.user_id = any(known)
+       and h.changed_at > now() - interval '30 days'
        and (h.changed_at, h.id) < (before_at, before_id)
      order by h.changed_at desc, h.id desc
      limit page

@@ -362,6 +362,17 @@ describe.each(TEST_BACKENDS)('News on $name', ({ postgresServerUrl }) => {
       expect(await sql(`select 1 from private.status_history where user_id = $1`, [friends[1].id])).toEqual([]);
     });
 
+    test('a phrase older than 30 days is not news, and the next phrase set (anyone\'s) removes it', async () => {
+      const [newest] = await sql<{ id: string }>(
+        `select id from private.status_history where user_id = $1 order by changed_at desc, id desc limit 1`,
+        [friends[2].id],
+      );
+      await sql(`update private.status_history set changed_at = now() - interval '31 days' where id = $1`, [newest.id]);
+      expect((await news(reader, 50)).map((row) => row.id)).not.toContain(newest.id);
+      await setStatus(friends[0], 'Mais uma frase');
+      expect(await sql(`select 1 from private.status_history where id = $1`, [newest.id])).toEqual([]);
+    });
+
     test('a visitor may not call it; a cursor far in the future reads from the start', async () => {
       const visitor = await server.anonClient().rpc('news', {});
       expect(visitor.error).not.toBeNull();
