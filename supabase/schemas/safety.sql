@@ -554,7 +554,23 @@ begin
     'blocks', coalesce((select jsonb_agg(jsonb_build_object('blocked_id', b.blocked_id, 'created_at', b.created_at) order by b.created_at)
                           from public.blocks b where b.blocker_id = me), '[]'::jsonb),
     'achievements', coalesce((select jsonb_agg(jsonb_build_object('achievement_id', u.achievement_id, 'earned_at', u.earned_at) order by u.earned_at)
-                                from public.user_achievements u where u.user_id = me), '[]'::jsonb)
+                                from public.user_achievements u where u.user_id = me), '[]'::jsonb),
+    -- issue 32: the guestbook messages the person wrote (not those others wrote to them), their
+    -- polls and their own votes
+    'guestbook_messages', coalesce((select jsonb_agg(jsonb_build_object('id', g.id, 'profile_id', g.profile_id, 'body', g.body,
+                                                                       'is_anonymous', g.is_anonymous, 'status', g.status,
+                                                                       'created_at', g.created_at, 'approved_at', g.approved_at)
+                                                    order by g.created_at, g.id)
+                                      from public.guestbook_messages g where g.author_id = me), '[]'::jsonb),
+    'polls', coalesce((select jsonb_agg(jsonb_build_object('id', p.id, 'question', p.question, 'options', to_jsonb(p.options),
+                                                          'is_active', p.is_active, 'created_at', p.created_at,
+                                                          'updated_at', p.updated_at, 'ended_at', p.ended_at)
+                                       order by p.created_at, p.id)
+                         from public.profile_polls p where p.profile_id = me), '[]'::jsonb),
+    'poll_votes', coalesce((select jsonb_agg(jsonb_build_object('poll_id', v.poll_id, 'option_index', v.option_index,
+                                                               'created_at', v.created_at, 'updated_at', v.updated_at)
+                                            order by v.created_at, v.poll_id)
+                              from public.poll_votes v where v.voter_id = me), '[]'::jsonb)
   );
 end
 $$;

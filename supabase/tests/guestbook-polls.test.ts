@@ -423,6 +423,21 @@ describe.each(TEST_BACKENDS)('guestbook and poll on $name', ({ postgresServerUrl
     }, 60_000);
   });
 
+  test('your data: the export has the messages I wrote, my polls and my votes — not what others wrote to me', async () => {
+    const me = await person('exporta_mural');
+    expect((await write(me, owner, 'Minha mensagem exportada', true)).error).toBeNull();
+    expect((await write(friend, me, 'Mensagem da amiga para mim')).error).toBeNull();
+    const { data: mine } = await me.client.rpc('save_poll', { p_poll: null, p_question: 'Minha pergunta exportada?', p_options: ['Um', 'Dois'] });
+    const poll = await newPoll('Enquete da Ana para exportar?', ['Sim', 'Não']);
+    expect((await me.client.rpc('vote_in_poll', { p_poll: poll, p_option: 1 })).error).toBeNull();
+    const { data, error } = await me.client.rpc('export_my_data');
+    expect(error).toBeNull();
+    expect(data.guestbook_messages).toEqual([expect.objectContaining({ profile_id: owner.id, body: 'Minha mensagem exportada', is_anonymous: true, status: 'pending' })]);
+    expect(data.polls).toEqual([expect.objectContaining({ id: (mine as { id: string }).id, question: 'Minha pergunta exportada?', options: ['Um', 'Dois'] })]);
+    expect(data.poll_votes).toEqual([expect.objectContaining({ poll_id: poll, option_index: 1 })]);
+    expect(JSON.stringify(data)).not.toContain('Mensagem da amiga para mim');
+  });
+
   test('a removed account: the messages it wrote, its polls and its votes go', async () => {
     const leaving = await person('vai_embora_mural');
     await write(leaving, owner, 'Até logo');
