@@ -330,6 +330,13 @@ const ACTIONS: Action[] = [
     run: (q, _f, me) => run(q, `select * from check_achievements($1, 'all')`, [me]),
   },
   {
+    // issue 31: the app's visit awards first visit to the caller alone (a banned or removed account nothing)
+    name: 'record_visit: the visit awards the caller their first visit',
+    allowed: SIGNED_IN_ACTIVE,
+    run: (q) => run(q, `select record_visit() as r`),
+    succeeded: (o) => ((o.rows[0]?.r as { awarded?: string[] } | undefined)?.awarded ?? []).includes('first_visit'),
+  },
+  {
     name: "user_achievements: see someone's achievement on the day it was earned",
     allowed: [],
     run: (q, f) => run(q, `select id from user_achievements where user_id = $1 and achievement_id = 'gift'`, [f.people.answerer]),
