@@ -88,9 +88,11 @@ export function notificationHref(item: NotificationItem): string {
     case 'answer_approved':
     case 'answer_rejected':
     case 'notebook_shared':
-    case 'collaboration_invite':
     case 'collaboration_accepted':
       return item.notebookId ? `/notebook/${item.notebookId}` : '/meus-cadernos';
+    case 'collaboration_invite':
+      // accepted or declined on the dashboard's card, among the collaborations
+      return '/meus-cadernos?tab=collaborations';
     case 'friend_request':
     case 'friend_accepted':
     case 'friendship_started':
