@@ -7,7 +7,7 @@
  * who sees an award (the person at once; others from the next day, as far as they see the
  * profile). PGlite always, PostgreSQL with TEST_DATABASE_URL.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { TEST_DATABASE_URL, failure, openTestDatabase, type Caller, type TestDatabase } from './harness.ts';
 import { Device, push, type PushRow } from './replication-client.ts';
@@ -298,6 +298,58 @@ describe.each(BACKENDS)('achievements on %s', (backend) => {
       expect(replay.rejected).toEqual([]);
       expect(await earned(mari)).toEqual(['participative']);
       expect((await noticesOf(mari)).map((n) => n.achievement_id)).toEqual(['participative']);
+    });
+
+    test("a round's answers on the host's phone are the guest's (nobody's achievement); claimed later by the friend, the signed ones count for the friend", async () => {
+      const owner = await t.createUser('dona_da_roda');
+      const host = await t.createUser('anfitria_roda');
+      const friend = await t.createUser('amiga_da_roda');
+      const shy = await t.createUser('timida_da_roda');
+      const nb = await notebookWithQuestions(owner, 10, [host]);
+      /** The S6 derivation (src/data/derived-ids.ts). */
+      const answerIdFor = (secret: string, questionId: string) => {
+        const h = createHash('sha256').update(`${secret}:${questionId}`, 'utf8').digest().subarray(0, 16);
+        h[6] = (h[6] & 0x0f) | 0x80;
+        h[8] = (h[8] & 0x3f) | 0x80;
+        const hex = h.toString('hex');
+        return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+      };
+      const guest = (name: string, anonymous: boolean) => {
+        const code = [...randomBytes(12)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('');
+        const doc = {
+          id: randomUUID(), notebook_id: nb.id, host_id: host, name, is_anonymous: anonymous,
+          answer_secret: randomBytes(32).toString('base64url'), claim_hash: createHash('sha256').update(code).digest('hex'),
+          created_at: new Date().toISOString(), claimed_by: null, claimed_at: null, _deleted: false,
+        };
+        return { doc, code };
+      };
+      const bia = guest('Bia', false);
+      const anon = guest('Alguém', true);
+      expect(await push(t, host, 'guests', [bia, anon].map((g) => ({ newDocumentState: g.doc, assumedMasterState: null })))).toEqual({ conflicts: [], rejected: [] });
+      const rows: PushRow[] = [];
+      for (const g of [bia, anon]) {
+        for (const q of nb.questions) {
+          rows.push({
+            newDocumentState: {
+              id: answerIdFor(g.doc.answer_secret, q), question_id: q, notebook_id: nb.id, user_id: null, guest_id: g.doc.id,
+              text: 'Na festa', is_anonymous: g.doc.is_anonymous, responder_name: g.doc.name, client_clock: 1, created_at: new Date().toISOString(), _deleted: false,
+            },
+            assumedMasterState: null,
+          });
+        }
+      }
+      // the phone comes back online with the round: twenty answers of two guests, pushed twice
+      expect(await push(t, host, 'answers', rows)).toEqual({ conflicts: [], rejected: [] });
+      await push(t, host, 'answers', rows);
+      expect(await earned(host)).toEqual([]);
+      // the friends claim their answers at home
+      const [{ r: claimed }] = await t.as<{ r: { moved: number } }>(friend, `select claim_guest($1) as r`, [bia.code]);
+      expect(claimed.moved).toBe(10);
+      expect(await earned(friend)).toEqual(['participative']);
+      const [{ r: claimedAnonymously }] = await t.as<{ r: { moved: number } }>(shy, `select claim_guest($1) as r`, [anon.code]);
+      expect(claimedAnonymously.moved).toBe(10);
+      expect(await earned(shy)).toEqual([]);
+      expect(await earned(host)).toEqual([]);
     });
 
     test('the same ten answers pushed anonymously award nothing, replayed or not', async () => {
