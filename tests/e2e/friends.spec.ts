@@ -1,7 +1,8 @@
 /**
  * Friends (issue 31) at 360 px, in two browser contexts: Ana asks Bia from Bia's profile
  * ("Adicionar amigo"), Bia finds the request under /amigos' "Pedidos" (the tab says how many wait)
- * and accepts it — each list then says the friendship began with a request; Caio shares a notebook
+ * and accepts it — both open screens follow without a reload; each list then says the
+ * friendship began with a request; Caio shares a notebook
  * with Ana and she answers it (signed): the two are friends without asking, and her list says she
  * answered a notebook of Caio's. An anonymous answer (Bia's, to Caio's notebook) makes no
  * friendship. The frame's Amigos place leads there; the tabs work by keyboard; axe on each screen;
@@ -34,6 +35,13 @@ test('two people become friends by a request and by answering a notebook', async
   const caio = await signUp(baseURL!, 'caioamigo');
   const [anaPage, biaPage] = [await signedInPage(browser, ana), await signedInPage(browser, bia)];
 
+  // Bia has /amigos open, reached through the frame's Amigos place
+  await biaPage.goto('/meus-cadernos');
+  await biaPage.getByRole('link', { name: 'Amigos' }).first().click();
+  await expect(biaPage).toHaveURL(/\/amigos$/);
+  await expect(biaPage.getByRole('heading', { name: 'Amigos', level: 1 })).toBeVisible();
+  await expect(biaPage.getByText('Você ainda não tem amigos aqui.', { exact: false })).toBeVisible();
+
   // Ana asks Bia from Bia's profile
   await anaPage.goto(`/profile/${bia.username}`);
   await anaPage.getByRole('button', { name: 'Adicionar amigo' }).click();
@@ -42,11 +50,7 @@ test('two people become friends by a request and by answering a notebook', async
   await expectNoSeriousAxeIssues(anaPage, "Bia's profile, request sent");
   await expectFitsPhone(anaPage, "Bia's profile, request sent");
 
-  // Bia goes to Amigos through the frame's place, and answers the request under "Pedidos"
-  await biaPage.goto('/meus-cadernos');
-  await biaPage.getByRole('link', { name: 'Amigos' }).first().click();
-  await expect(biaPage).toHaveURL(/\/amigos$/);
-  await expect(biaPage.getByRole('heading', { name: 'Amigos', level: 1 })).toBeVisible();
+  // Bia's open screen hears of it (no reload): the Pedidos tab says one waits
   await expect(biaPage.getByTestId('friends-tab-requests')).toContainText('1');
   // the tabs by keyboard: → from "Amigos" selects "Pedidos"
   await biaPage.getByTestId('friends-tab-friends').focus();
@@ -67,8 +71,7 @@ test('two people become friends by a request and by answering a notebook', async
   await expectNoSeriousAxeIssues(biaPage, '/amigos, friends');
   await expectFitsPhone(biaPage, '/amigos, friends');
 
-  // Ana's profile of Bia now says they are friends
-  await anaPage.reload();
+  // Ana's open profile of Bia now says they are friends (no reload)
   await expect(anaPage.getByTestId('friend-state')).toHaveText('Vocês são amigos.');
 
   // Caio shares a notebook with Ana and Bia; Ana answers it signed, Bia anonymously

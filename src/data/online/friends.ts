@@ -4,7 +4,9 @@
  * line), the automatic friendship made by a signed answer (never by an anonymous one), who sees a
  * profile's friends (connections visibility).
  */
+import type { Observable } from 'rxjs';
 import { getSupabase } from '../supabase.ts';
+import { liveNotices, type LiveSignal } from './live.ts';
 
 /** People per page (issue 31's budget: lists page 20–50 at a time). */
 export const FRIENDS_PAGE_SIZE = 20;
@@ -197,4 +199,14 @@ export function cancelRequest(requestId: string): Promise<unknown> {
 
 export function removeFriend(userId: string): Promise<unknown> {
   return call(() => getSupabase().rpc('remove_friend', { p_user_id: userId }));
+}
+
+/**
+ * Something of mine changed in the friends area: a request arrived, mine was accepted, a friendship
+ * began — each is a new notification of mine (private.notify_event), which Realtime hands to me
+ * alone (the notifications' RLS). Used as a signal only: the lists are read again through their
+ * RPCs. Declines, cancels and removals tell nobody, so they are seen on the next read.
+ */
+export function friendsChanges(userId: string): Observable<LiveSignal> {
+  return liveNotices('notifications', 'recipient_id', userId);
 }

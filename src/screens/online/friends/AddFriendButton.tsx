@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ProfileView } from '../../../data/online/profile.ts';
 import { useSessionStore } from '../../../state/session.ts';
-import { useRelationship } from '../hooks/friends.ts';
+import { useLiveFriends, useRelationship } from '../hooks/friends.ts';
 import { ActionButton } from './ActionButton.tsx';
 import * as css from './friends.css.ts';
 
@@ -13,6 +13,7 @@ import * as css from './friends.css.ts';
 export default function AddFriendButton({ profile }: { profile: ProfileView }) {
   const { t } = useLingui();
   const myId = useSessionStore((s) => s.userId);
+  useLiveFriends(myId);
   const relationship = useRelationship(myId, profile.id).data;
   if (!myId || !relationship || relationship.kind === 'self') return null;
   const name = profile.display_name || profile.username;

@@ -9,7 +9,7 @@ import { button, visuallyHidden } from '../../../components/ui.css.ts';
 import { backTo } from '../../../navigation/links.ts';
 import { useSessionStore } from '../../../state/session.ts';
 import { OfflineCopyNote, OfflineNote, OnlineData } from '../OnlineData.tsx';
-import { useFriendRequests, useFriendSuggestions, useMyFriends } from '../hooks/friends.ts';
+import { useFriendRequests, useFriendSuggestions, useLiveFriends, useMyFriends } from '../hooks/friends.ts';
 import { ActionButton } from './ActionButton.tsx';
 import { PersonItem } from './PersonItem.tsx';
 import * as css from './friends.css.ts';
@@ -37,6 +37,7 @@ export default function FriendsScreen() {
 function Friends({ userId }: { userId: string }) {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('friends');
+  useLiveFriends(userId);
   const received = useFriendRequests(userId, 'received');
   const waiting = received.data?.pages[0]?.length ?? 0;
   const base = useId();

@@ -8,6 +8,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   acceptRequest,
+  friendsChanges,
   cancelRequest,
   declineRequest,
   listFriends,
@@ -23,6 +24,7 @@ import {
   type RequestCursor,
   type SuggestionCursor,
 } from '../../../data/online/friends.ts';
+import { useLiveKeys } from '../live.ts';
 
 export const friendsKeys = {
   /** Everything of the area for the signed-in person: what a write invalidates. */
@@ -33,6 +35,11 @@ export const friendsKeys = {
   relationship: (userId: string, otherId: string) => ['friends', 'relationship', userId, otherId] as const,
   ofProfile: (username: string) => ['friends', 'profile', username.toLowerCase()] as const,
 };
+
+/** Keeps the area fresh while a friends screen or button is open: a new notification of mine reads it again. */
+export function useLiveFriends(userId: string | null) {
+  useLiveKeys(userId ? () => friendsChanges(userId) : null, [friendsKeys.all], [userId]);
+}
 
 /** My friends, 20 a page, in username order. */
 export function useMyFriends(userId: string) {
