@@ -28,6 +28,8 @@ export interface NotificationItem {
   count: number;
   /** Who did it, as the device may name them; null: anonymous, or not known here. */
   actorName: string | null;
+  /** The person who did it (null: anonymous, a guest, or not to be named). */
+  actorId: string | null;
   /** The person's username, for a link to their profile. */
   actorUsername: string | null;
   notebookId: string | null;
@@ -74,6 +76,7 @@ export function notificationPage$(ctx: DataContext, limit: number): Observable<N
               createdAt: doc.created_at,
               count: Math.max(1, doc.group_count ?? 1),
               actorName: actor ? actor.display_name?.trim() || actor.username : guestName,
+              actorId: doc.actor_id ?? null,
               actorUsername: actor?.username ?? null,
               notebookId: doc.notebook_id,
               notebookTitle: notebook && !notebook._deleted ? (notebook.title as string) : null,

@@ -16,7 +16,7 @@ import { setFavorite } from './favorites.ts';
 import { createInviteLink, redeemInvite, revokeInviteLink, searchPeople } from './invites.ts';
 import { moderateAnswer } from './moderation.ts';
 import { createNotebook, deleteNotebook, updateNotebook, type NotebookChanges, type NotebookInput } from './notebooks.ts';
-import { markAllNotificationsRead, markNotificationsRead } from './notifications.ts';
+import { markAllNotificationsRead, markNotificationsRead, notificationActorNames } from './notifications.ts';
 import { addQuestion, editQuestion, removeQuestion, reorderQuestions, setQuestionBlocked } from './questions.ts';
 import { discardRejection, fixRejection } from './rejections.ts';
 import {
@@ -73,7 +73,7 @@ export function createApi(ctx: ApiContext) {
     answers: { ...failuresAsRefusals(api.answers.writes), myAnswerId: api.answers.myAnswerId },
     sharing: failuresAsRefusals(api.sharing),
     invites: failuresAsRefusals(api.invites),
-    notifications: failuresAsRefusals(api.notifications),
+    notifications: { ...failuresAsRefusals(api.notifications.writes), actorNames: api.notifications.actorNames },
     rejections: { ...failuresAsRefusals({ fix: api.rejections.fix }), discard: api.rejections.discard },
     rounds: failuresAsRefusals(api.rounds),
     queries: api.queries,
@@ -119,8 +119,12 @@ function createWrites(ctx: ApiContext) {
       redeem: (code: string) => redeemInvite(ctx, code),
     },
     notifications: {
-      markRead: (ids: string[]) => markNotificationsRead(ctx, ids),
-      markAllRead: () => markAllNotificationsRead(ctx),
+      writes: {
+        markRead: (ids: string[]) => markNotificationsRead(ctx, ids),
+        markAllRead: () => markAllNotificationsRead(ctx),
+      },
+      /** Names of people this device holds no profile of, from the server when online (issue 31). */
+      actorNames: (ids: string[]) => notificationActorNames(ctx, ids),
     },
     rejections: {
       discard: (key: string) => discardRejection(ctx, key),

@@ -19,3 +19,24 @@ export async function markAllNotificationsRead(ctx: DataContext): Promise<WriteR
   const unread = await collectionOf(ctx, 'notifications').find({ selector: { is_read: false } }).exec();
   return markNotificationsRead(ctx, unread.map((doc) => doc.id));
 }
+
+/**
+ * The names of people a notification names whom this device holds no profile of (a stranger's
+ * friend request …): asked of the server, which answers only for the profiles the person may see
+ * (RLS); offline, or for anyone else, no name ("someone"). Never an anonymous answerer: those
+ * notifications carry no actor.
+ */
+export async function notificationActorNames(ctx: DataContext, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (!ctx.client || ids.length === 0) return names;
+  try {
+    const { data, error } = await ctx.client.from('profiles').select('id, username, display_name').in('id', ids.slice(0, 50));
+    if (error || !data) return names;
+    for (const row of data as { id: string; username: string; display_name: string | null }[]) {
+      names.set(row.id, row.display_name?.trim() || row.username);
+    }
+  } catch {
+    // no connection: the sentences say "someone"
+  }
+  return names;
+}

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import type { DataLayer } from '../../data/data-layer.ts';
@@ -51,7 +51,13 @@ export function NotificationsBody({ layer }: { layer: DataLayer }) {
   const { t } = useLingui();
   const { api } = layer;
   const [limit, setLimit] = useState(PAGE_SIZE);
-  const data = useObservable(useMemo(() => api.queries.notificationPage(limit), [api, limit]));
+  const next = useObservable(useMemo(() => api.queries.notificationPage(limit), [api, limit]));
+  // the page shown stays while the longer one loads (no flash, the scroll stays where it is)
+  const shown = useRef(next);
+  if (next !== undefined) shown.current = next;
+  const data = shown.current;
+  const loadingMore = next === undefined && data !== undefined;
+  const names = useServerNames(layer, data?.items);
 
   async function markRead(ids: string[] | 'all') {
     const result = ids === 'all' ? await api.notifications.markAllRead() : await api.notifications.markRead(ids);
@@ -87,13 +93,19 @@ export function NotificationsBody({ layer }: { layer: DataLayer }) {
           label={t`Notificações, mais recentes primeiro`}
           className={css.list}
           testId="notifications"
-          renderItem={(item, position) => <NotificationRow item={item} position={position} onRead={() => void markRead([item.id])} />}
+          renderItem={(item, position) => (
+            <NotificationRow
+              item={item.actorName || !item.actorId ? item : { ...item, actorName: names.get(item.actorId) ?? null }}
+              position={position}
+              onRead={() => void markRead([item.id])}
+            />
+          )}
         />
       )}
       {data.items.length > 0 && (
         <LoadMore
           hasMore={data.hasMore}
-          loading={false}
+          loading={loadingMore}
           onLoadMore={() => setLimit((n) => n + PAGE_SIZE)}
           status={<Plural value={data.items.length} one="# notificação" other="# notificações" />}
           label={<Trans>Mostrar mais</Trans>}
@@ -102,6 +114,27 @@ export function NotificationsBody({ layer }: { layer: DataLayer }) {
       )}
     </div>
   );
+}
+
+/**
+ * Names of the people shown whom this device holds no profile of (a stranger's friend request):
+ * asked of the server once per person while online; until then, and offline, "someone".
+ */
+function useServerNames(layer: DataLayer, items: NotificationItem[] | undefined): Map<string, string> {
+  const [names, setNames] = useState(() => new Map<string, string>());
+  const [asked] = useState(() => new Set<string>());
+  const missing = (items ?? []).filter((item) => item.actorId && !item.actorName && !asked.has(item.actorId)).map((item) => item.actorId!);
+  const key = [...new Set(missing)].sort().join(',');
+  useEffect(() => {
+    if (!key) return;
+    const ids = key.split(',');
+    for (const id of ids) asked.add(id);
+    // not cancelled when the list changes meanwhile: each person is asked once
+    void layer.api.notifications.actorNames(ids).then((found) => {
+      if (found.size > 0) setNames((before) => new Map([...before, ...found]));
+    });
+  }, [key, layer, asked]);
+  return names;
 }
 
 function NotificationRow({ item, position, onRead }: { item: NotificationItem; position: ListPosition; onRead: () => void }) {

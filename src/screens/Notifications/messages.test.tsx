@@ -19,7 +19,7 @@ const strip = (text: string) => text.replace(/[\u2068\u2069]/g, '');
 function sentence(item: Partial<NotificationItem>): string {
   const full: NotificationItem = {
     id: 'n1', type: 'new_answer', isRead: false, createdAt: '2026-11-28T15:00:00Z', count: 1,
-    actorName: null, actorUsername: null, notebookId: 'nb1', notebookTitle: 'Festa da Júlia', subjectId: null, ...item,
+    actorName: null, actorId: null, actorUsername: null, notebookId: 'nb1', notebookTitle: 'Festa da Júlia', subjectId: null, ...item,
   };
   const { container } = render(
     <I18nProvider i18n={i18n}>
