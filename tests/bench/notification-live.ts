@@ -1,0 +1,145 @@
+/**
+ * A notification reaches an open screen (issue 31's budget: within 1 s on loopback). Júlia has
+ * /notificacoes open in headless Chromium; Bia answers a question of Júlia's notebook through the
+ * API (supabase-js, as a device's push would be an RPC); the time until Júlia's open list shows
+ * the new unread notification — the answer and its notification committed (private.notify_event),
+ * the replication pulse delivered by Realtime, the pull, RxDB, the list rendered. Median of 10
+ * answers (each notification read through the API between runs, so that each answer is a new
+ * line), against the built app served by the sync-server in process (PGlite; `--postgres URL`).
+ *
+ *   npx tsx scripts/build.ts --out /tmp/notif-dist
+ *   npx tsx tests/bench/notification-live.ts --dist /tmp/notif-dist [--runs 10] [--port 4184] [--postgres URL]
+ *
+ * "sent" is measured from the moment Bia's request leaves (the commit is inside it), "committed"
+ * from the moment its answer arrives. Wall clocks of Node and Chromium on one machine.
+ */
+import path from 'node:path';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { startServer } from '../../sync-server/app.ts';
+import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median } from './figures.ts';
+
+ensureChromium();
+
+const root = path.resolve(import.meta.dirname, '../..');
+const { values: args } = parseArgs({
+  options: {
+    dist: { type: 'string', default: path.join(root, 'dist') },
+    runs: { type: 'string', default: '10' },
+    port: { type: 'string', default: '4184' },
+    postgres: { type: 'string' },
+  },
+});
+const RUNS = Number(args.runs);
+const PASSWORD = 'Caderno2025';
+
+async function person(baseURL: string, tag: string) {
+  const username = `${tag}${Date.now().toString(36)}`.slice(0, 20);
+  const email = `${username}@example.com`;
+  const client = createClient(baseURL, SUPABASE_DEMO_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { data, error } = await signUpAdult(client, { email, password: PASSWORD, username });
+  if (error) throw error;
+  return { username, email, userId: data.user!.id, client };
+}
+
+
+async function main() {
+  const scratch = args.postgres ? await createScratchDatabase(args.postgres) : undefined;
+  const server = await startServer({
+    staticDir: path.resolve(args.dist),
+    port: Number(args.port),
+    dataDir: 'memory://',
+    databaseUrl: scratch?.url,
+    purgeIntervalMs: 0,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  try {
+    const julia = await person(server.url, 'julia');
+    const bia = await person(server.url, 'bia');
+    const notebookId = crypto.randomUUID();
+    const created = await julia.client.from('notebooks').insert({ id: notebookId, user_id: julia.userId, title: 'Festa da Júlia' });
+    if (created.error) throw created.error;
+    const questions = Array.from({ length: RUNS }, (_, i) => ({ id: crypto.randomUUID(), notebook_id: notebookId, text: `Pergunta ${i + 1}`, order_index: i }));
+    const asked = await julia.client.from('questions').insert(questions);
+    if (asked.error) throw asked.error;
+    const shared = await julia.client.from('notebook_shares').insert({ notebook_id: notebookId, shared_with: bia.userId, created_by: julia.userId });
+    if (shared.error) throw shared.error;
+
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 }, locale: 'pt-BR' });
+    await context.addInitScript(() =>
+      localStorage.setItem('cookie-consent', JSON.stringify({ necessary: true, functional: false, analytics: false, marketing: false })),
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('E-mail').fill(julia.email);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+    await page.waitForURL(/\/meus-cadernos$/);
+    await page.goto(`${server.url}/notificacoes`);
+    await page.getByRole('heading', { name: 'Notificações' }).waitFor();
+    await page.waitForTimeout(1000);
+
+    const unreadAnswers = '[data-notification-type="new_answer"][data-unread="true"]';
+    const runs: { sent: number; committed: number }[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // the previous one read (through the API), and the open list showing it read
+      const read = await julia.client.from('notifications').update({ is_read: true }).eq('recipient_id', julia.userId).eq('is_read', false);
+      if (read.error) throw read.error;
+      await page.waitForFunction((selector) => !document.querySelector(selector), unreadAnswers, { timeout: 15_000 });
+      const shown = page.evaluate(
+        (selector) =>
+          new Promise<number>((resolve) => {
+            const observer = new MutationObserver(() => {
+              if (document.querySelector(selector)) {
+                observer.disconnect();
+                resolve(performance.timeOrigin + performance.now());
+              }
+            });
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+          }),
+        unreadAnswers,
+      );
+      await page.waitForTimeout(50); // the observer is in place
+      const sentAt = Date.now();
+      const { error } = await bia.client.from('answers').insert({ question_id: questions[i].id, text: `Resposta ${i + 1}` });
+      const committedAt = Date.now();
+      if (error) throw error;
+      const shownAt = await shown;
+      runs.push({ sent: shownAt - sentAt, committed: shownAt - committedAt });
+      await page.waitForTimeout(300);
+    }
+    console.log(
+      `\nAnswer → notification on an open list, ${RUNS} answers, ${args.postgres ? 'Postgres' : 'PGlite'} (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})\n`,
+    );
+    console.log('| run | request sent → shown (ms) | commit answered → shown (ms) |');
+    console.log('|---|---|---|');
+    runs.forEach((r, i) => console.log(`| ${i + 1} | ${r.sent.toFixed(0)} | ${r.committed.toFixed(0)} |`));
+    const sent = runs.map((r) => r.sent);
+    const committed = runs.map((r) => r.committed);
+    console.log(`| **median** | **${median(sent).toFixed(0)}** | **${median(committed).toFixed(0)}** |`);
+    console.log(`| min / max | ${Math.min(...sent).toFixed(0)} / ${Math.max(...sent).toFixed(0)} | ${Math.min(...committed).toFixed(0)} / ${Math.max(...committed).toFixed(0)} |`);
+    if (median(committed) > 1000) {
+      console.error('over the 1 s budget');
+      process.exitCode = 1;
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+    await scratch?.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
