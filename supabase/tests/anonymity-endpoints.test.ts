@@ -155,6 +155,7 @@ const RPC_CASES: Record<string, Case> = {
   decline_friend_request: rpc('decline_friend_request', (f) => ({ p_request_id: f.answerId })),
   remove_friend: rpc('remove_friend', (f) => ({ p_user_id: f.answerId })),
   send_friend_request: rpc('send_friend_request', (f) => ({ p_user_id: f.answerId })),
+  friend_relationship: rpc('friend_relationship', (f) => ({ p_user_id: f.answerId })),
   friend_suggestions: rpc('friend_suggestions', () => ({})),
   my_friend_requests: () =>
     (['received', 'sent'] as const).map((direction) => ({

@@ -518,6 +518,34 @@ describe.each(BACKENDS)('friends on $name', ({ backend }) => {
     });
   });
 
+  test("friend_relationship: what the profile's button offers — never a request that would be refused", async () => {
+    const me = await person('botao');
+    const friend = await person('botao_amiga');
+    const asked = await person('botao_pedida');
+    const asker = await person('botao_pede');
+    const closed = await person('botao_fechada');
+    const teen = await minor('botao_teen');
+    const relationship = async (other: string) =>
+      (await t.as<{ r: Record<string, unknown> }>(me, `select friend_relationship($1) as r`, [other]))[0].r;
+    await befriend(me, friend);
+    const sent = await send(me, asked);
+    const received = await send(asker, me);
+    await t.as(closed, `update user_settings set friend_requests_from = 'nobody' where user_id = $1`, [closed]);
+    expect(await relationship(me)).toEqual({ state: 'self' });
+    expect(await relationship(friend)).toEqual({ state: 'friends' });
+    expect(await relationship(asked)).toEqual({ state: 'sent', request_id: sent.request_id });
+    expect(await relationship(asker)).toEqual({ state: 'received', request_id: received.request_id });
+    expect(await relationship(closed)).toEqual({ state: 'none', may_ask: false });
+    // a minor is not offered to an adult stranger; once companions, they are
+    expect(await relationship(teen)).toEqual({ state: 'none', may_ask: false });
+    const { notebookId } = await notebookOf(me);
+    await share(me, notebookId, teen);
+    expect(await relationship(teen)).toEqual({ state: 'none', may_ask: true });
+    await t.as(teen, `insert into blocks (blocked_id) values ($1)`, [me]);
+    expect(await relationship(teen)).toEqual({ state: 'none', may_ask: false });
+    expect((await failure(t.as('anon', `select friend_relationship($1)`, [me]))).code).toBe('42501');
+  });
+
   test("a removed account's friendships and requests go with it", async () => {
     const leaving = await person('saindo');
     const friend = await person('fica');

@@ -154,30 +154,18 @@ export const nextSuggestionCursor = (page: Suggestion[], limit = FRIENDS_PAGE_SI
   return page.length < limit || !last ? undefined : { score: last.shared_notebooks + last.mutual_friends, user_id: last.user_id };
 };
 
-/** What I am to someone: friends, a request either way, or nothing yet. */
+/** What I am to someone: friends, a request either way, or nothing yet (and whether I may ask). */
 export type Relationship =
-  | { kind: 'self' }
-  | { kind: 'friends' }
-  | { kind: 'sent'; requestId: string }
-  | { kind: 'received'; requestId: string }
-  | { kind: 'none' };
+  | { state: 'self' }
+  | { state: 'friends' }
+  | { state: 'sent'; request_id: string }
+  | { state: 'received'; request_id: string }
+  /** may_ask: whether a request would be taken now (never for a minor's adult stranger, a person taking none, a block). */
+  | { state: 'none'; may_ask: boolean };
 
-/** Read from the two tables, which show me only my own rows. */
-export async function readRelationship(myId: string, otherId: string): Promise<Relationship> {
-  if (myId === otherId) return { kind: 'self' };
-  const [a, b] = myId < otherId ? [myId, otherId] : [otherId, myId];
-  const friendship = await call<unknown[]>(() => getSupabase().from('friendships').select('origin').eq('user_a', a).eq('user_b', b));
-  if (friendship.length > 0) return { kind: 'friends' };
-  const pending = await call<{ id: string; sender_id: string }[]>(() =>
-    getSupabase()
-      .from('friend_requests')
-      .select('id, sender_id')
-      .eq('status', 'pending')
-      .or(`and(sender_id.eq.${myId},recipient_id.eq.${otherId}),and(sender_id.eq.${otherId},recipient_id.eq.${myId})`),
-  );
-  const request = pending[0];
-  if (!request) return { kind: 'none' };
-  return request.sender_id === myId ? { kind: 'sent', requestId: request.id } : { kind: 'received', requestId: request.id };
+/** The profile's friend button's one read (friend_relationship). */
+export function readRelationship(otherId: string): Promise<Relationship> {
+  return call(() => getSupabase().rpc('friend_relationship', { p_user_id: otherId }));
 }
 
 /** Ask someone to be friends; 'accepted' when they had asked me first. */

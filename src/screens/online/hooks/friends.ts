@@ -85,7 +85,7 @@ export function useProfileFriends(username: string) {
 export function useRelationship(userId: string | null, otherId: string) {
   return useQuery({
     queryKey: friendsKeys.relationship(userId ?? '', otherId),
-    queryFn: () => readRelationship(userId!, otherId),
+    queryFn: () => readRelationship(otherId),
     enabled: Boolean(userId),
   });
 }
