@@ -138,6 +138,9 @@ test('in English the list speaks English at /en/notifications, with its plural',
   await expect(list.getByRole('listitem').filter({ hasText: `${stranger.username} sent you a friend request` })).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Mark all as read' })).toBeEnabled();
   await expectNoSeriousAxeIssues(page, '/en/notifications');
+  // unread lines stand out in the dark theme too, readable
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoSeriousAxeIssues(page, '/en/notifications (dark)');
 });
 
 test('a long history pages 30 at a time, and only the rows near the screen are drawn', async ({ browser, baseURL }) => {
