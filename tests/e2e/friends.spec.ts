@@ -5,7 +5,7 @@
  * friendship began with a request; Caio shares a notebook
  * with Ana and she answers it (signed): the two are friends without asking, and her list says she
  * answered a notebook of Caio's. An anonymous answer (Bia's, to Caio's notebook) makes no
- * friendship. The frame's Amigos place leads there; the tabs work by keyboard; axe on each screen;
+ * friendship. Offline the list stays and the actions wait. The frame's Amigos place leads there; the tabs work by keyboard; axe on each screen;
  * each fits 360 px.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -109,6 +109,16 @@ test('two people become friends by a request and by answering a notebook', async
   await expect(listed).toContainText(ana.username);
   await expectNoSeriousAxeIssues(biaPage, "Caio's profile, his friends");
   await expectFitsPhone(biaPage, "Caio's profile, his friends");
+
+  // offline: the last copy stays readable and the screen says plainly that changes need the connection
+  await anaPage.context().setOffline(true);
+  await expect(anaPage.getByText('Você está sem internet. Conecte-se para adicionar, aceitar ou remover amigos.')).toBeVisible();
+  await expect(anaPage.getByTestId('friend')).toHaveCount(2);
+  await anaPage.getByRole('button', { name: `Remover ${caio.username} dos amigos` }).click();
+  await expect(anaPage.getByRole('button', { name: `Confirmar: remover ${caio.username} dos amigos` })).toBeDisabled();
+  await anaPage.context().setOffline(false);
+  await expect(anaPage.getByRole('button', { name: `Confirmar: remover ${caio.username} dos amigos` })).toBeEnabled();
+  await anaPage.getByRole('button', { name: 'Manter' }).click();
 
   // in English, at /en/friends
   await anaPage.goto('/en/friends');
