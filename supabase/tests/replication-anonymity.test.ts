@@ -103,7 +103,7 @@ describe('S5 anonymity holds on the device too', () => {
     const tables = await t.sql<{ tablename: string }>(
       `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public' order by 1`,
     );
-    expect(tables.map((r) => r.tablename)).toEqual(['notebooks', 'notifications', 'profile_notices', 'replication_pulses']);
+    expect(tables.map((r) => r.tablename)).toEqual(['guestbook_notices', 'notebooks', 'notifications', 'poll_notices', 'profile_notices', 'replication_pulses']);
     for (const person of [sharee, collaborator, editor]) {
       for (const { tablename } of tables) {
         // Realtime sends the columns the subscriber may select (profile_notices grants two).
