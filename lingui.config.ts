@@ -22,13 +22,15 @@ export const ACCOUNT_SCREEN_DIRS = [
     (file) => `<rootDir>/src/${file}`,
   ),
 ];
-export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Round', 'Claim', 'Notifications', 'notebooks'].map(
+export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdit', 'NotebookView', 'Moderation', 'Round', 'Claim', 'notebooks'].map(
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
 /** The online-only profile screens (issue 22): loaded with the profile pages and the settings. */
 export const PROFILE_SCREEN_DIRS = ['Profile', 'ManageProfile', 'Timeline', 'online'].map((dir) => `<rootDir>/src/screens/${dir}/**`);
 // The invitation (/n/{code}) is a landing route: its few texts load without the notebooks' 7 kB.
 export const INVITE_SCREEN_DIRS = ['<rootDir>/src/screens/Invite/**'];
+// The notifications' sentences (issue 31) load with their list, not with every notebook screen.
+export const NOTIFICATION_SCREEN_DIRS = ['<rootDir>/src/screens/Notifications/**'];
 const notSource = ['**/*.test.*', '**/node_modules/**'];
 
 export default defineConfig({
@@ -39,7 +41,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS, ...PROFILE_SCREEN_DIRS, ...INVITE_SCREEN_DIRS],
+      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS, ...PROFILE_SCREEN_DIRS, ...INVITE_SCREEN_DIRS, ...NOTIFICATION_SCREEN_DIRS],
     },
     {
       path: '<rootDir>/src/screens/static/locales/{locale}/messages',
@@ -64,6 +66,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/screens/Invite/locales/{locale}/messages',
       include: INVITE_SCREEN_DIRS,
+      exclude: notSource,
+    },
+    {
+      path: '<rootDir>/src/screens/Notifications/locales/{locale}/messages',
+      include: NOTIFICATION_SCREEN_DIRS,
       exclude: notSource,
     },
   ],

@@ -18,8 +18,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/reset-password', load: withCatalog('accounts', () => import('../screens/ResetPassword/ResetPasswordScreen.tsx')), needs: 'session' },
   { path: '/timeline', load: withCatalog('profiles', () => import('../screens/Timeline/TimelineScreen.tsx')) },
   // issue 31: the notifications (English speakers may type /en/notifications too)
-  { path: '/notificacoes', load: withCatalog('notebooks', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
-  { path: '/notifications', load: withCatalog('notebooks', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
+  { path: '/notificacoes', load: withCatalog('notifications', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
+  { path: '/notifications', load: withCatalog('notifications', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
   // issue 31: friends (English speakers may type /en/friends too)
   { path: '/amigos', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
   { path: '/friends', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },

@@ -19,6 +19,7 @@ const areaCatalogs = {
   notebooks: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/notebooks/locales/*/messages.po'),
   profiles: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/online/locales/*/messages.po'),
   invite: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/Invite/locales/*/messages.po'),
+  notifications: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/Notifications/locales/*/messages.po'),
 };
 
 export type CatalogArea = keyof typeof areaCatalogs;
