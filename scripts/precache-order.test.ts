@@ -43,3 +43,18 @@ describe('precache order', () => {
     ]);
   });
 });
+
+describe('precache order of the notifications (issue 31: read and marked read offline)', () => {
+  it('puts the list and its words among the first parts, before pages that need the network', () => {
+    const withNotifications: Record<string, ManifestChunk> = {
+      ...manifest,
+      'src/screens/Notifications/NotificationsScreen.tsx': { file: 'assets/NotificationsScreen-8.js', css: ['assets/NotificationsScreen-8.css'] },
+      'src/screens/Notifications/locales/pt-BR/messages.po': { file: 'assets/messages-9.js' },
+    };
+    const entries = ['assets/FaqScreen-5.js', 'assets/messages-9.js', 'assets/NotificationsScreen-8.css', 'assets/NotificationsScreen-8.js', 'index.html', 'assets/app-1.js']
+      .map((url) => ({ url, revision: null }));
+    const order = precacheOrder(entries, withNotifications).map((entry) => entry.url);
+    expect(order.indexOf('assets/NotificationsScreen-8.js')).toBeLessThan(order.indexOf('assets/FaqScreen-5.js'));
+    expect(order.indexOf('assets/messages-9.js')).toBeLessThan(order.indexOf('assets/FaqScreen-5.js'));
+  });
+});

@@ -3,7 +3,7 @@
  * order of its manifest (sw/precache-install.ts); on a weak network that takes half a minute and
  * more. The app's shell comes first, then what a signed-in person's screens lead to and works
  * offline — the dashboard, a notebook, its round ("Passar o caderno"), its edit and moderation,
- * the claim, a new notebook, and the notebooks' texts — then everything else. The screens also
+ * the claim, a new notebook, the notifications (issue 31), and their texts — then everything else. The screens also
  * preload those parts while online (src/navigation/next-parts.ts); the precache keeps them for the next
  * visits and fills in what the visit did not load.
  */
@@ -19,8 +19,8 @@ export interface ManifestChunk {
 
 /** The sources of the parts that go first, as Vite's manifest names them. */
 export const OFFLINE_PARTS_FIRST: readonly RegExp[] = [
-  /^src\/screens\/(Dashboard|NotebookView|Round|NotebookEdit|Moderation|Claim|CreateNotebook)\/\w+Screen\.tsx$/,
-  /^src\/screens\/notebooks\/locales\/[\w-]+\/messages\.po$/,
+  /^src\/screens\/(Dashboard|NotebookView|Round|NotebookEdit|Moderation|Claim|CreateNotebook|Notifications)\/\w+Screen\.tsx$/,
+  /^src\/screens\/(notebooks|Notifications)\/locales\/[\w-]+\/messages\.po$/,
 ];
 
 /** Every file a chunk needs (its static imports, styles and assets, recursively), the chunk's own first. */
