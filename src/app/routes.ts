@@ -9,6 +9,8 @@ const withCatalog =
   () =>
     Promise.all([load(), loadCatalogArea(area)]).then(([page]) => page);
 
+const loadNotifications = withCatalog('notifications', () => import('../screens/Notifications/NotificationsScreen.tsx'));
+
 /** Every route of spec §2. Each page is its own chunk, loaded on first visit. */
 export const ROUTES: RouteDef[] = [
   { path: '/', load: () => import('../screens/Home/HomeScreen.tsx'), static: true },
@@ -17,9 +19,9 @@ export const ROUTES: RouteDef[] = [
   { path: '/forgot-password', load: withCatalog('accounts', () => import('../screens/ForgotPassword/ForgotPasswordScreen.tsx')), needs: 'session' },
   { path: '/reset-password', load: withCatalog('accounts', () => import('../screens/ResetPassword/ResetPasswordScreen.tsx')), needs: 'session' },
   { path: '/timeline', load: withCatalog('profiles', () => import('../screens/Timeline/TimelineScreen.tsx')) },
-  // issue 31: the notifications (English speakers may type /en/notifications too)
-  { path: '/notificacoes', load: withCatalog('notifications', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
-  { path: '/notifications', load: withCatalog('notifications', () => import('../screens/Notifications/NotificationsScreen.tsx')) },
+  // issue 31: the notifications (English speakers may type /en/notifications too: one loader)
+  { path: '/notificacoes', load: loadNotifications },
+  { path: '/notifications', load: loadNotifications },
   // issue 31: friends (English speakers may type /en/friends too)
   { path: '/amigos', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
   { path: '/friends', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
