@@ -76,9 +76,9 @@ test('a new answer arrives live on the open list of two devices; read on one, re
   const seenAt = await Promise.all([phone, laptop].map((page) => page.evaluate(() => (window as unknown as { seenAt: number }).seenAt)));
   // the commit lies between the request's start and its answer
   console.info(`[notifications.spec] answer commit → on the open lists: ${seenAt.map((at) => `${at - committed}–${at - sent}`).join(' and ')} ms`);
-  // live, not by the slow poll: the budget (1 s on loopback) is a figure of docs/benchmarks.md; a
-  // loaded CI machine gets a margin here
-  for (const at of seenAt) expect(at - sent, 'the notification arrives live').toBeLessThan(5000);
+  // live, not by the slow poll (every 5 min): the budget (1 s on loopback) is measured by
+  // tests/bench/notification-live.ts; a loaded CI machine gets a margin here
+  for (const at of seenAt) expect(at - sent, 'the notification arrives live').toBeLessThan(10_000);
   await expect(phone.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: /^Notificações, \d+ não lidas?$/ })).toBeVisible();
   await expectNoSeriousAxeIssues(phone, '/notificacoes with an unread notification');
   await expectFitsPhone(phone, '/notificacoes');
