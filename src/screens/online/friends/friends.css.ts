@@ -4,11 +4,12 @@ import { vars } from '../../../styles/theme.css.ts';
 /** The friends screen and its pieces on a profile (issue 31): mobile first, readable at 360 px. */
 export const page = style({ display: 'grid', gap: '1rem', padding: '1rem', maxWidth: '40rem', margin: '0 auto', minWidth: 0 });
 export const heading = style({ margin: 0, fontSize: '1.4rem' });
-export const tabs = style({ display: 'flex', gap: '0.25rem', borderBottom: `1px solid ${vars.color.border}`, overflowX: 'auto' });
+// the tabs wrap rather than scroll or clip: at 360 px in English 'Suggestions' does not fit beside the others
+export const tabs = style({ display: 'flex', flexWrap: 'wrap', gap: '0.25rem', borderBottom: `1px solid ${vars.color.border}` });
 export const tab = style({
-  flex: '1 0 auto',
+  flex: '1 1 auto',
   minHeight: '44px',
-  padding: '0.5rem 0.75rem',
+  padding: '0.5rem 0.6rem',
   font: 'inherit',
   fontWeight: 600,
   color: vars.color.textMuted,
