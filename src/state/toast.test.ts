@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DURATION_MS, toast, useToastStore } from './toast.ts';
+import { TOAST_DURATION_MS, toast, toastWhenFree, useToastStore } from './toast.ts';
 
 describe('toast store', () => {
   beforeEach(() => {
@@ -40,5 +40,25 @@ describe('toast store', () => {
     toast({ title: 'second' });
     vi.advanceTimersByTime(20);
     expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['second']);
+  });
+
+  it('news that waits its turn never replaces the answer to an action, and shows when the screen is free', () => {
+    toast({ title: 'Alterações salvas' });
+    toastWhenFree({ title: 'Nova conquista: Primeira visita' });
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Alterações salvas']);
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Nova conquista: Primeira visita']);
+    // the next action's answer still replaces it at once
+    toast({ title: 'Pergunta adicionada' });
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Pergunta adicionada']);
+  });
+
+  it('on a free screen the news shows at once; dismissing everything drops what waits', () => {
+    toastWhenFree({ title: 'Nova conquista: Primeiro caderno' });
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Nova conquista: Primeiro caderno']);
+    toastWhenFree({ title: 'Nova conquista: Explorador' });
+    useToastStore.getState().dismiss();
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
   });
 });

@@ -13,9 +13,15 @@ export interface Toast {
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
+type ToastInput = { title: string; description?: string; variant?: ToastVariant };
+
 interface ToastState {
   toasts: Toast[];
-  show(toast: { title: string; description?: string; variant?: ToastVariant }): number;
+  /** News nobody asked for just now (an achievement): shown when no toast is on screen. */
+  waiting: ToastInput[];
+  show(toast: ToastInput): number;
+  /** Shows it when the screen is free, so it never replaces the answer to what the person just did. */
+  showWhenFree(toast: ToastInput): void;
   dismiss(id?: number): void;
 }
 
@@ -24,6 +30,7 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
 export const useToastStore = create<ToastState>((set, get) => ({
   toasts: [],
+  waiting: [],
   show({ title, description, variant = 'default' }) {
     const id = nextId++;
     const toasts = [{ id, title, description, variant }, ...get().toasts].slice(0, TOAST_LIMIT);
@@ -35,10 +42,21 @@ export const useToastStore = create<ToastState>((set, get) => ({
     );
     return id;
   },
+  showWhenFree(toast) {
+    if (get().toasts.length === 0) get().show(toast);
+    else set({ waiting: [...get().waiting, toast] });
+  },
   dismiss(id) {
     const gone = id === undefined ? get().toasts : get().toasts.filter((t) => t.id === id);
     gone.forEach((t) => clearTimer(t.id));
-    set({ toasts: id === undefined ? [] : get().toasts.filter((t) => t.id !== id) });
+    // dismissing every toast (no id) drops the waiting news too
+    if (id === undefined) return set({ toasts: [], waiting: [] });
+    const toasts = get().toasts.filter((t) => t.id !== id);
+    const [next, ...rest] = get().waiting;
+    if (toasts.length === 0 && next) {
+      set({ toasts, waiting: rest });
+      get().show(next);
+    } else set({ toasts });
   },
 }));
 
@@ -48,4 +66,7 @@ function clearTimer(id: number) {
 }
 
 /** Shorthand for non-React code (the data layer's callers, error handlers). */
-export const toast = (t: Parameters<ToastState['show']>[0]) => useToastStore.getState().show(t);
+export const toast = (t: ToastInput) => useToastStore.getState().show(t);
+
+/** News that waits its turn: an action's toast ("Alterações salvas") is never replaced by it. */
+export const toastWhenFree = (t: ToastInput) => useToastStore.getState().showWhenFree(t);

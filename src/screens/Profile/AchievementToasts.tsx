@@ -6,7 +6,7 @@ import { fetchAward, recordVisit, type Award } from '../../data/online/achieveme
 import type { AwardNotice } from '../../data/queries/achievements.ts';
 import { loadCatalogArea } from '../../locale/i18n.ts';
 import { useDataLayer } from '../../state/data-layer.ts';
-import { toast } from '../../state/toast.ts';
+import { toastWhenFree } from '../../state/toast.ts';
 import { achievementName, rarityName } from './achievement-messages.ts';
 
 /** People whose visit this app run has told the server of (once per run, retried after a failure). */
@@ -52,13 +52,13 @@ async function announce(notices: AwardNotice[]): Promise<void> {
     const name = achievementName(i18n, award);
     const rarity = rarityName(i18n, award.rarity);
     const points = plural(award.points, { one: '# ponto', other: '# pontos' });
-    toast({ title: t`Nova conquista: ${name}`, description: `${rarity} · ${points}` });
+    toastWhenFree({ title: t`Nova conquista: ${name}`, description: `${rarity} · ${points}` });
   } else if (known.length === notices.length) {
     const names = known.map((award) => achievementName(i18n, award)).join(', ');
-    toast({ title: plural(known.length, { one: 'Nova conquista', other: '# novas conquistas' }), description: names });
+    toastWhenFree({ title: plural(known.length, { one: 'Nova conquista', other: '# novas conquistas' }), description: names });
   } else {
     // offline, or the server did not say which: the profile shows them
-    toast({
+    toastWhenFree({
       title: plural(notices.length, { one: 'Nova conquista', other: '# novas conquistas' }),
       description: t`Veja suas conquistas no seu perfil.`,
     });
