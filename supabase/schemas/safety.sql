@@ -513,7 +513,8 @@ grant execute on function private.exported(jsonb) to authenticated, service_role
 -- Everything the caller wrote (LGPD art. 18: access and portability), as one JSON document:
 -- profile, settings (without the answer-id secret), date of birth and guardian, their notebooks
 -- with questions, the questions and answers they wrote elsewhere (anonymous ones too: they are
--- theirs), shares and invitations they made, collaborations, favorites, blocks, achievements.
+-- theirs), shares and invitations they made, collaborations, favorites, blocks, achievements,
+-- the guestbook messages they wrote, their polls and votes, their friendships and friend requests.
 -- Other people's answers in their notebooks are not theirs to take.
 create or replace function public.export_my_data()
 returns jsonb
@@ -570,7 +571,19 @@ begin
     'poll_votes', coalesce((select jsonb_agg(jsonb_build_object('poll_id', v.poll_id, 'option_index', v.option_index,
                                                                'created_at', v.created_at, 'updated_at', v.updated_at)
                                             order by v.created_at, v.poll_id)
-                              from public.poll_votes v where v.voter_id = me), '[]'::jsonb)
+                              from public.poll_votes v where v.voter_id = me), '[]'::jsonb),
+    -- issue 31: the person's friendships (who, how each began) and the requests they sent or received
+    'friendships', coalesce((select jsonb_agg(jsonb_build_object(
+                                        'friend_id', case when f.user_a = me then f.user_b else f.user_a end,
+                                        'origin', f.origin, 'answered_by', f.answered_by, 'notebook_id', f.notebook_id,
+                                        'created_at', f.created_at) order by f.created_at)
+                               from public.friendships f where me in (f.user_a, f.user_b)), '[]'::jsonb),
+    'friend_requests', coalesce((select jsonb_agg(jsonb_build_object(
+                                            'direction', case when r.sender_id = me then 'sent' else 'received' end,
+                                            'other_id', case when r.sender_id = me then r.recipient_id else r.sender_id end,
+                                            'status', r.status, 'created_at', r.created_at, 'responded_at', r.responded_at)
+                                          order by r.created_at, r.id)
+                                   from public.friend_requests r where me in (r.sender_id, r.recipient_id)), '[]'::jsonb)
   );
 end
 $$;

@@ -546,6 +546,20 @@ describe.each(BACKENDS)('friends on $name', ({ backend }) => {
     expect((await failure(t.as('anon', `select friend_relationship($1)`, [me]))).code).toBe('42501');
   });
 
+  test('your data: the export has my friendships, how each began, and the requests I sent or received', async () => {
+    const me = await person('exporta_amigos');
+    const friend = await person('amiga_exportada');
+    const asked = await person('pedido_exportado');
+    await befriend(me, friend);
+    await send(me, asked);
+    const [{ data }] = await t.as<{ data: { friendships: unknown[]; friend_requests: unknown[] } }>(me, `select export_my_data() as data`);
+    expect(data.friendships).toEqual([expect.objectContaining({ friend_id: friend, origin: 'request' })]);
+    expect(data.friend_requests).toEqual([
+      expect.objectContaining({ direction: 'sent', other_id: friend, status: 'accepted' }),
+      expect.objectContaining({ direction: 'sent', other_id: asked, status: 'pending' }),
+    ]);
+  });
+
   test("a removed account's friendships and requests go with it", async () => {
     const leaving = await person('saindo');
     const friend = await person('fica');
