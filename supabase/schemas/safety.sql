@@ -628,18 +628,24 @@ begin
 
   -- what the person wrote and kept (while the account is still active: the tables' rules let
   -- only active accounts write)
-  -- notifications in other people's inboxes that name the person: about their answers, their
-  -- invitations to collaborate, their accepting one (shares come only from a notebook's owner:
-  -- those go with the person's notebooks)
+  -- notifications in other people's inboxes about the person: a group that counted them with
+  -- others keeps the others (one person fewer; it no longer points at the person's answer); one
+  -- about them alone goes — about their answers, their invitations to collaborate. (Those whose
+  -- actor they are, their accepting one included, go when the profile is marked removed:
+  -- private.forget_notification_actor. Shares come only from a notebook's owner: those go with the
+  -- person's notebooks.)
+  perform set_config('cadernos.notifying', 'on', true);
+  update public.notifications x
+     set group_count = x.group_count - 1,
+         answer_id = case when x.answer_id in (select a.id from public.answers a where a.user_id = me) then null else x.answer_id end
+   where x.group_count > 1
+     and exists (select 1 from private.notification_people p where p.notification_id = x.id and p.person_key = me);
+  perform set_config('cadernos.notifying', '', true);
   delete from public.notifications x where x.answer_id in (select a.id from public.answers a where a.user_id = me);
   delete from public.notifications x
    where x.type = 'collaboration_invite'
      and exists (select 1 from public.notebook_collaborators c
                   where c.notebook_id = x.notebook_id and c.user_id = x.recipient_id and c.invited_by = me);
-  delete from public.notifications x
-   where x.type = 'collaboration_accepted'
-     and exists (select 1 from public.notebook_collaborators c where c.notebook_id = x.notebook_id and c.user_id = me)
-     and starts_with(x.message, private.person_label(me) || ' aceitou');
   delete from public.notebooks where user_id = me;
   delete from public.answers where user_id = me;
   -- guests whose answers the person claimed as theirs (the answers moved to them are gone above;

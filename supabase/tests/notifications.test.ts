@@ -257,4 +257,18 @@ describe.each(TEST_BACKENDS)('notifications on $name', ({ postgresServerUrl }) =
     // from the request's start (the commit is inside it): an upper bound of commit → screen
     console.info(`[notifications] answer request → open screen (${postgresServerUrl ? 'postgres' : 'pglite'}): ${times.join(', ')} ms`);
   });
+
+  test("a removed account who wrote a group's latest answer leaves the group to the others: one person fewer, named nobody", async () => {
+    const people = await Promise.all(['primeira', 'segunda', 'ultima'].map((name) => person(`${name}_${randomUUID().slice(0, 6)}`)));
+    const nb = await notebook(julia, 'Caderno de despedida', 2, people);
+    for (const p of people) await answerAll(p, nb.questions);
+    const leaving = people[2];
+    const [before] = await notificationsOf(julia, nb.id);
+    expect(before).toMatchObject({ group_count: 3, actor_id: leaving.id });
+    expect((await leaving.client.rpc('delete_my_account', { p_username: leaving.username })).error).toBeNull();
+    const after = await notificationsOf(julia, nb.id);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ id: before.id, group_count: 2, actor_id: null });
+    expect([null, ...(await sql<{ id: string }>(`select id from answers where notebook_id = $1`, [nb.id])).map((a) => a.id)]).toContain(after[0].answer_id);
+  });
 });
