@@ -1,4 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
+import { useSearch } from 'wouter';
 
 /**
  * The keyboard of a row of tabs (WAI-ARIA tabs pattern, automatic activation): arrows move to the
@@ -24,4 +25,10 @@ export function useTabKeys<Tab extends string>(tabs: readonly Tab[], current: Ta
     refs.current[tab] = element;
   };
   return { onKeyDown, tabRef };
+}
+
+/** The tab an address asks for (`?tab=poll`: a notification about a vote opens the poll), or the fallback. */
+export function useTabFromAddress<Tab extends string>(tabs: readonly Tab[], fallback: Tab): Tab {
+  const asked = new URLSearchParams(useSearch()).get('tab');
+  return tabs.find((tab) => tab === asked) ?? fallback;
 }

@@ -2,7 +2,7 @@ import { useState, type ComponentType } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, Redirect } from 'wouter';
 import { PageSkeleton } from '../../components/PageSkeleton.tsx';
-import { useTabKeys } from '../../components/tabs.ts';
+import { useTabFromAddress, useTabKeys } from '../../components/tabs.ts';
 import { button } from '../../components/ui.css.ts';
 import { useSessionStore } from '../../state/session.ts';
 import { backTo } from '../../navigation/links.ts';
@@ -15,17 +15,14 @@ import * as tabs from '../../components/tabs.css.ts';
 const TABS = ['guestbook', 'poll'] as const;
 type Tab = (typeof TABS)[number];
 
-/**
- * What each tab shows: the guestbook's and the poll's issues set their moderation component here
- * (online-only, inside <OnlineData>). Until then a tab says in one line what will be there.
- */
-export const MANAGE_PROFILE_PANELS: Record<Tab, ComponentType | null> = { guestbook: ManageGuestbook, poll: ManagePoll };
+/** What each tab shows: the guestbook's and the poll's moderation (online-only, inside <OnlineData>). */
+const MANAGE_PROFILE_PANELS: Record<Tab, ComponentType> = { guestbook: ManageGuestbook, poll: ManagePoll };
 
 /** /manage-profile (spec §2): the guestbook's and the poll's moderation, in two tabs. */
 export default function ManageProfileScreen() {
   const { t } = useLingui();
   const status = useSessionStore((s) => s.status);
-  const [tab, setTab] = useState<Tab>('guestbook');
+  const [tab, setTab] = useState<Tab>(useTabFromAddress(TABS, 'guestbook'));
   const { onKeyDown, tabRef } = useTabKeys(TABS, tab, setTab);
   if (status === 'loading') return <PageSkeleton />;
   if (status === 'signed-out') return <Redirect to={backTo('/login', '/manage-profile')} replace />;
@@ -58,17 +55,7 @@ export default function ManageProfileScreen() {
         ))}
       </div>
       <div role="tabpanel" id="manage-panel" aria-labelledby={`manage-tab-${tab}`} className={tabs.panel} tabIndex={0}>
-        {Panel ? (
-          <Panel />
-        ) : (
-          <p className={css.muted}>
-            {tab === 'guestbook' ? (
-              <Trans>As mensagens deixadas no seu mural esperam aqui pela sua aprovação.</Trans>
-            ) : (
-              <Trans>A enquete do seu perfil e os votos dela aparecem aqui.</Trans>
-            )}
-          </p>
-        )}
+        <Panel />
         <div className={css.actions}>
           <Link href="/profile" className={button.secondary}>
             <Trans>Ver meu perfil</Trans>

@@ -49,6 +49,6 @@ describe('notification sentences', () => {
       expect(text).not.toMatch(/undefined|null|\{/);
     }
     expect(NOTIFICATION_ICONS[type]).toBeTruthy();
-    expect(notificationHref({ type, notebookId: 'nb1' } as NotificationItem)).toMatch(/^\/(notebook\/nb1|moderation\/answers\/nb1|meus-cadernos\?tab=collaborations|amigos|manage-profile|profile)$/);
+    expect(notificationHref({ type, notebookId: 'nb1' } as NotificationItem)).toMatch(/^\/(notebook\/nb1|moderation\/answers\/nb1|meus-cadernos\?tab=collaborations|amigos(\?tab=requests)?|manage-profile\?tab=(guestbook|poll)|profile)$/);
   });
 });

@@ -94,12 +94,14 @@ export function notificationHref(item: NotificationItem): string {
       // accepted or declined on the dashboard's card, among the collaborations
       return '/meus-cadernos?tab=collaborations';
     case 'friend_request':
+      return '/amigos?tab=requests';
     case 'friend_accepted':
     case 'friendship_started':
       return '/amigos';
     case 'guestbook_message':
+      return '/manage-profile?tab=guestbook';
     case 'poll_vote':
-      return '/manage-profile';
+      return '/manage-profile?tab=poll';
     case 'achievement_earned':
       return '/profile';
     default:

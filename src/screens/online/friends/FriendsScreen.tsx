@@ -1,8 +1,9 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Redirect } from 'wouter';
 import { LoadMore } from '../../../components/LoadMore.tsx';
 import { PageSkeleton } from '../../../components/PageSkeleton.tsx';
+import { useTabFromAddress, useTabKeys } from '../../../components/tabs.ts';
 import { useOnline } from '../../../components/frame/useOnline.ts';
 import type { Friend, FriendRequest, Suggestion } from '../../../data/online/friends.ts';
 import { button, visuallyHidden } from '../../../components/ui.css.ts';
@@ -15,7 +16,7 @@ import { PersonItem } from './PersonItem.tsx';
 import * as css from './friends.css.ts';
 
 type Tab = 'friends' | 'requests' | 'suggestions';
-const TABS: Tab[] = ['friends', 'requests', 'suggestions'];
+const TABS: readonly Tab[] = ['friends', 'requests', 'suggestions'];
 
 /**
  * /amigos (/friends in English; spec §2 "Friends page: my friends, suggestions, requests received
@@ -36,40 +37,24 @@ export default function FriendsScreen() {
 
 function Friends({ userId }: { userId: string }) {
   const { t } = useLingui();
-  const [tab, setTab] = useState<Tab>('friends');
+  const [tab, setTab] = useState<Tab>(useTabFromAddress(TABS, 'friends'));
+  const { onKeyDown, tabRef } = useTabKeys(TABS, tab, setTab);
   useLiveFriends(userId);
   const received = useFriendRequests(userId, 'received');
   const waiting = received.data?.pages[0]?.length ?? 0;
   const base = useId();
-  const refs = useRef<Record<Tab, HTMLButtonElement | null>>({ friends: null, requests: null, suggestions: null });
   const names: Record<Tab, string> = { friends: t`Amigos`, requests: t`Pedidos`, suggestions: t`Sugestões` };
-
-  const move = (event: KeyboardEvent) => {
-    const at = TABS.indexOf(tab);
-    const next =
-      event.key === 'ArrowRight' ? TABS[(at + 1) % TABS.length]
-      : event.key === 'ArrowLeft' ? TABS[(at + TABS.length - 1) % TABS.length]
-      : event.key === 'Home' ? TABS[0]
-      : event.key === 'End' ? TABS[TABS.length - 1]
-      : null;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    refs.current[next]?.focus();
-  };
 
   return (
     <div className={css.page}>
       <h1 className={css.heading}>
         <Trans>Amigos</Trans>
       </h1>
-      <div role="tablist" aria-label={t`Amigos`} className={css.tabs} onKeyDown={move}>
+      <div role="tablist" aria-label={t`Amigos`} className={css.tabs} onKeyDown={onKeyDown}>
         {TABS.map((id) => (
           <button
             key={id}
-            ref={(element) => {
-              refs.current[id] = element;
-            }}
+            ref={tabRef(id)}
             type="button"
             role="tab"
             id={`${base}-${id}-tab`}
