@@ -7,7 +7,7 @@ import type { AwardNotice } from '../../data/queries/achievements.ts';
 import { loadCatalogArea } from '../../locale/i18n.ts';
 import { useDataLayer } from '../../state/data-layer.ts';
 import { toastWhenFree } from '../../state/toast.ts';
-import { achievementName, rarityName } from './achievement-messages.ts';
+import { achievementName, rarityName } from '../online/achievement-messages.ts';
 
 /** People whose visit this app run has told the server of (once per run, retried after a failure). */
 const visited = new Set<string>();

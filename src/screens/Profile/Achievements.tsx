@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { Award } from '../../data/online/achievements.ts';
 import type { FullProfile } from '../../data/online/profile.ts';
 import { useAchievementsOf } from '../online/hooks/achievements.ts';
-import { achievementDescription, achievementName, rarityName } from './achievement-messages.ts';
+import { achievementDescription, achievementName, rarityName } from '../online/achievement-messages.ts';
 import * as page from './Profile.css.ts';
 import * as css from './Achievements.css.ts';
 

@@ -108,7 +108,7 @@ function NewsEntry({ item }: { item: NewsItem }) {
         </span>
         <span className={css.words}>
           <span className={css.sentence}>
-            <NewsSentence item={item} locale={i18n.locale} />
+            <NewsSentence item={item} />
           </span>
           <time className={css.time} dateTime={item.at}>
             {when(item, i18n.locale)}

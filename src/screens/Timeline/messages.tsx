@@ -1,14 +1,16 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { NewsItem, NewsKind } from '../../data/online/news.ts';
 import { UserText } from '../../components/UserText.tsx';
 import type { IconName } from '../../components/Icon.tsx';
+import { achievementName } from '../online/achievement-messages.ts';
 
 /**
  * News' words (issue 31): the sentence of each item, written here from the server's codes
  * (public.news answers with kinds, ids and names only). The people's own words — names, notebook
  * titles, a status phrase — are isolated (UserText) inside the app's sentences.
  */
-export function NewsSentence({ item, locale }: { item: NewsItem; locale: string }) {
+export function NewsSentence({ item }: { item: NewsItem }) {
+  const { i18n } = useLingui();
   const name = <UserText>{item.actor_display_name || item.actor_username}</UserText>;
   const title = <UserText>{item.notebook_title ?? ''}</UserText>;
   switch (item.kind) {
@@ -25,7 +27,9 @@ export function NewsSentence({ item, locale }: { item: NewsItem; locale: string 
         </Trans>
       );
     case 'achievement_earned': {
-      const achievement = <UserText>{(locale.startsWith('en') ? item.achievement_name_en : item.achievement_name_pt) ?? item.achievement_id}</UserText>;
+      const id = item.achievement_id ?? '';
+      const catalogueName = { pt: item.achievement_name_pt ?? id, en: item.achievement_name_en ?? id };
+      const achievement = <UserText>{achievementName(i18n, { id, catalogueName })}</UserText>;
       return (
         <Trans>
           {name} ganhou a conquista {achievement}

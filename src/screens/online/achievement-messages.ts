@@ -5,8 +5,8 @@ import type { AchievementId, Award, Rarity } from '../../data/online/achievement
 /**
  * The achievements' words (issue 31): the server speaks in codes (supabase/schemas/
  * reference_data.sql's catalogue ids, rarity codes); the names, what each asks and the rarities
- * are written here, in both languages. An achievement an admin added later has no words here: its
- * catalogue name is shown instead.
+ * are written here, in both languages — the one home of these words for the profile, its toasts
+ * and News. An achievement an admin added later has no words here: its catalogue name is shown instead.
  */
 export const ACHIEVEMENT_NAMES: Record<AchievementId, MessageDescriptor> = {
   first_visit: msg`Primeira visita`,
