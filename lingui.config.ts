@@ -26,7 +26,7 @@ export const NOTEBOOK_SCREEN_DIRS = ['Dashboard', 'CreateNotebook', 'NotebookEdi
   (dir) => `<rootDir>/src/screens/${dir}/**`,
 );
 /** The online-only profile screens (issue 22): loaded with the profile pages and the settings. */
-export const PROFILE_SCREEN_DIRS = ['Profile', 'ManageProfile', 'Timeline', 'online'].map((dir) => `<rootDir>/src/screens/${dir}/**`);
+export const PROFILE_SCREEN_DIRS = ['Profile', 'ManageProfile', 'Timeline', 'Friends', 'online'].map((dir) => `<rootDir>/src/screens/${dir}/**`);
 // The invitation (/n/{code}) is a landing route: its few texts load without the notebooks' 7 kB.
 export const INVITE_SCREEN_DIRS = ['<rootDir>/src/screens/Invite/**'];
 // The notifications' sentences (issue 31) load with their list, not with every notebook screen.

@@ -23,8 +23,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/notificacoes', load: loadNotifications },
   { path: '/notifications', load: loadNotifications },
   // issue 31: friends (English speakers may type /en/friends too)
-  { path: '/amigos', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
-  { path: '/friends', load: withCatalog('profiles', () => import('../screens/online/friends/FriendsScreen.tsx')) },
+  { path: '/amigos', load: withCatalog('profiles', () => import('../screens/Friends/FriendsScreen.tsx')) },
+  { path: '/friends', load: withCatalog('profiles', () => import('../screens/Friends/FriendsScreen.tsx')) },
   { path: '/meus-cadernos', load: withCatalog('notebooks', () => import('../screens/Dashboard/DashboardScreen.tsx')) },
   { path: '/settings', load: withCatalog('accounts', withCatalog('profiles', withCatalog('notebooks', () => import('../screens/Settings/SettingsScreen.tsx')))), needs: 'session' },
   { path: '/profile', load: withCatalog('profiles', () => import('../screens/Profile/ProfileScreen.tsx')), needs: 'session' },
