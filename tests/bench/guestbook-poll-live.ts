@@ -10,46 +10,18 @@
  *   npx tsx tests/bench/guestbook-poll-live.ts --dist /tmp/dist-gp [--runs 10] [--port 4185] [--postgres URL]
  */
 import os from 'node:os';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import { startServer } from '../../sync-server/app.ts';
 import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
-import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
 import { randomUUID } from 'node:crypto';
-import { adultSignUpData, signUpAdult } from '../../sync-server/test-people.ts';
+import { adultSignUpData } from '../../sync-server/test-people.ts';
 import type { RunningServer } from '../../sync-server/app.ts';
-import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 import { median } from './figures.ts';
+import { PASSWORD, benchPerson, liveBenchArgs, withLiveApp } from './live-app.ts';
 
-ensureChromium();
-
-const root = path.resolve(import.meta.dirname, '../..');
-const { values: args } = parseArgs({
-  options: {
-    dist: { type: 'string', default: path.join(root, 'dist') },
-    runs: { type: 'string', default: '10' },
-    port: { type: 'string', default: '4185' },
-    postgres: { type: 'string' },
-  },
-});
-const RUNS = Number(args.runs);
-const PASSWORD = 'Caderno2025';
-let count = 0;
-
-async function person(baseURL: string, tag: string) {
-  const username = `${tag}${Date.now().toString(36)}${count++}`.slice(0, 20);
-  const email = `${username}@example.com`;
-  const client = createClient(baseURL, SUPABASE_DEMO_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { data, error } = await signUpAdult(client, { email, password: PASSWORD, username });
-  if (error) throw error;
-  return { username, email, userId: data.user!.id, client };
-}
+const args = liveBenchArgs(4185);
+const RUNS = args.runs;
 
 /** Someone who only votes or writes through the API: made straight in the database (sign-ups are rate-limited). */
 async function quickPerson(server: RunningServer, tag: string) {
@@ -86,12 +58,9 @@ function whenShown(page: Page, selector: string, text: string): Promise<number> 
 }
 
 async function main() {
-  const scratch = args.postgres ? await createScratchDatabase(args.postgres) : undefined;
-  const server = await startServer({ staticDir: path.resolve(args.dist), port: Number(args.port), dataDir: 'memory://', databaseUrl: scratch?.url, purgeIntervalMs: 0 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
-  try {
-    const bia = await person(server.url, 'bia');
-    const ana = await person(server.url, 'ana');
+  await withLiveApp(args, async ({ server, browser }) => {
+    const bia = await benchPerson(server.url, 'bia');
+    const ana = await benchPerson(server.url, 'ana');
     const { data: poll, error: pollError } = await bia.client.rpc('save_poll', { p_poll: null, p_question: 'Praia ou montanha?', p_options: ['Praia', 'Montanha'] });
     if (pollError) throw pollError;
     const pollId = (poll as { id: string }).id;
@@ -164,11 +133,7 @@ async function main() {
       console.error('over budget');
       process.exitCode = 1;
     }
-  } finally {
-    await browser.close();
-    await server.close();
-    await scratch?.drop();
-  }
+  });
 }
 
 main().catch((error) => {

@@ -13,59 +13,18 @@
  * "sent" is measured from the moment Bia's request leaves (the commit is inside it), "committed"
  * from the moment its answer arrives. Wall clocks of Node and Chromium on one machine.
  */
-import path from 'node:path';
 import os from 'node:os';
-import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
-import WebSocket from 'ws';
-import { startServer } from '../../sync-server/app.ts';
-import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
-import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
-import { signUpAdult } from '../../sync-server/test-people.ts';
-import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
 import { median } from './figures.ts';
+import { PASSWORD, benchPerson, liveBenchArgs, withLiveApp } from './live-app.ts';
 
-ensureChromium();
-
-const root = path.resolve(import.meta.dirname, '../..');
-const { values: args } = parseArgs({
-  options: {
-    dist: { type: 'string', default: path.join(root, 'dist') },
-    runs: { type: 'string', default: '10' },
-    port: { type: 'string', default: '4184' },
-    postgres: { type: 'string' },
-  },
-});
-const RUNS = Number(args.runs);
-const PASSWORD = 'Caderno2025';
-
-async function person(baseURL: string, tag: string) {
-  const username = `${tag}${Date.now().toString(36)}`.slice(0, 20);
-  const email = `${username}@example.com`;
-  const client = createClient(baseURL, SUPABASE_DEMO_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { data, error } = await signUpAdult(client, { email, password: PASSWORD, username });
-  if (error) throw error;
-  return { username, email, userId: data.user!.id, client };
-}
+const args = liveBenchArgs(4184);
+const RUNS = args.runs;
 
 
 async function main() {
-  const scratch = args.postgres ? await createScratchDatabase(args.postgres) : undefined;
-  const server = await startServer({
-    staticDir: path.resolve(args.dist),
-    port: Number(args.port),
-    dataDir: 'memory://',
-    databaseUrl: scratch?.url,
-    purgeIntervalMs: 0,
-  });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
-  try {
-    const julia = await person(server.url, 'julia');
-    const bia = await person(server.url, 'bia');
+  await withLiveApp(args, async ({ server, browser }) => {
+    const julia = await benchPerson(server.url, 'julia');
+    const bia = await benchPerson(server.url, 'bia');
     const notebookId = crypto.randomUUID();
     const created = await julia.client.from('notebooks').insert({ id: notebookId, user_id: julia.userId, title: 'Festa da Júlia' });
     if (created.error) throw created.error;
@@ -132,11 +91,7 @@ async function main() {
       console.error('over the 1 s budget');
       process.exitCode = 1;
     }
-  } finally {
-    await browser.close();
-    await server.close();
-    await scratch?.drop();
-  }
+  });
 }
 
 main().catch((error) => {

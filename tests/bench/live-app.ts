@@ -1,0 +1,70 @@
+/**
+ * What the live-update benchmarks share (live-update, notification-live, guestbook-poll-live): the
+ * built app served by the sync-server in process (PGlite, or a scratch database on `--postgres
+ * URL`), headless Chromium, and people signed up through supabase-js as a phone would.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from '@playwright/test';
+import { createClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { startServer, type RunningServer } from '../../sync-server/app.ts';
+import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
+import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
+import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+
+export const PASSWORD = 'Caderno2025';
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** `--dist DIR --runs N --port P --postgres URL`, with this bench's own default port. */
+export function liveBenchArgs(defaultPort: number) {
+  const { values } = parseArgs({
+    options: {
+      dist: { type: 'string', default: path.join(root, 'dist') },
+      runs: { type: 'string', default: '10' },
+      port: { type: 'string', default: String(defaultPort) },
+      postgres: { type: 'string' },
+    },
+  });
+  return { dist: values.dist!, runs: Number(values.runs), port: Number(values.port), postgres: values.postgres };
+}
+
+/** Runs `body` with the app served and a browser open; closes both (and drops the scratch database). */
+export async function withLiveApp(
+  args: ReturnType<typeof liveBenchArgs>,
+  body: (app: { server: RunningServer; browser: Browser }) => Promise<void>,
+): Promise<void> {
+  ensureChromium();
+  const scratch = args.postgres ? await createScratchDatabase(args.postgres) : undefined;
+  const server = await startServer({
+    staticDir: path.resolve(args.dist),
+    port: args.port,
+    dataDir: 'memory://',
+    databaseUrl: scratch?.url,
+    purgeIntervalMs: 0,
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-quic'] });
+  try {
+    await body({ server, browser });
+  } finally {
+    await browser.close();
+    await server.close();
+    await scratch?.drop();
+  }
+}
+
+let people = 0;
+
+/** An adult signed up through supabase-js (the app's own sign-up), with a client of their own. */
+export async function benchPerson(baseURL: string, tag: string) {
+  const username = `${tag}${Date.now().toString(36)}${people++}`.slice(0, 20);
+  const email = `${username}@example.com`;
+  const client = createClient(baseURL, SUPABASE_DEMO_ANON_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const { data, error } = await signUpAdult(client, { email, password: PASSWORD, username });
+  if (error) throw error;
+  return { username, email, userId: data.user!.id, client };
+}
