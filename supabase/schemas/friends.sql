@@ -21,9 +21,11 @@ set check_function_bodies = off;
 --   - never across a block, either way (a block ends the friendship and the pending requests);
 --   - the recipient's user_settings.friend_requests_from: 'everyone', 'companions' (people who share
 --     a notebook with them), 'nobody';
---   - across the age line (a minor and an adult) only notebook companions, whatever the settings:
---     a minor is never shown or offered to an adult stranger (suggestions, a profile's friends list),
---     and neither may start a friendship with the other without a notebook in common.
+--   - across the age line (a minor and an adult), whatever the settings, only the minor asks, and
+--     only an adult they share a notebook with: an adult never asks a minor (an invite link can be
+--     forwarded to anyone, so a shared notebook is no acquaintance — a walkthrough found an adult
+--     who redeemed a teen's link offered the teen); suggestions never cross the age line; a minor
+--     is never shown to an adult stranger (a profile's friends list).
 --
 -- The automatic friendship (spec §1): when a person's answer to a notebook becomes visible
 -- (approved: at once without pre-moderation, at approval with it), signed (not anonymous) and by a
@@ -185,7 +187,12 @@ begin
     return 'already_friends';
   end if;
   companions := private.is_notebook_companion(p_recipient, p_sender);
-  if private.is_minor(p_sender) <> private.is_minor(p_recipient) and not companions then
+  -- across the age line only a notebook companion, and only the minor asks: an adult never asks a
+  -- minor (an invite link can be forwarded to anyone, so sharing a notebook is no acquaintance).
+  -- p_setting false is no new request of p_sender's (answering one, or send's first look before
+  -- it finds one the other made): who asked was judged when they asked.
+  if private.is_minor(p_sender) <> private.is_minor(p_recipient)
+     and (not companions or (p_setting and not private.is_minor(p_sender))) then
     return 'friend_requests_closed';
   end if;
   if p_setting then
@@ -626,8 +633,8 @@ grant execute on function public.my_friend_requests(text, integer, timestamptz, 
 -- People the caller might know: those who belong to a notebook the caller belongs to
 -- (shared_notebooks) and friends of the caller's friends (mutual_friends, counted only through
 -- friends whose connections the caller may see, and only people whose connections are not
--- private). Only people the caller may ask now (private.friend_request_refusal: no block either
--- way, no minor for an adult stranger nor the reverse, their setting), not friends, no pending
+-- private). Never across the age line (no minor for an adult, no adult for a minor). Only people
+-- the caller may ask now (private.friend_request_refusal: no block either way, their setting), not friends, no pending
 -- request either way. Most in common first (shared + mutual), then by id: the page after
 -- (p_after_score, p_after_id).
 create or replace function public.friend_suggestions(p_limit integer default 20, p_after_score integer default null, p_after_id uuid default null)
@@ -675,6 +682,7 @@ begin
      where k.person <> me
        and p.account_status = 'active'
        and k.person not in (select friends.id from friends)
+       and private.is_minor(k.person) = private.is_minor(me)
        and (k.shared > 0 or p.connections_visibility <> 'private')
        and not exists (select 1 from public.friend_requests r
                         where r.status = 'pending'

@@ -297,7 +297,7 @@ describe.each(BACKENDS)('friends on $name', ({ backend }) => {
       expect(await refusal(accept(y, request.request_id))).toEqual({ code: 'PT404', hint: 'not_found' });
     });
 
-    test('across the age line only notebook companions: an adult stranger cannot ask a minor (whatever the setting), nor the reverse', async () => {
+    test('across the age line only the minor asks, and only a notebook companion: an adult never asks a minor (whatever the setting), not even one whose notebook they joined', async () => {
       const teen = await minor('teen');
       const adult = await person('adulto');
       // even a minor who opened requests to everyone (their guardian confirmed)
@@ -306,10 +306,13 @@ describe.each(BACKENDS)('friends on $name', ({ backend }) => {
       expect(await refusal(send(teen, adult))).toEqual({ code: 'PT403', hint: 'friend_requests_closed' });
       const otherTeen = await minor('teen2');
       expect((await send(otherTeen, teen)).status).toBe('pending');
-      const { notebookId } = await notebookOf(adult);
-      await share(adult, notebookId, teen);
-      const { request_id } = await send(adult, teen);
-      await accept(teen, request_id);
+      // an adult who joined the teen's notebook (an invite link can be forwarded to anyone) still cannot ask
+      const { notebookId: teensNotebook } = await notebookOf(teen);
+      await share(teen, teensNotebook, adult);
+      expect(await refusal(send(adult, teen))).toEqual({ code: 'PT403', hint: 'friend_requests_closed' });
+      // the teen may ask that companion, and the adult may accept
+      const { request_id } = await send(teen, adult);
+      await accept(adult, request_id);
       expect(await areFriends(adult, teen)).toBe(true);
     });
   });
@@ -449,17 +452,21 @@ describe.each(BACKENDS)('friends on $name', ({ backend }) => {
       await t.sql(`update profiles set connections_visibility = 'private' where id = $1`, [privateFof]);
       const { notebookId: teenNotebook } = await notebookOf(friend);
       await share(friend, teenNotebook, fofTeen);
-      await befriend(friend, fofTeen);
+      await befriend(fofTeen, friend); // across the age line the minor asks
       const { notebookId } = await notebookOf(me);
       for (const p of [companion, teenCompanion, blockedCompanion, blockerCompanion, pendingCompanion, fof]) await share(me, notebookId, p);
       await t.as(me, `insert into blocks (blocked_id) values ($1)`, [blockedCompanion]);
       await t.as(blockerCompanion, `insert into blocks (blocked_id) values ($1)`, [me]);
       await send(pendingCompanion, me);
       const rows = await t.as<{ user_id: string; shared_notebooks: number; mutual_friends: number }>(me, `select user_id, shared_notebooks, mutual_friends from friend_suggestions()`);
+      // the teen companion is no suggestion for an adult: suggestions never cross the age line
       expect(rows).toEqual([
         { user_id: fof, shared_notebooks: 1, mutual_friends: 1 },
-        ...[companion, teenCompanion].sort().reverse().map((id) => ({ user_id: id, shared_notebooks: 1, mutual_friends: 0 })),
+        { user_id: companion, shared_notebooks: 1, mutual_friends: 0 },
       ]);
+      // nor an adult for the teen, even one whose notebook it shares
+      const forTeen = await t.as<{ user_id: string }>(teenCompanion, `select user_id from friend_suggestions(50)`);
+      expect(forTeen.map((r) => r.user_id)).not.toContain(me);
       // paging: the page after the first row
       const page2 = await t.as<{ user_id: string }>(me, `select user_id from friend_suggestions(1, 2, $1)`, [fof]);
       expect(page2.map((r) => r.user_id)).toEqual([rows[1].user_id]);
@@ -482,7 +489,7 @@ describe.each(BACKENDS)('friends on $name', ({ backend }) => {
       await befriend(owner, blockedByViewer);
       const { notebookId } = await notebookOf(owner);
       await share(owner, notebookId, teen);
-      await befriend(owner, teen);
+      await befriend(teen, owner); // across the age line the minor asks
       await t.as(stranger, `insert into blocks (blocked_id) values ($1)`, [blockedByViewer]);
       const [{ username }] = await t.sql<{ username: string }>(`select username from profiles where id = $1`, [owner]);
       const listed = async (who: string) =>
@@ -536,11 +543,13 @@ describe.each(BACKENDS)('friends on $name', ({ backend }) => {
     expect(await relationship(asked)).toEqual({ state: 'sent', request_id: sent.request_id });
     expect(await relationship(asker)).toEqual({ state: 'received', request_id: received.request_id });
     expect(await relationship(closed)).toEqual({ state: 'none', may_ask: false });
-    // a minor is not offered to an adult stranger; once companions, they are
+    // an adult is never offered to ask a minor, companions or not; the minor is offered to ask a companion
     expect(await relationship(teen)).toEqual({ state: 'none', may_ask: false });
     const { notebookId } = await notebookOf(me);
     await share(me, notebookId, teen);
-    expect(await relationship(teen)).toEqual({ state: 'none', may_ask: true });
+    expect(await relationship(teen)).toEqual({ state: 'none', may_ask: false });
+    const [{ r: teensView }] = await t.as<{ r: Record<string, unknown> }>(teen, `select friend_relationship($1) as r`, [me]);
+    expect(teensView).toEqual({ state: 'none', may_ask: true });
     await t.as(teen, `insert into blocks (blocked_id) values ($1)`, [me]);
     expect(await relationship(teen)).toEqual({ state: 'none', may_ask: false });
     expect((await failure(t.as('anon', `select friend_relationship($1)`, [me]))).code).toBe('42501');
