@@ -163,6 +163,17 @@ test.describe('signed in', () => {
     }
   });
 
+  test('the five places read whole at 360 px, in both languages (a walkthrough found "Notificaç…")', async ({ page }) => {
+    await logIn(page, owner);
+    for (const url of ['/meus-cadernos', '/en/meus-cadernos']) {
+      await page.goto(url);
+      const labels = page.getByTestId('places-nav').locator('li a > span:last-child');
+      await expect(labels).toHaveCount(5);
+      const cut = await labels.evaluateAll((spans) => spans.filter((s) => s.scrollWidth > s.clientWidth).map((s) => s.textContent));
+      expect(cut, url).toEqual([]);
+    }
+  });
+
   test('the places navigation: a named landmark, marked where the person is, reachable with Tab; nothing covers a field being typed in', async ({ page, context }) => {
     test.setTimeout(60_000);
     await logIn(page, owner);

@@ -392,7 +392,9 @@ export const placeList = style({
   '@media': { [WIDE]: { height: 'auto', flexDirection: 'column', gap: '0.25rem' } },
 });
 
-export const placeItem = style({ flex: '1 1 0', minWidth: 0 });
+// Sized by their labels, then sharing what is left: five places at 360 px fit "Notificações" and
+// "Notifications" whole (equal fifths cut them to "Notificaç…"); the ellipsis stays for narrower screens.
+export const placeItem = style({ flex: '1 1 auto', minWidth: 0 });
 
 export const place = style({
   height: '100%',
