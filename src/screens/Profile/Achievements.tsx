@@ -37,7 +37,7 @@ export function ProfileAchievements({ profile }: { profile: FullProfile }) {
       </h2>
       {count === 0 ? (
         <p className={page.muted}>
-          {profile.is_self ? <Trans>Você ainda não tem conquistas.</Trans> : <Trans>Nenhuma conquista ainda.</Trans>}
+          {profile.is_self ? <Trans>Você ainda não tem conquistas.</Trans> : <Trans>Nenhuma conquista à mostra ainda. As novas aparecem aqui no dia seguinte.</Trans>}
         </p>
       ) : (
         <>
