@@ -249,11 +249,11 @@ begin
   elsif tg_table_name = 'answers' then
     -- only an approved, signed answer of a person (the trigger's WHEN says so too)
     if new.user_id is not null and new.guest_id is null and not new.is_anonymous and new.moderation_status = 'approved' then
-      -- explorer counts owners over all the person's answers: asked only with their first counted
-      -- answer in a notebook (the only one that can bring a new owner), not with each of a round's 20
+      -- explorer counts owners over all the person's answers: asked only with one counted answer of
+      -- theirs per notebook (the lowest id: at commit a round's 20 are all visible), not with each
       perform private.award_reached_achievements(new.user_id,
         case when exists (select 1 from public.answers x
-                           where x.notebook_id = new.notebook_id and x.user_id = new.user_id and x.id <> new.id
+                           where x.notebook_id = new.notebook_id and x.user_id = new.user_id and x.id < new.id
                              and x.guest_id is null and not x.is_anonymous and x.moderation_status = 'approved')
              then array['participative'] else array['participative', 'explorer'] end);
     end if;
@@ -272,15 +272,23 @@ end
 $$;
 revoke all on function private.award_achievements_after_a_write() from public, anon, authenticated, service_role;
 
-create trigger "achievements are awarded" after insert on public.notebooks
+-- At commit (deferred constraint triggers), not at the write: an award is a unique row, and two
+-- open transactions of one person (two pushes, two tabs) each awarding "first notebook" made the
+-- second wait for the first to end (the S3 tests' interleaved writers hung). At commit the award
+-- counts what the transaction leaves, and waits at most for another commit.
+create constraint trigger "achievements are awarded" after insert on public.notebooks
+  deferrable initially deferred
   for each row execute function private.award_achievements_after_a_write();
-create trigger "achievements are awarded" after insert or update of moderation_status, is_anonymous, user_id, guest_id on public.answers
+create constraint trigger "achievements are awarded" after insert or update of moderation_status, is_anonymous, user_id, guest_id on public.answers
+  deferrable initially deferred
   for each row when (new.user_id is not null and new.guest_id is null and not new.is_anonymous and new.moderation_status = 'approved')
   execute function private.award_achievements_after_a_write();
-create trigger "achievements are awarded" after insert or update of status on public.notebook_collaborators
+create constraint trigger "achievements are awarded" after insert or update of status on public.notebook_collaborators
+  deferrable initially deferred
   for each row when (new.status = 'accepted')
   execute function private.award_achievements_after_a_write();
-create trigger "achievements are awarded" after insert on public.notebook_shares
+create constraint trigger "achievements are awarded" after insert on public.notebook_shares
+  deferrable initially deferred
   for each row execute function private.award_achievements_after_a_write();
 
 -- The app's visit (spec §3 "first visit"; veteran): awards the caller every achievement they have

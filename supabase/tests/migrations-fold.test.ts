@@ -63,6 +63,7 @@ const LANDED: Record<string, string> = {
   '20261128160000_export_friends.sql': '026dae718f53c22ad22dedd6b62ac3ea3f665e738d68cd07d6f23ecc993fbf31',
   '20261128160100_removed_account_leaves_groups.sql': '35b719dd7f233760c9c0e13c103a7a927f1efe019b7749a6901a6d7ea8bec89f',
   '20261128160200_minors_ask_first.sql': '435f61ae13e2f3d79f41d98fe6e8396ee9effc46507566c8775e6b173bdcb93a',
+  '20261128160300_awards_at_commit.sql': '8f30510c38cf890c95f8712b0401e103033af47fbbf61ad2d866a0083e94c6e3',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {
