@@ -143,7 +143,7 @@ test('removing access is asked first (cancel keeps the person); the removed pers
   await expect(confirm.getByRole('button', { name: 'Cancelar' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(confirm).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await dialog.getByRole('button', { name: 'Fechar', exact: true }).click();
   const reopened = await openShareDialog(ownerPage, notebook.id);
   await expect(reopened.getByTestId('people-with-access')).toContainText(`@${friend.username}`);
   expect((await friend.client.from('notebooks').select('id').eq('id', notebook.id)).data).toEqual([{ id: notebook.id }]);
