@@ -3,6 +3,7 @@
  * built app served by the sync-server in process (PGlite, or a scratch database on `--postgres
  * URL`), headless Chromium, and people signed up through supabase-js as a phone would.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from '@playwright/test';
@@ -13,6 +14,7 @@ import { SUPABASE_DEMO_ANON_KEY } from '../../sync-server/config.ts';
 import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
 import { signUpAdult } from '../../sync-server/test-people.ts';
 import { CHROMIUM_PATH, ensureChromium } from '../../scripts/ensure-chromium.mjs';
+import { median } from './figures.ts';
 
 export const PASSWORD = 'Caderno2025';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -67,4 +69,23 @@ export async function benchPerson(baseURL: string, tag: string) {
   const { data, error } = await signUpAdult(client, { email, password: PASSWORD, username });
   if (error) throw error;
   return { username, email, userId: data.user!.id, client };
+}
+
+/**
+ * The runs' table (request sent → shown, commit answered → shown) with medians, under `heading`
+ * and the machine's load; over the 1 s budget the command fails.
+ */
+export function reportLiveRuns(heading: string, runs: { sent: number; committed: number }[]): void {
+  console.log(`\n${heading} (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})\n`);
+  console.log('| run | request sent → shown (ms) | commit answered → shown (ms) |');
+  console.log('|---|---|---|');
+  runs.forEach((r, i) => console.log(`| ${i + 1} | ${r.sent.toFixed(0)} | ${r.committed.toFixed(0)} |`));
+  const sent = runs.map((r) => r.sent);
+  const committed = runs.map((r) => r.committed);
+  console.log(`| **median** | **${median(sent).toFixed(0)}** | **${median(committed).toFixed(0)}** |`);
+  console.log(`| min / max | ${Math.min(...sent).toFixed(0)} / ${Math.max(...sent).toFixed(0)} | ${Math.min(...committed).toFixed(0)} / ${Math.max(...committed).toFixed(0)} |`);
+  if (median(committed) > 1000) {
+    console.error('over the 1 s budget');
+    process.exitCode = 1;
+  }
 }
