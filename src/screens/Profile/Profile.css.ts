@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { vars } from '../../styles/theme.css.ts';
 
 export const page = style({ width: '100%', maxWidth: '760px', margin: '0 auto', padding: '0 0 3rem' });
@@ -55,14 +55,6 @@ export const section = style({
   gap: '0.5rem',
 });
 export const sectionTitle = style({ margin: 0, fontSize: '1.1rem' });
-
-export const achievements = style({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
-globalStyle(`${achievements} li`, {
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.pill,
-  padding: '0.35rem 0.75rem',
-  fontSize: '0.9rem',
-});
 
 export const muted = style({ margin: 0, color: vars.color.textMuted });
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
