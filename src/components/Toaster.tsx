@@ -152,7 +152,9 @@ export function Toaster() {
   const { t } = useLingui();
   const toasts = useToastStore((st) => st.toasts);
   const dismiss = useToastStore((st) => st.dismiss);
-  const host = useDialogSlot(useModalDialogHost());
+  const dialog = useModalDialogHost();
+  const host = useDialogSlot(dialog);
+  useEffect(() => useToastStore.getState().setDialogOpen(dialog !== null), [dialog]);
   const placement = usePlacement(toasts.length > 0 && !host);
   const style = placementStyle(placement);
   const region = (

@@ -5,6 +5,7 @@ describe('toast store', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     useToastStore.getState().dismiss();
+    useToastStore.getState().setDialogOpen(false);
   });
   afterEach(() => vi.useRealTimers());
 
@@ -60,5 +61,18 @@ describe('toast store', () => {
     useToastStore.getState().dismiss();
     vi.advanceTimersByTime(TOAST_DURATION_MS);
     expect(useToastStore.getState().toasts).toHaveLength(0);
+  });
+
+  it('news waits while a dialog is open (it would grow the dialog and move its buttons) and shows when it closes', () => {
+    useToastStore.getState().setDialogOpen(true);
+    toastWhenFree({ title: 'Nova conquista: Primeira foto' });
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+    // the dialog's own answer still shows in it
+    toast({ title: 'Erro ao enviar imagem' });
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+    useToastStore.getState().setDialogOpen(false);
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Nova conquista: Primeira foto']);
   });
 });

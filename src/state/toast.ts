@@ -17,11 +17,19 @@ type ToastInput = { title: string; description?: string; variant?: ToastVariant 
 
 interface ToastState {
   toasts: Toast[];
-  /** News nobody asked for just now (an achievement): shown when no toast is on screen. */
+  /** News nobody asked for just now (an achievement): shown when the screen is free. */
   waiting: ToastInput[];
+  /** A modal dialog is open: the person is in the middle of something (cropping a photo, a choice). */
+  dialogOpen: boolean;
   show(toast: ToastInput): number;
-  /** Shows it when the screen is free, so it never replaces the answer to what the person just did. */
+  /**
+   * Shows it when the screen is free — no toast on it and no dialog open — so it never replaces
+   * the answer to what the person just did, nor lands inside a dialog, which grows and moves its
+   * buttons under the finger.
+   */
   showWhenFree(toast: ToastInput): void;
+  /** The Toaster's report of whether a modal dialog is open; news that waited shows when it closes. */
+  setDialogOpen(open: boolean): void;
   dismiss(id?: number): void;
 }
 
@@ -31,6 +39,7 @@ const timers = new Map<number, ReturnType<typeof setTimeout>>();
 export const useToastStore = create<ToastState>((set, get) => ({
   toasts: [],
   waiting: [],
+  dialogOpen: false,
   show({ title, description, variant = 'default' }) {
     const id = nextId++;
     const toasts = [{ id, title, description, variant }, ...get().toasts].slice(0, TOAST_LIMIT);
@@ -43,22 +52,32 @@ export const useToastStore = create<ToastState>((set, get) => ({
     return id;
   },
   showWhenFree(toast) {
-    if (get().toasts.length === 0) get().show(toast);
-    else set({ waiting: [...get().waiting, toast] });
+    set({ waiting: [...get().waiting, toast] });
+    showNextIfFree();
+  },
+  setDialogOpen(open) {
+    if (open === get().dialogOpen) return;
+    set({ dialogOpen: open });
+    showNextIfFree();
   },
   dismiss(id) {
     const gone = id === undefined ? get().toasts : get().toasts.filter((t) => t.id === id);
     gone.forEach((t) => clearTimer(t.id));
     // dismissing every toast (no id) drops the waiting news too
     if (id === undefined) return set({ toasts: [], waiting: [] });
-    const toasts = get().toasts.filter((t) => t.id !== id);
-    const [next, ...rest] = get().waiting;
-    if (toasts.length === 0 && next) {
-      set({ toasts, waiting: rest });
-      get().show(next);
-    } else set({ toasts });
+    set({ toasts: get().toasts.filter((t) => t.id !== id) });
+    showNextIfFree();
   },
 }));
+
+/** The oldest news that waited, if nothing is on screen and no dialog is open. */
+function showNextIfFree() {
+  const { toasts, waiting, dialogOpen, show } = useToastStore.getState();
+  const [next, ...rest] = waiting;
+  if (!next || toasts.length > 0 || dialogOpen) return;
+  useToastStore.setState({ waiting: rest });
+  show(next);
+}
 
 function clearTimer(id: number) {
   clearTimeout(timers.get(id));

@@ -2,11 +2,13 @@
  * Achievements in the browser (issue 31) at 360 px: the server awards at the write and tells the
  * person with an 'achievement_earned' notification; the app shows a toast when it arrives and the
  * profile lists the achievement with its name, rarity and points, in both languages. Also when
- * the first notebook was made offline: the toast comes once the notebook reaches the server.
+ * the first notebook was made offline: the toast comes once the notebook reaches the server. And
+ * while a dialog is open the news waits: inside it, it would grow the dialog and move its buttons.
  */
 import { expect, test } from '@playwright/test';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues, waitForServiceWorker } from './helpers.ts';
-import { logIn, signUp } from './people.ts';
+import { png } from './pictures.ts';
+import { createNotebook, logIn, signUp } from './people.ts';
 
 test.use({ viewport: { width: 360, height: 740 } });
 test.beforeEach(async ({ page }) => dismissConsent(page));
@@ -82,4 +84,33 @@ test('a first notebook made offline: the toast comes when the notebook reaches t
   await expect(toast(page, 'Nova conquista: Primeiro caderno')).toBeVisible({ timeout: 20_000 });
   console.log(`signal back → achievement toast: ${Date.now() - back} ms`);
   await expectNoSeriousAxeIssues(page, 'the toast after the signal returns');
+});
+
+test("news of an achievement waits while a dialog is open (it would move the dialog's buttons under the finger), and shows when it closes", async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const person = await signUp(baseURL!, 'conqdlg');
+  await logIn(page, person);
+  const firstVisit = toast(page, 'Nova conquista: Primeira visita');
+  await expect(firstVisit).toBeVisible({ timeout: 15_000 });
+  await firstVisit.getByRole('button', { name: 'Fechar aviso' }).click();
+
+  await page.goto('/settings');
+  await page.getByLabel('Foto do perfil').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png(600, 600) });
+  const dialog = page.getByRole('dialog', { name: 'Ajustar foto' });
+  const save = dialog.getByRole('button', { name: 'Salvar imagem' });
+  await expect(save).toBeEnabled();
+  const before = await save.boundingBox();
+
+  // the first notebook, made on another device: its achievement reaches this phone while the dialog
+  // is open, and the app reads the award to name it (then the toast would come, two frames later)
+  const awardRead = page.waitForResponse((response) => response.url().includes('/rest/v1/user_achievements'), { timeout: 20_000 });
+  await createNotebook(person, 'Feito no computador', ['Qual é a sua cor favorita?']);
+  await awardRead;
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  expect(await save.boundingBox(), 'the Save button stayed where it was').toEqual(before);
+
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(toast(page, 'Nova conquista: Primeiro caderno')).toBeVisible();
 });

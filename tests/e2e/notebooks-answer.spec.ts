@@ -1,4 +1,4 @@
-import { devices, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { devices, expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
 import { PASSWORD, forbidWord, signUp, type SignedUp as Person } from './people.ts';
 
@@ -65,6 +65,20 @@ function forbiddenWordsPulled(page: Page) {
     },
     { timeout: 30_000 },
   );
+}
+
+/**
+ * The pulls the page has in flight, counted from now. Going offline fails new requests only: a pull
+ * sent just before (a live pulse pulls every collection) is read by a busy server after the test
+ * forbade the word, and brings it to the phone, which then refuses the answer itself (CI met it).
+ */
+function pullsInFlight(page: Page) {
+  const inFlight = new Set<Request>();
+  const isPull = (request: Request) => request.url().includes('/rest/v1/rpc/replication_pull');
+  page.on('request', (request) => void (isPull(request) && inFlight.add(request)));
+  page.on('requestfinished', (request) => void inFlight.delete(request));
+  page.on('requestfailed', (request) => void inFlight.delete(request));
+  return { ended: () => expect.poll(() => inFlight.size, { message: 'pulls still in flight', timeout: 30_000 }).toBe(0) };
 }
 
 async function answerCurrentPage(page: Page, text: string, options: { anonymous?: boolean; name?: string } = {}) {
@@ -214,11 +228,13 @@ test('answers the server refuses (a word forbidden while the phone was offline) 
   // forbidden words still in flight when the phone goes offline could bring the new word after
   // all (CI met it under load: the device refused the answer itself and stayed on page 1).
   const wordsPulled = forbiddenWordsPulled(b.page);
+  const pulls = pullsInFlight(b.page);
   await openNotebook(b.page, notebookId);
   await expect(b.page.getByTestId('page-number')).toHaveText('Página 1 de 3');
   await wordsPulled;
 
   await b.context.setOffline(true);
+  await pulls.ended();
   await forbidWord(baseURL!, word);
   await answerCurrentPage(b.page, `Azul ${word}`);
   await expect(b.page.getByTestId('page-number')).toHaveText('Página 2 de 3');
