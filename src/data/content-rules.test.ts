@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
+import { CASE_WORDS, FORBIDDEN_WORD_CASES } from './forbidden-word-cases.ts';
 import { checkAnswerText, checkNotebookText, checkQuestionText, findForbiddenWords, normalizeText, prepareWordList } from './content-rules.ts';
 import { answerIdFor, favoriteIdFor } from './derived-ids.ts';
 
@@ -50,5 +51,12 @@ describe('derived ids', () => {
   test('a favorite id depends on the person and the notebook only', async () => {
     expect(await favoriteIdFor('a', 'n')).toBe(await favoriteIdFor('a', 'n'));
     expect(await favoriteIdFor('a', 'n')).not.toBe(await favoriteIdFor('b', 'n'));
+  });
+});
+
+describe('forbidden words behind disguises (the same table the database answers)', () => {
+  const list = prepareWordList(CASE_WORDS);
+  test.each(FORBIDDEN_WORD_CASES)('$text: $why', ({ text, found }) => {
+    expect(findForbiddenWords(list, text)).toEqual(found);
   });
 });

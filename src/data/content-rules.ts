@@ -1,8 +1,9 @@
 /**
  * The content rules of spec §5 that the repositories check before a write (the database checks
  * them again): minimum lengths, and forbidden words against the replicated list, matched as the
- * server matches them (private.normalize_text in supabase/migrations/…_accounts.sql): lower case,
- * accents folded, every run of other characters one space, whole words only.
+ * server matches them (public.find_forbidden_words in supabase/schemas/accounts.sql): lower case,
+ * accents folded, every run of other characters one space, whole words only — also behind the usual
+ * disguises (searchForms).
  */
 import type { RoundProblem, Problem } from './problems.ts';
 
@@ -41,12 +42,66 @@ export function findForbiddenWords(list: ForbiddenWordList, ...texts: (string | 
   const found = new Set<string>();
   for (const text of texts) {
     if (!text) continue;
-    const padded = ` ${normalizeText(text)} `;
+    const { forms, stretched } = searchForms(text);
+    const padded = ` ${forms} `;
+    const squeezedText = stretched === null ? null : ` ${stretched} `;
     for (const [normalized, word] of list.byNormalized) {
-      if (padded.includes(` ${normalized} `)) found.add(word);
+      if (padded.includes(` ${normalized} `) || squeezedText?.includes(` ${squeeze(normalized)} `)) found.add(word);
     }
   }
   return [...found].sort();
+}
+
+/*
+ * The disguises a forbidden word is found behind (the same steps as the database's
+ * private.forbidden_word_forms; both answer src/data/forbidden-word-cases.ts alike): symbols and
+ * digits for letters ("1d10t@"), a word spelled out letter by letter ("i.d.i.o.t.a"), a letter
+ * stretched ("idiooota"). The text as written is always searched too, so a disguise only adds.
+ */
+
+/** Symbols read as the letters they stand for. */
+const SYMBOL_LETTERS: Record<string, string> = { '!': 'i', '@': 'a', $: 's' };
+/** Digits read as letters, only inside a word that also has letters ("covid19" stays a word, "2020" a number). */
+const DIGIT_LETTERS: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't' };
+/** Fewer single letters in a row are ordinary words ("e", "a", "o"). */
+const SPELLED_OUT_MIN = 3;
+/** Three of a letter is a stretch; two is spelling ("fodder", "burro"). */
+const STRETCHED = /([a-z])\1\1/;
+
+function readDigits(token: string): string {
+  if (!/[a-z]/.test(token) || !/[0-9]/.test(token)) return token;
+  return token.replace(/[013457]/g, (digit) => DIGIT_LETTERS[digit] ?? digit);
+}
+
+/** Every run of a letter as one letter. */
+function squeeze(form: string): string {
+  return form.replace(/([a-z])\1+/g, '$1');
+}
+
+/**
+ * The forms a text is searched in, joined by " | " (never inside a listed form, so a phrase cannot
+ * match across two of them), and — when a letter is stretched — those forms with each stretched
+ * word squeezed, to compare with the listed forms squeezed.
+ */
+export function searchForms(text: string): { forms: string; stretched: string | null } {
+  const plain = normalizeText(text);
+  const read = normalizeText(text.replace(/[!@$]/g, (symbol) => SYMBOL_LETTERS[symbol])).split(' ').map(readDigits);
+  const spelled: string[] = [];
+  let run: string[] = [];
+  for (const token of [...read, '']) {
+    if (token.length === 1) run.push(token);
+    else {
+      if (run.length >= SPELLED_OUT_MIN) spelled.push(readDigits(run.join('')));
+      run = [];
+    }
+  }
+  const forms = [plain, read.join(' '), ...spelled].filter(Boolean).join(' | ');
+  if (!STRETCHED.test(forms)) return { forms, stretched: null };
+  const stretched = forms
+    .split(' ')
+    .map((token) => (STRETCHED.test(token) ? squeeze(token) : token))
+    .join(' ');
+  return { forms, stretched };
 }
 
 function forbidden(words: string[], field: string): Problem {
