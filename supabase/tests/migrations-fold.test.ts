@@ -64,6 +64,8 @@ const LANDED: Record<string, string> = {
   '20261128160100_removed_account_leaves_groups.sql': '35b719dd7f233760c9c0e13c103a7a927f1efe019b7749a6901a6d7ea8bec89f',
   '20261128160200_minors_ask_first.sql': '435f61ae13e2f3d79f41d98fe6e8396ee9effc46507566c8775e6b173bdcb93a',
   '20261128160300_awards_at_commit.sql': '8f30510c38cf890c95f8712b0401e103033af47fbbf61ad2d866a0083e94c6e3',
+  // issue 33 (2026-11-28)
+  '20261128190000_reports.sql': '14aff774e09851ce051cc278e5970a64913e2167e7b551625eea534c4e33f5d4',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {
