@@ -63,6 +63,13 @@ export interface ServerConfig {
    * The database also limits each account (supabase/README.md "Guessing codes").
    */
   codeGuessRateLimit: number;
+  /**
+   * Contact messages per 5 minutes from one client address (send_contact_message), every call
+   * counted as GoTrue counts its requests: a burst of this many, then evenly spread
+   * (SYNC_RATE_LIMIT_CONTACT, default 10). The database also limits each e-mail address and
+   * account (supabase/README.md "Sending contact messages").
+   */
+  contactRateLimit: number;
 }
 
 /**
@@ -84,6 +91,9 @@ export const GOTRUE_AUTH_RATE_LIMITS: AuthRateLimits = { otp: 30, tokenRefresh: 
 
 /** Wrong codes per 5 minutes per client address for the code-taking RPCs (ServerConfig.codeGuessRateLimit). */
 export const CODE_GUESS_RATE_LIMIT = 30;
+
+/** Contact messages per 5 minutes per client address (ServerConfig.contactRateLimit). */
+export const CONTACT_RATE_LIMIT = 10;
 
 /** The retention of supabase/README.md (S10); pg_cron's schedule on Supabase uses the same. */
 export const PURGE_RETENTION = '30 days';
@@ -125,6 +135,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
         : GOTRUE_AUTH_RATE_LIMITS.emailMaxFrequencySeconds,
     },
     codeGuessRateLimit: Number(env.SYNC_RATE_LIMIT_CODE_GUESSES ?? CODE_GUESS_RATE_LIMIT),
+    contactRateLimit: Number(env.SYNC_RATE_LIMIT_CONTACT ?? CONTACT_RATE_LIMIT),
     ...overrides,
   };
 }

@@ -66,6 +66,7 @@ const LANDED: Record<string, string> = {
   '20261128160300_awards_at_commit.sql': '8f30510c38cf890c95f8712b0401e103033af47fbbf61ad2d866a0083e94c6e3',
   // issue 33 (2026-11-28)
   '20261128190000_reports.sql': '14aff774e09851ce051cc278e5970a64913e2167e7b551625eea534c4e33f5d4',
+  '20261128193000_contact_messages.sql': '62f283219f54194517a460a4c8f06e258b6bd9658ab53b60f24fbee0d872c3cc',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -154,3 +154,18 @@ export function createCodeGuessLimit(
     };
   };
 }
+
+/**
+ * The per-address limit of send_contact_message (issue 33), the auth endpoints' kind: one bucket
+ * per client address, every call counted (a sent message as much as a refused one), a burst of
+ * ratePer5Minutes (at most 30) and then evenly spread. The database limits each e-mail address
+ * and account too (supabase/README.md "Sending contact messages"). `refuse` makes the answer.
+ */
+export function createContactLimit(ratePer5Minutes: number, refuse: (wait: number) => Response): MiddlewareHandler {
+  const bucket = new TokenBuckets(ratePer5Minutes);
+  return async (c, next) => {
+    const wait = bucket.take(clientKey(c));
+    if (wait > 0) return refuse(wait);
+    await next();
+  };
+}

@@ -167,6 +167,10 @@ export const errors = {
     new RestError(429, 'PT429', 'Too many wrong codes. Try again later.', String(seconds), 'too_many_attempts', {
       'Retry-After': String(seconds),
     }),
+  tooManyMessages: (seconds: number) =>
+    new RestError(429, 'PT429', 'Too many messages. Try again later.', String(seconds), 'too_many_messages', {
+      'Retry-After': String(seconds),
+    }),
   roleNotAllowed: (role: string) =>
     new RestError(401, '42501', `permission denied to set role "${role}"`, null, null, {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description="role not allowed"`,

@@ -33,7 +33,7 @@ import { NegativeLimitError, parseQueryParams, QueryParseError } from './query-p
 import { negotiateFormat, parsePreferences, readBody, type Preferences } from './request.ts';
 import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache.ts';
 import { openApiDocument } from './openapi.ts';
-import { createCodeGuessLimit } from '../auth/rate-limit.ts';
+import { createCodeGuessLimit, createContactLimit } from '../auth/rate-limit.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'];
 
@@ -282,6 +282,8 @@ export function createRestApp(ctx: ServerContext): Hono {
     const limit = codeGuessLimit(c.req.param('fn') ?? '');
     return limit ? limit(c, next) : next();
   });
+  // send_contact_message: messages per client address (issue 33).
+  app.all('/rpc/send_contact_message', createContactLimit(ctx.config.contactRateLimit, (wait) => jsonError(errors.tooManyMessages(wait))));
   app.all('/rpc/:fn', route((c) => ({ kind: 'rpc', name: c.req.param('fn') ?? '' })));
   app.all('/:relation', route((c) => ({ kind: 'relation', name: c.req.param('relation') ?? '' })));
   app.all('*', async () => jsonError(errors.invalidPath()));
