@@ -9,7 +9,7 @@ import type { Friend, FriendRequest, Suggestion } from '../../data/online/friend
 import { button, visuallyHidden } from '../../components/ui.css.ts';
 import { backTo } from '../../navigation/links.ts';
 import { useSessionStore } from '../../state/session.ts';
-import { OfflineCopyNote, OfflineNote, OnlineData } from '../online/OnlineData.tsx';
+import { OfflineCopyNote, OnlineData } from '../online/OnlineData.tsx';
 import { useFriendRequests, useFriendSuggestions, useLiveFriends, useMyFriends } from '../online/hooks/friends.ts';
 import { ActionButton } from '../online/friends/ActionButton.tsx';
 import { PersonItem } from '../online/friends/PersonItem.tsx';
@@ -140,10 +140,9 @@ function Paged<T>({
   }
   return (
     <>
-      <OfflineCopyNote updatedAt={query.dataUpdatedAt} />
-      <OfflineNote>
-        <Trans>Você está sem internet. Conecte-se para adicionar, aceitar ou remover amigos.</Trans>
-      </OfflineNote>
+      <OfflineCopyNote updatedAt={query.dataUpdatedAt}>
+        <Trans>Conecte-se para adicionar, aceitar ou remover amigos.</Trans>
+      </OfflineCopyNote>
       {rows.length === 0 ? <p className={css.muted}>{empty}</p> : items(rows)}
       {rows.length > 0 && (
         <LoadMore

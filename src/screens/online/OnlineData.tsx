@@ -46,13 +46,17 @@ export function OfflineNote({ children }: { children?: ReactNode }) {
   );
 }
 
-/** Shown over a result read from the device's copy while offline. */
-export function OfflineCopyNote({ updatedAt }: { updatedAt: number }) {
+/**
+ * Shown over a result read from the device's copy while offline. `children`: what cannot be done
+ * meanwhile, said in the same note (two notes that both begin "you are offline" read as a glitch).
+ */
+export function OfflineCopyNote({ updatedAt, children }: { updatedAt: number; children?: ReactNode }) {
   const online = useOnline();
-  if (online || !updatedAt) return null;
+  if (online || (!updatedAt && !children)) return null;
   return (
     <p className={css.offlineNote} role="status">
-      <Trans>Você está sem internet: isto é o que o aparelho guardou da última vez.</Trans>
+      {updatedAt ? <Trans>Você está sem internet: isto é o que o aparelho guardou da última vez.</Trans> : <Trans>Você está sem internet.</Trans>}
+      {children ? <> {children}</> : null}
     </p>
   );
 }
