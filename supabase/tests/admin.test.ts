@@ -1,0 +1,190 @@
+/**
+ * The admin's tools (issue 33, schemas/admin.sql), through supabase-js on the real sync-server
+ * (PGlite, and Postgres when TEST_DATABASE_URL is set): the audit log (admins read it; nobody —
+ * an admin, a person, the service role, the database owner — changes or erases it), bans (the
+ * banned person's next request is refused with account_banned, as any ban), roles (the last admin
+ * stays) and the admin RPCs (each refuses anyone but an admin, each records itself).
+ */
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
+import { signUpAdult } from '../../sync-server/test-people.ts';
+
+interface Person {
+  id: string;
+  username: string;
+  email: string;
+  token: string;
+  client: SupabaseClient;
+}
+
+interface AuditRow {
+  admin_id: string | null;
+  action: string;
+  target_kind: string | null;
+  target_id: string | null;
+  user_id: string | null;
+  reason: string | null;
+  details: Record<string, unknown> | null;
+}
+
+describe.each(TEST_BACKENDS)('admin tools on $name', ({ postgresServerUrl }) => {
+  let server: TestServer;
+  let service: SupabaseClient;
+  let admin: Person, someone: Person, other: Person;
+  let run = 0;
+
+  async function person(username: string, options: { admin?: boolean; displayName?: string } = {}): Promise<Person> {
+    const name = `${username}${run++}`;
+    const email = `${name}@example.test`;
+    const signUp = await signUpAdult(server.anonClient(), {
+      email,
+      password: 'Senha-forte-1',
+      username: name,
+      data: options.displayName ? { display_name: options.displayName } : {},
+    });
+    if (signUp.error || !signUp.data.session) throw signUp.error ?? new Error('no session after sign-up');
+    const id = signUp.data.user!.id;
+    if (options.admin) await server.ctx.db.query(`insert into public.user_roles (user_id, role) values ($1, 'admin')`, [id]);
+    const token = signUp.data.session.access_token;
+    const client = createClient(server.url, server.ctx.config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    return { id, username: name, email, token, client };
+  }
+
+  async function audit(where = 'true', params: unknown[] = []): Promise<AuditRow[]> {
+    return (
+      await server.ctx.db.query<AuditRow>(
+        `select admin_id, action, target_kind, target_id, user_id, reason, details from public.admin_actions
+          where ${where} order by created_at, id`,
+        params,
+      )
+    ).rows;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ postgresServerUrl });
+    service = server.serviceClient();
+    admin = await person('chefe', { admin: true });
+    someone = await person('aluno', { displayName: 'Beatriz Souza' });
+    other = await person('outra');
+  });
+  afterAll(async () => server?.close());
+
+  describe('the audit log', () => {
+    let rowId: string;
+    beforeAll(async () => {
+      await server.ctx.db.query(`select private.record_admin_action('dismiss', 'answer', $1, $2, null, 'teste')`, [
+        randomUUID(),
+        someone.id,
+      ]);
+      rowId = (await server.ctx.db.query<{ id: string }>(`select id from public.admin_actions order by created_at desc limit 1`)).rows[0].id;
+    });
+
+    test('admins read it; a signed-in person and a visitor read nothing', async () => {
+      const asAdmin = await admin.client.from('admin_actions').select('id, action').eq('id', rowId);
+      expect(asAdmin.error).toBeNull();
+      expect(asAdmin.data).toEqual([{ id: rowId, action: 'dismiss' }]);
+      const asPerson = await someone.client.from('admin_actions').select('id');
+      expect(asPerson.error).toBeNull();
+      expect(asPerson.data).toEqual([]);
+      const asVisitor = await server.anonClient().from('admin_actions').select('id');
+      expect(asVisitor.data ?? []).toEqual([]);
+    });
+
+    test('nobody writes it directly but the service role; nobody updates or deletes a row (admin, service role, owner)', async () => {
+      const forged = await admin.client.from('admin_actions').insert({ action: 'ban', user_id: other.id });
+      expect(forged.error?.code).toBe('42501');
+
+      for (const client of [admin.client, someone.client]) {
+        await client.from('admin_actions').update({ reason: 'apagado' }).eq('id', rowId);
+        await client.from('admin_actions').delete().eq('id', rowId);
+      }
+      const serviceUpdate = await service.from('admin_actions').update({ reason: 'apagado' }).eq('id', rowId);
+      expect(serviceUpdate.error?.code).toBe('42501');
+      const serviceDelete = await service.from('admin_actions').delete().eq('id', rowId);
+      expect(serviceDelete.error?.code).toBe('42501');
+
+      // the database owner (a SECURITY DEFINER function, a migration) is stopped by the trigger
+      await expect(server.ctx.db.query(`update public.admin_actions set reason = 'x' where id = $1`, [rowId])).rejects.toMatchObject({
+        code: '42501',
+      });
+      await expect(server.ctx.db.query(`delete from public.admin_actions where id = $1`, [rowId])).rejects.toMatchObject({
+        code: '42501',
+      });
+      await expect(server.ctx.db.query(`truncate public.admin_actions`)).rejects.toMatchObject({ code: '42501' });
+
+      const [row] = await audit('id = $1', [rowId]);
+      expect(row).toMatchObject({ action: 'dismiss', reason: 'teste', user_id: someone.id });
+    });
+  });
+
+  describe('bans', () => {
+    test('private.ban_account bans and records who, whom and why; the banned person is refused with account_banned; unban lets them back', async () => {
+      const victim = await person('banida');
+      // as TAKEDOWN's SECURITY DEFINER admin_act calls it: the owner's rights, the admin's claims
+      await server.ctx.db.transaction(async (tx) => {
+        await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ role: 'authenticated', sub: admin.id })]);
+        await tx.query(`select private.ban_account($1, 'spam repetido')`, [victim.id]);
+      });
+      const status = await server.ctx.db.query<{ account_status: string }>(`select account_status from profiles where id = $1`, [victim.id]);
+      expect(status.rows[0].account_status).toBe('banned');
+      expect(await audit('user_id = $1', [victim.id])).toEqual([
+        expect.objectContaining({ admin_id: admin.id, action: 'ban', target_kind: 'profile', target_id: victim.id, reason: 'spam repetido' }),
+      ]);
+
+      // the next request: a write refused with account_banned, the account check with user_banned
+      const write = await victim.client.from('profiles').update({ bio: 'ainda aqui' }).eq('id', victim.id);
+      expect(write.error?.hint).toBe('account_banned');
+      const check = await victim.client.auth.getUser(victim.token);
+      expect((check.error as { code?: string } | null)?.code).toBe('user_banned');
+
+      await server.ctx.db.query(`select private.unban_account($1, 'engano')`, [victim.id]);
+      const again = await victim.client.from('profiles').update({ bio: 'de volta' }).eq('id', victim.id);
+      expect(again.error).toBeNull();
+      expect((await audit('user_id = $1', [victim.id])).map((r) => [r.action, r.reason])).toEqual([
+        ['ban', 'spam repetido'],
+        ['unban', 'engano'],
+      ]);
+    });
+
+    test('a ban by an admin\'s direct profile update is recorded too', async () => {
+      const victim = await person('direta');
+      const { error } = await admin.client.from('profiles').update({ account_status: 'banned' }).eq('id', victim.id);
+      expect(error).toBeNull();
+      expect(await audit('user_id = $1', [victim.id])).toEqual([
+        expect.objectContaining({ admin_id: admin.id, action: 'ban', reason: null }),
+      ]);
+    });
+  });
+
+  describe('roles and forbidden words', () => {
+    test('the last admin cannot be demoted, not even by a direct delete; a role change is recorded', async () => {
+      const { error } = await admin.client.from('user_roles').delete().eq('user_id', admin.id).eq('role', 'admin');
+      expect(error?.hint).toBe('last_admin');
+      const second = await person('vice');
+      expect((await admin.client.from('user_roles').insert({ user_id: second.id, role: 'admin' })).error).toBeNull();
+      expect((await second.client.from('user_roles').delete().eq('user_id', second.id).eq('role', 'admin')).error).toBeNull();
+      expect((await audit('user_id = $1', [second.id])).map((r) => [r.action, r.details, r.admin_id])).toEqual([
+        ['role_granted', { role: 'admin' }, admin.id],
+        ['role_revoked', { role: 'admin' }, second.id],
+      ]);
+    });
+
+    test('a forbidden word added and removed by an admin is recorded with the word and its language', async () => {
+      const word = `proibida${run++}`;
+      const added = await admin.client.from('forbidden_words').insert({ word, language: 'en-US' }).select('id').single();
+      expect(added.error).toBeNull();
+      expect((await admin.client.from('forbidden_words').delete().eq('id', added.data!.id)).error).toBeNull();
+      expect((await audit('target_id = $1', [added.data!.id])).map((r) => [r.action, r.details])).toEqual([
+        ['forbidden_word_added', { word, language: 'en-US' }],
+        ['forbidden_word_removed', { word, language: 'en-US' }],
+      ]);
+    });
+  });
+});
