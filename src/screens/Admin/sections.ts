@@ -1,0 +1,26 @@
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { lazyPart } from '../../components/lazy-part.ts';
+
+/**
+ * The sections of /admin (issue 33; spec §2, §6), in the order the panel shows them: a tab row at
+ * 360 px, a side navigation on a laptop. Each section is its own chunk (`lazyPart`: loaded the
+ * first time it opens, retried until it arrives) and gets its own Lingui catalog area's texts
+ * (src/screens/Admin/** is the 'admin' area). `id` is the address: /admin?tab=<id>.
+ *
+ * A later section (catalogue, store, analytics …) is one more line here and its own folder —
+ * nothing else in the shell changes. Online-only: the shell wraps every section in OnlineData
+ * (TanStack Query), each section reads with the hooks of src/screens/Admin/hooks.ts.
+ */
+export interface AdminSection {
+  id: string;
+  label: MessageDescriptor;
+  component: LazyExoticComponent<ComponentType>;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { id: 'users', label: msg`Usuários`, component: lazyPart(() => import('./users/UsersSection.tsx')) },
+  { id: 'words', label: msg`Palavras proibidas`, component: lazyPart(() => import('./words/ForbiddenWordsSection.tsx')) },
+  { id: 'audit', label: msg`Registro de ações`, component: lazyPart(() => import('./audit/AuditSection.tsx')) },
+];
