@@ -37,6 +37,8 @@ create table public.guestbook_messages (
   status text not null default 'pending' check (status in ('pending', 'approved')),
   created_at timestamptz not null default now(),
   approved_at timestamptz,
+  -- hidden by a moderator (moderation.sql, admin_act): gone for everyone but admins until restored
+  hidden_at timestamptz,
   -- the limit the write form counts down to (src/data/online/guestbook.ts GUESTBOOK_MAX)
   constraint guestbook_messages_body_length check (char_length(body) between 1 and 500)
 );
@@ -53,7 +55,8 @@ alter table public.guestbook_messages enable row level security;
 -- moderate_guestbook_message write them (security definer).
 create policy "the profile's owner and the writer read a guestbook message" on public.guestbook_messages
   for select to authenticated
-  using (profile_id = (select auth.uid()) or author_id = (select auth.uid()));
+  using ((profile_id = (select auth.uid()) or author_id = (select auth.uid()))
+         and (hidden_at is null or (select public.is_admin())));
 revoke all on public.guestbook_messages from public, anon, authenticated, service_role;
 grant select on public.guestbook_messages to authenticated;
 grant select, insert, update, delete on public.guestbook_messages to service_role;
@@ -230,7 +233,8 @@ begin
     'may_write', refusal is null,
     'refusal', refusal,
     'pending_count', case when is_owner then
-        (select count(*) from public.guestbook_messages g where g.profile_id = p_profile and g.status = 'pending') end,
+        (select count(*) from public.guestbook_messages g
+          where g.profile_id = p_profile and g.status = 'pending' and g.hidden_at is null) end,
     'messages', coalesce((
       select jsonb_agg(jsonb_build_object(
                'id', g.id, 'body', g.body, 'is_anonymous', g.is_anonymous, 'status', g.status,
@@ -243,6 +247,7 @@ begin
         from (select m.*, case when p_status = 'approved' then m.approved_at else m.created_at end as at
                 from public.guestbook_messages m
                where m.profile_id = p_profile and m.status = p_status
+                 and m.hidden_at is null
                  and (p_after_at is null
                       or (case when p_status = 'approved' then m.approved_at else m.created_at end, m.id) < (p_after_at, p_after_id))
                  -- messages of people blocked either way are not shown (the owner still moderates them)
@@ -270,6 +275,8 @@ create table public.profile_polls (
   -- the last edit: votes cast before it were removed (spec §4)
   updated_at timestamptz not null default now(),
   ended_at timestamptz,
+  -- hidden by a moderator (moderation.sql, admin_act): gone for everyone but admins until restored
+  hidden_at timestamptz,
   constraint profile_polls_question_length check (char_length(question) between 3 and 200),
   constraint profile_polls_options_count check (cardinality(options) between 2 and 10)
 );
@@ -282,7 +289,8 @@ alter table public.profile_polls enable row level security;
 -- Whoever sees the whole profile reads its active poll; the owner reads all of theirs.
 create policy "people read the active poll of profiles they see and owners read theirs" on public.profile_polls
   for select to anon, authenticated
-  using (profile_id = (select auth.uid()) or (is_active and private.profile_reach(profile_id) = 'full'));
+  using ((profile_id = (select auth.uid()) or (is_active and private.profile_reach(profile_id) = 'full'))
+         and (hidden_at is null or (select public.is_admin())));
 revoke all on public.profile_polls from public, anon, authenticated, service_role;
 grant select on public.profile_polls to anon, authenticated;
 grant select, insert, update, delete on public.profile_polls to service_role;
@@ -452,7 +460,7 @@ begin
     raise exception using errcode = '42501', message = 'Usuário não autenticado', hint = 'not_authenticated';
   end if;
   select * into poll from public.profile_polls p where p.id = p_poll for share;
-  if not found or private.profile_reach(poll.profile_id) <> 'full' then
+  if not found or poll.hidden_at is not null or private.profile_reach(poll.profile_id) <> 'full' then
     raise exception using errcode = 'P0001', message = 'No such poll.', hint = 'not_found';
   end if;
   if not poll.is_active or private.is_blocked_between(poll.profile_id, auth.uid()) then
@@ -490,10 +498,10 @@ declare
   counts integer[];
 begin
   if p_poll is null then
-    select * into poll from public.profile_polls p where p.profile_id = p_profile and p.is_active;
+    select * into poll from public.profile_polls p where p.profile_id = p_profile and p.is_active and p.hidden_at is null;
   else
     select * into poll from public.profile_polls p
-     where p.id = p_poll and p.profile_id = p_profile and (p.is_active or p.profile_id = auth.uid());
+     where p.id = p_poll and p.profile_id = p_profile and (p.is_active or p.profile_id = auth.uid()) and p.hidden_at is null;
   end if;
   if not found or private.profile_reach(poll.profile_id) <> 'full' or private.account_status(poll.profile_id) <> 'active' then
     return null;

@@ -166,6 +166,7 @@ begin
                and not a.is_anonymous
                and a.guest_id is null
                and a.moderation_status <> 'rejected'
+               and a.hidden_at is null
              group by a.user_id, n.id, n.title, date_trunc('day', a.created_at, 'UTC')) g
      where (g.at, g.id) < (before_at, before_id)
      order by g.at desc, g.id desc

@@ -119,6 +119,8 @@ create table public.questions (
   -- replication (S3, S9): the transaction that last wrote the row, and its revision
   replication_xid xid8 not null default pg_current_xact_id(),
   server_rev integer not null default 1,
+  -- hidden by a moderator (moderation.sql, admin_act): gone for everyone but admins until restored
+  hidden_at timestamptz,
   constraint questions_text_min_length check (char_length(btrim(text)) >= 3)
 );
 create index questions_notebook_id_order_index on public.questions (notebook_id, order_index);
@@ -204,6 +206,8 @@ create table public.answers (
   -- the answerer's device clock (ms since epoch) of the last edit of text/anonymity/name (S7)
   client_clock bigint not null default 0,
   guest_id uuid references public.guests (id) on delete cascade,
+  -- hidden by a moderator (moderation.sql, admin_act): gone for everyone but admins until restored
+  hidden_at timestamptz,
   constraint answers_one_per_question_and_user unique (question_id, user_id),
   constraint answers_by_a_person_or_a_guest check (num_nonnulls(user_id, guest_id) = 1),
   -- S6 per guest
@@ -305,7 +309,8 @@ create table public.notifications (
   type text not null constraint notifications_type_check check (type in (
     'new_answer', 'answer_pending', 'answer_approved', 'answer_rejected',
     'notebook_shared', 'collaboration_invite', 'collaboration_accepted',
-    'friend_request', 'friend_accepted', 'friendship_started', 'guestbook_message', 'poll_vote', 'achievement_earned')),
+    'friend_request', 'friend_accepted', 'friendship_started', 'guestbook_message', 'poll_vote', 'achievement_earned',
+    'report_handled', 'content_hidden', 'content_removed', 'warning')),
   -- sentences of the first version, no longer written (empty): devices read type and ids
   title text not null default '',
   message text not null default '',
@@ -922,9 +927,10 @@ select a.id,
   cross join lateral (select public.notebook_role(a.notebook_id) as role) r
   cross join lateral (select (not a.is_anonymous or a.user_id = auth.uid() or r.role = 'owner') as reveal,
                              coalesce(g.host_id = auth.uid(), false) as host) v
- where a.user_id = auth.uid()
-    or r.role in ('owner', 'editor', 'collaborator', 'admin')
-    or (r.role = 'viewer' and (a.moderation_status = 'approved' or host));
+ where (a.hidden_at is null or public.is_admin())
+   and (a.user_id = auth.uid()
+        or r.role in ('owner', 'editor', 'collaborator', 'admin')
+        or (r.role = 'viewer' and (a.moderation_status = 'approved' or host)));
 -- It filters by auth.uid() itself, so only a signed-in person has a use for it: not visitors, not
 -- the service role (no user: it would always be empty). Read only.
 revoke all on public.visible_answers from public, anon, authenticated, service_role;
@@ -1497,8 +1503,9 @@ create policy "people remove their own favorites" on public.favorites
 create policy "members can read questions, blocked ones only owners, editors and collaborators" on public.questions
   for select to authenticated
   using (
-    public.notebook_role(notebook_id) in ('owner', 'editor', 'collaborator', 'admin')
-    or (not blocked and public.notebook_role(notebook_id) = 'viewer')
+    (hidden_at is null or public.is_admin())
+    and (public.notebook_role(notebook_id) in ('owner', 'editor', 'collaborator', 'admin')
+         or (not blocked and public.notebook_role(notebook_id) = 'viewer'))
   );
 create policy "owners, editors and collaborators can add questions" on public.questions
   for insert to authenticated
@@ -1534,12 +1541,13 @@ create policy "owners remove guests" on public.guests
 create policy "answerers, owners, and members allowed to see a signed answer can read it" on public.answers
   for select to authenticated
   using (
-    user_id = auth.uid()
-    or public.notebook_role(notebook_id) = 'owner'
-    or (guest_id is not null and private.is_my_guest(guest_id))
-    or (not is_anonymous and (
-          public.notebook_role(notebook_id) in ('editor', 'collaborator', 'admin')
-          or (moderation_status = 'approved' and public.notebook_role(notebook_id) = 'viewer')))
+    (hidden_at is null or public.is_admin())
+    and (user_id = auth.uid()
+         or public.notebook_role(notebook_id) = 'owner'
+         or (guest_id is not null and private.is_my_guest(guest_id))
+         or (not is_anonymous and (
+               public.notebook_role(notebook_id) in ('editor', 'collaborator', 'admin')
+               or (moderation_status = 'approved' and public.notebook_role(notebook_id) = 'viewer'))))
   );
 create policy "members can answer as themselves" on public.answers
   for insert to authenticated

@@ -385,10 +385,13 @@ returns jsonb language sql stable as $$
     then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
+-- A question or answer a moderator hid (hidden_at, moderation.sql) is a deletion for every device,
+-- its author's and the owner's too (admins read it in /admin); restoring it sends it again.
 create or replace function private.replication_doc_questions(r public.questions, p_me uuid, p_level text)
 returns jsonb language sql stable as $$
-  select case when p_level in ('owner', 'editor', 'collaborator') or (p_level = 'viewer' and not r.blocked)
-    then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+  select case when r.hidden_at is null
+                   and (p_level in ('owner', 'editor', 'collaborator') or (p_level = 'viewer' and not r.blocked))
+    then to_jsonb(r) - 'replication_xid' - 'hidden_at' || '{"_deleted": false}'::jsonb end
 $$;
 
 -- Answers: managers see all; sharees see approved ones and their own; the author's identity of
@@ -397,13 +400,14 @@ $$;
 create or replace function private.replication_doc_answers(r public.answers, p_me uuid, p_level text)
 returns jsonb language sql stable as $$
   select case
-    when r.guest_id is not null then private.guest_answer_doc(r, p_me, p_level)
+    when r.hidden_at is not null then null
+    when r.guest_id is not null then private.guest_answer_doc(r, p_me, p_level) - 'hidden_at'
     when p_level in ('owner', 'editor', 'collaborator')
       or (p_level = 'viewer' and (r.user_id = p_me or r.moderation_status = 'approved'))
     then case
       when not r.is_anonymous or r.user_id = p_me or p_level = 'owner'
-        then to_jsonb(r) - 'replication_xid'
-      else to_jsonb(r) - 'replication_xid' || '{"user_id": null, "responder_name": null}'::jsonb
+        then to_jsonb(r) - 'replication_xid' - 'hidden_at'
+      else to_jsonb(r) - 'replication_xid' - 'hidden_at' || '{"user_id": null, "responder_name": null}'::jsonb
     end || '{"_deleted": false}'::jsonb
   end
 $$;

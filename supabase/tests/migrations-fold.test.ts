@@ -69,6 +69,8 @@ const LANDED: Record<string, string> = {
   // issue 33 (2026-11-28)
   '20261128190000_reports.sql': '14aff774e09851ce051cc278e5970a64913e2167e7b551625eea534c4e33f5d4',
   '20261128193000_contact_messages.sql': '62f283219f54194517a460a4c8f06e258b6bd9658ab53b60f24fbee0d872c3cc',
+  '20261128192000_hidden_content.sql': 'be1a8de74e2c949f9163987d8193dd01b16ba1edba8f20656979a09e89d9af9e',
+  '20261128192100_moderation_queue.sql': 'a45e9b35e4397345f35aeea01f933e92bac6614a9515f77a59b1658f5d08e071',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -1,0 +1,273 @@
+/**
+ * Takedown (issue 33, schemas/moderation.sql) on PGlite, and on Postgres when TEST_DATABASE_URL is
+ * set: only admins read the queue and act (42501, hint not_allowed, enforced in the database); a
+ * hidden answer leaves every participant's device on their next pull (a deletion arrives — the
+ * owner's too) and the tables' reads and visible_answers, and comes back on restore; guestbook
+ * messages and polls leave guestbook_page and poll_view; the queue's order and keyset paging; the
+ * reporter is notified with the decision (and never learns an anonymous answer's author); the
+ * author is told why.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { failure, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './harness.ts';
+import { Device, type Collection } from './replication-client.ts';
+
+const BACKENDS = [{ name: 'PGlite', backend: 'pglite' as const }, ...(TEST_DATABASE_URL ? [{ name: 'Postgres', backend: 'postgres' as const }] : [])];
+
+/**
+ * Pulls until the device holds what is expected: on a shared Postgres server another database's
+ * open transaction holds the snapshot's xmin back, and the pull waits for it (S3).
+ */
+async function syncUntil(phone: Device, collection: Collection, expected: string[]) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await phone.sync(collection);
+    if (JSON.stringify(phone.ids(collection)) === JSON.stringify([...expected].sort()) || Date.now() > deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface QueueItem {
+  kind: string;
+  target_id: string;
+  reports: number;
+  self_harm: boolean;
+  newest: string;
+  preview: string | null;
+  hidden: boolean;
+}
+interface Queue {
+  items: QueueItem[];
+  next: Record<string, unknown> | null;
+}
+
+describe.each(BACKENDS)('takedown on $name', ({ backend }) => {
+  let t: TestDatabase;
+  let owner: string, author: string, reporter: string, participant: string, admin: string, stranger: string;
+  let notebookId: string, questionId: string, answerId: string;
+  let reportId: string;
+
+  const report = async (who: string, kind: string, target: string, reason: string | null = null) => {
+    const id = randomUUID();
+    await t.as(who, `insert into reports (id, kind, target_id, reason) values ($1, $2, $3, $4)`, [id, kind, target, reason]);
+    return id;
+  };
+  const act = (who: string, kind: string, target: string, action: string, reason: string | null) =>
+    t.as<{ r: Record<string, unknown> }>(who, `select admin_act($1, $2, $3, $4) as r`, [kind, target, action, reason]).then(([row]) => row.r);
+  const queue = (who: string, kind: string | null = null, status = 'open', limit = 20, after: unknown = null) =>
+    t
+      .as<{ q: Queue }>(who, `select admin_report_queue($1, $2, $3, $4::jsonb) as q`, [kind, status, limit, after ? JSON.stringify(after) : null])
+      .then(([row]) => row.q);
+
+  beforeAll(async () => {
+    t = await openTestDatabase({ backend });
+    owner = await t.createUser('dona_caderno');
+    author = await t.createUser('autor_anonimo');
+    reporter = await t.createUser('quem_denuncia');
+    participant = await t.createUser('participante');
+    admin = await t.createUser('moderadora', { admin: true });
+    stranger = await t.createUser('estranho');
+    [{ id: notebookId }] = await t.as<{ id: string }>(owner, `insert into notebooks (title, user_id) values ('Caderno da turma', $1) returning id`, [owner]);
+    [{ id: questionId }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Qual é o seu sonho?') returning id`, [notebookId]);
+    for (const who of [author, reporter, participant]) {
+      await t.as(owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [notebookId, who]);
+    }
+    [{ id: answerId }] = await t.as<{ id: string }>(
+      author,
+      `insert into answers (question_id, text, is_anonymous) values ($1, 'Uma resposta ofensiva', true) returning id`,
+      [questionId],
+    );
+  });
+  afterAll(async () => t?.close());
+
+  test('a non-admin can neither read the queue, nor a target, nor act (42501, not_allowed)', async () => {
+    reportId = await report(reporter, 'answer', answerId, 'bullying');
+    for (const who of [reporter, owner, stranger]) {
+      for (const call of [
+        () => queue(who),
+        () => t.as(who, `select admin_report_target('answer', $1)`, [answerId]),
+        () => act(who, 'answer', answerId, 'hide', 'Ofensa'),
+      ]) {
+        const error = await failure(call());
+        expect(error.code).toBe('42501');
+        expect(error.hint).toBe('not_allowed');
+      }
+    }
+    const error = await failure(t.as('anon', `select admin_report_queue()`));
+    expect(error.code).toBe('42501');
+    // nobody hides or restores with a direct write either: not the owner, not the author
+    for (const [who, table, id] of [[owner, 'answers', answerId], [author, 'answers', answerId], [owner, 'questions', questionId]]) {
+      const direct = await failure(t.as(who, `update ${table} set hidden_at = now() where id = $1`, [id]));
+      expect(direct.hint).toBe('not_allowed');
+    }
+    expect((await t.sql(`select hidden_at from answers where id = $1`, [answerId]))[0].hidden_at).toBeNull();
+    expect((await t.sql(`select status from reports where id = $1`, [reportId]))[0].status).toBe('open');
+  });
+
+  test('a hidden answer leaves every participant\'s pull (a deletion) and the reads, and comes back on restore', async () => {
+    const phones = [participant, owner, reporter, author].map((who) => new Device(t, who));
+    for (const phone of phones) await phone.syncAll();
+    for (const phone of phones) await syncUntil(phone, 'answers', [answerId]);
+    for (const phone of phones) expect(phone.ids('answers')).toEqual([answerId]);
+
+    const result = await act(admin, 'answer', answerId, 'hide', 'Bullying contra um colega');
+    expect(result).toMatchObject({ action: 'hide', handled: 1, author_notified: true });
+
+    for (const phone of phones) {
+      const before = phone.received.length;
+      await syncUntil(phone, 'answers', []);
+      expect(phone.ids('answers')).toEqual([]);
+      expect(phone.received.slice(before).map(({ doc }) => [doc.id, doc._deleted])).toEqual([[answerId, true]]);
+    }
+    // the owner of the notebook does not see it either: not in the table, not in the view
+    expect(await t.as(owner, `select id from answers where id = $1`, [answerId])).toEqual([]);
+    for (const who of [owner, participant, author]) {
+      expect(await t.as(who, `select id from visible_answers where id = $1`, [answerId])).toEqual([]);
+    }
+    // a device that never had it gets nothing of it
+    const fresh = new Device(t, participant);
+    await fresh.syncAll();
+    expect(fresh.ids('answers')).toEqual([]);
+    // the admin still reads it, with its author (admins are the moderators)
+    const [{ r: target }] = await t.as<{ r: Record<string, any> }>(admin, `select admin_report_target('answer', $1) as r`, [answerId]);
+    expect(target.present).toBe(true);
+    expect(target.hidden_at).not.toBeNull();
+    expect(target.content.text).toBe('Uma resposta ofensiva');
+    expect(target.author.id).toBe(author);
+    expect(target.context.question.text).toBe('Qual é o seu sonho?');
+    expect(target.reports).toEqual([expect.objectContaining({ id: reportId, reason: 'bullying', status: 'actioned', decision: 'hide' })]);
+    expect(target.audit.map((a: { action: string; reason: string }) => [a.action, a.reason])).toEqual([['hide', 'Bullying contra um colega']]);
+
+    await act(admin, 'answer', answerId, 'restore', null);
+    for (const phone of phones) {
+      await syncUntil(phone, 'answers', [answerId]);
+      expect(phone.ids('answers')).toEqual([answerId]);
+    }
+    expect(await t.as(owner, `select id from answers where id = $1`, [answerId])).toEqual([{ id: answerId }]);
+    expect(await t.as(participant, `select id from visible_answers where id = $1`, [answerId])).toEqual([{ id: answerId }]);
+  });
+
+  test('the reporter is notified with the decision, never learning the anonymous author; the author is told why', async () => {
+    const [notice] = await t.sql<Record<string, unknown>>(
+      `select type, actor_id, subject_id, notebook_id, answer_id from notifications where recipient_id = $1 and type = 'report_handled'`,
+      [reporter],
+    );
+    expect(notice).toEqual({ type: 'report_handled', actor_id: null, subject_id: reportId, notebook_id: null, answer_id: null });
+    const [mine] = await t.as<{ status: string; decision: string }>(reporter, `select status, decision from reports where id = $1`, [reportId]);
+    expect(mine).toEqual({ status: 'actioned', decision: 'hide' });
+    // what the reporter's device holds of the notifications names nobody
+    const phone = new Device(t, reporter);
+    await phone.syncAll();
+    const deadline = Date.now() + 15_000;
+    while (!phone.docs('notifications').some((n) => n.type === 'report_handled') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await phone.sync('notifications');
+    }
+    expect(phone.docs('notifications').map((n) => n.type)).toContain('report_handled');
+    expect(phone.dump()).not.toContain(author);
+
+    const told = await t.as<{ type: string; message: string; actor_id: string | null; subject_id: string }>(
+      author,
+      `select type, message, actor_id, subject_id from notifications where type in ('content_hidden', 'content_removed', 'warning')`,
+    );
+    expect(told).toEqual([expect.objectContaining({ type: 'content_hidden', message: 'Bullying contra um colega', actor_id: null })]);
+    const [audit] = await t.sql<{ action: string; user_id: string; target_id: string }>(`select action, user_id, target_id from admin_actions where id = $1`, [told[0].subject_id]);
+    expect(audit).toEqual({ action: 'hide', user_id: author, target_id: answerId });
+  });
+
+  test('a reason is required for hide, delete, warn and ban; unknown codes are refused', async () => {
+    for (const action of ['hide', 'delete', 'warn', 'ban']) {
+      expect((await failure(act(admin, 'answer', answerId, action, '  '))).hint).toBe('reason_required');
+    }
+    expect((await failure(act(admin, 'answer', answerId, 'explode', 'x'))).hint).toBe('validation');
+    expect((await failure(act(admin, 'profile', author, 'hide', 'x'))).hint).toBe('validation');
+    expect((await failure(queue(admin, 'notebook'))).hint).toBe('validation');
+    expect((await failure(queue(admin, null, 'closed'))).hint).toBe('validation');
+  });
+
+  test('a hidden guestbook message and a hidden poll leave guestbook_page and poll_view', async () => {
+    const [{ m }] = await t.as<{ m: { id: string } }>(stranger, `select write_guestbook_message($1, 'Recado feio', false) as m`, [owner]);
+    await t.as(owner, `select moderate_guestbook_message($1, 'approve')`, [m.id]);
+    const page = async (who: string) =>
+      (await t.as<{ p: { messages: { id: string }[] } }>(who, `select guestbook_page($1, 'approved', 20, null, null) as p`, [owner]))[0].p.messages.map((x) => x.id);
+    expect(await page(participant)).toEqual([m.id]);
+    await report(reporter, 'guestbook_message', m.id, 'hate');
+    await act(admin, 'guestbook_message', m.id, 'hide', 'Discurso de ódio');
+    for (const who of [participant, owner, stranger]) expect(await page(who)).toEqual([]);
+    expect(await t.as(stranger, `select id from guestbook_messages where id = $1`, [m.id])).toEqual([]);
+
+    const [{ p }] = await t.as<{ p: { id: string } }>(owner, `select save_poll(null, 'Qual a melhor cor?', array['Azul', 'Verde']) as p`);
+    const view = async (who: string) => (await t.as<{ v: { id: string } | null }>(who, `select poll_view($1, null) as v`, [owner]))[0].v;
+    expect((await view(participant))?.id).toBe(p.id);
+    await report(reporter, 'poll', p.id, 'spam');
+    await act(admin, 'poll', p.id, 'hide', 'Spam');
+    expect(await view(participant)).toBeNull();
+    expect(await view(owner)).toBeNull();
+    expect((await failure(t.as(participant, `select vote_in_poll($1, 0)`, [p.id]))).hint).toBe('not_found');
+    await act(admin, 'poll', p.id, 'restore', null);
+    expect((await view(participant))?.id).toBe(p.id);
+  });
+
+  test('the queue: self-harm first, then the most reported, then the newest; filters; keyset pages', async () => {
+    // fresh targets: questions of the notebook, reported by several people
+    const people = [reporter, participant, author, owner];
+    const targets: string[] = [];
+    for (let i = 0; i < 25; i++) {
+      const [{ id }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, $2) returning id`, [notebookId, `Pergunta número ${i}`]);
+      targets.push(id);
+    }
+    // targets[0]: one self-harm report; targets[1]: three reports; targets[2]: two; the rest one each
+    await report(reporter, 'question', targets[0], 'self_harm');
+    for (const who of people.slice(0, 3)) await report(who, 'question', targets[1], 'spam');
+    for (const who of people.slice(0, 2)) await report(who, 'question', targets[2], null);
+    for (const id of targets.slice(3)) await report(participant, 'question', id, 'other');
+
+    const first = await queue(admin, 'question', 'open', 20);
+    expect(first.items).toHaveLength(20);
+    expect(first.items.slice(0, 3).map((i) => [i.target_id, i.reports, i.self_harm])).toEqual([
+      [targets[0], 1, true],
+      [targets[1], 3, false],
+      [targets[2], 2, false],
+    ]);
+    // then the newest first
+    const rest = first.items.slice(3).map((i) => i.newest);
+    expect(rest).toEqual([...rest].sort().reverse());
+    expect(first.next).not.toBeNull();
+    const second = await queue(admin, 'question', 'open', 20, first.next);
+    expect(second.next).toBeNull();
+    const all = [...first.items, ...second.items].map((i) => i.target_id);
+    expect(new Set(all).size).toBe(25);
+    expect([...all].sort()).toEqual([...targets].sort());
+    // the page size is held to 20–50
+    expect((await queue(admin, 'question', 'open', 5)).items).toHaveLength(20);
+    // other kinds and states
+    expect((await queue(admin, 'answer', 'open')).items).toEqual([]);
+    expect((await queue(admin, 'answer', 'actioned')).items.map((i) => i.target_id)).toEqual([answerId]);
+    // dismiss settles the reports as dismissed and tells each reporter
+    await act(admin, 'question', targets[1], 'dismiss', null);
+    expect((await queue(admin, 'question', 'dismissed')).items.map((i) => [i.target_id, i.reports])).toEqual([[targets[1], 3]]);
+    const dismissed = await t.sql<{ recipient_id: string }>(
+      `select n.recipient_id from notifications n join reports r on r.id = n.subject_id
+        where n.type = 'report_handled' and r.target_id = $1 and r.decision = 'dismiss'`,
+      [targets[1]],
+    );
+    expect(dismissed.map((d) => d.recipient_id).sort()).toEqual(people.slice(0, 3).sort());
+  });
+
+  test('delete removes the content and tells the author; warn tells them without changing anything', async () => {
+    const [{ id }] = await t.as<{ id: string }>(participant, `insert into answers (question_id, text) values ($1, 'Outra resposta ruim') returning id`, [questionId]);
+    await report(reporter, 'answer', id, 'sexual');
+    const phone = new Device(t, reporter);
+    await syncUntil(phone, 'answers', [answerId, id]);
+    expect(phone.ids('answers')).toContain(id);
+    await act(admin, 'answer', id, 'warn', 'Primeiro aviso');
+    await act(admin, 'answer', id, 'delete', 'Conteúdo sexual');
+    await syncUntil(phone, 'answers', [answerId]);
+    expect(phone.ids('answers')).not.toContain(id);
+    const told = await t.as<{ type: string; message: string }>(participant, `select type, message from notifications where type in ('warning', 'content_removed') order by created_at`);
+    expect(told.map((n) => [n.type, n.message]).sort()).toEqual([['content_removed', 'Conteúdo sexual'], ['warning', 'Primeiro aviso']]);
+    const [{ r: gone }] = await t.as<{ r: { present: boolean; audit: unknown[] } }>(admin, `select admin_report_target('answer', $1) as r`, [id]);
+    expect(gone.present).toBe(false);
+    expect(gone.audit).toHaveLength(2);
+  });
+});
