@@ -7,7 +7,7 @@ import type { Caller, TestDatabase } from './harness.ts';
 
 export const COLLECTIONS = [
   'notebooks', 'questions', 'answers', 'notebook_shares', 'notebook_collaborators', 'invite_links',
-  'profiles', 'user_settings', 'notifications', 'favorites', 'forbidden_words', 'guests',
+  'profiles', 'user_settings', 'notifications', 'favorites', 'forbidden_words', 'guests', 'reports',
 ] as const;
 export type Collection = (typeof COLLECTIONS)[number];
 

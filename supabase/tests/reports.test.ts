@@ -3,12 +3,14 @@
  * reports (admins read all); nobody changes a report's state through the table; one cannot report
  * what one cannot see (the same not_found as for nothing at all); a second open report of the same
  * target is the first one; a banned account cannot report; and a report of an anonymous answer
- * gives the reporter nothing naming its author — not the row, not the pull, not any RPC.
+ * gives the reporter nothing naming its author — not the row, not the pull, not any RPC. The
+ * collection `reports` replicates: a device pushes a report and pulls it back with its state.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failure, openTestDatabase, TEST_DATABASE_URL, type Caller, type TestDatabase } from './harness.ts';
 import { buildRoleFixture, type RoleFixture } from './fixtures.ts';
+import { Device, pull, push } from './replication-client.ts';
 
 const BACKENDS = ['pglite', ...(TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
 
@@ -168,5 +170,86 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
     const [answerer] = await t.sql<{ username: string }>(`select username from profiles where id = $1`, [f.people.answerer]);
     const readable = JSON.stringify([row, await t.as(reporter, `select * from reports`)]);
     for (const secret of [f.people.answerer, answerer.username, 'Ana']) expect(readable).not.toContain(secret);
+  });
+  const newReport = (kind: string, target: string, extra: Record<string, unknown> = {}) => ({
+    id: randomUUID(), kind, target_id: target, reason: null, details: null, status: 'open', decision: null,
+    notebook_id: null, created_at: new Date().toISOString(), updated_at: new Date().toISOString(), server_rev: 0, _deleted: false, ...extra,
+  });
+
+  test('replication: a pushed report comes back with its state; a replay is a conflict; the device cannot change the state', async () => {
+    const reporter = await t.createUser('celular');
+    await t.as(f.people.owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [f.notebookId, reporter]);
+    const phone = new Device(t, reporter);
+    await phone.sync('reports');
+    const doc = newReport('question', f.openQuestionId, { reason: 'spam', details: 'propaganda', reporter_id: reporter });
+    expect(await push(t, reporter, 'reports', [{ newDocumentState: doc, assumedMasterState: null }])).toEqual({ conflicts: [], rejected: [] });
+    await phone.sync('reports');
+    const [master] = phone.docs('reports');
+    expect(master).toMatchObject({ id: doc.id, reporter_id: reporter, kind: 'question', target_id: f.openQuestionId, notebook_id: f.notebookId, reason: 'spam', details: 'propaganda', status: 'open', decision: null, server_rev: 1 });
+    expect(master).not.toHaveProperty('replication_xid');
+
+    // the same push again (its answer was lost): the row comes back as a conflict, nothing is written twice
+    const replay = await push(t, reporter, 'reports', [{ newDocumentState: doc, assumedMasterState: null }]);
+    expect(replay.conflicts.map((c) => c.id)).toEqual([doc.id]);
+    expect(await t.sql(`select id from reports where reporter_id = $1`, [reporter])).toHaveLength(1);
+
+    // the device "closes" its own report: the server's row comes back, unchanged
+    const closing = await push(t, reporter, 'reports', [{ newDocumentState: { ...master, status: 'dismissed', decision: 'dismiss' }, assumedMasterState: master }]);
+    expect(closing.conflicts).toMatchObject([{ id: doc.id, status: 'open' }]);
+    const removing = await push(t, reporter, 'reports', [{ newDocumentState: { ...master, _deleted: true }, assumedMasterState: master }]);
+    expect(removing.rejected).toMatchObject([{ id: doc.id, reason: 'read_only' }]);
+
+    // the moderation handles it: the reporter's next pull has the decision; nobody else's pull has the report
+    await t.sql(`update reports set status = 'actioned', decision = 'hide' where id = $1`, [doc.id]);
+    await phone.sync('reports');
+    expect(phone.docs('reports')).toMatchObject([{ id: doc.id, status: 'actioned', decision: 'hide', server_rev: 2 }]);
+    expect(phone.docs('reports')[0].handled_at).toBeTruthy();
+    const other = new Device(t, f.people.editor);
+    await other.sync('reports');
+    expect(other.ids('reports')).not.toContain(doc.id);
+    expect((await pull(t, f.people.admin, 'reports', null)).documents.map((d) => d.id)).not.toContain(doc.id);
+  });
+
+  test('replication: a report of what one cannot see is refused for that row alone; a second open report is dropped from the device', async () => {
+    const reporter = await t.createUser('segundo');
+    await t.as(f.people.owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [f.notebookId, reporter]);
+    const phone = new Device(t, reporter);
+    const first = newReport('answer', f.anonymousAnswerId, { reason: 'bullying' });
+    const hidden = newReport('question', f.blockedQuestionId);
+    const result = await push(t, reporter, 'reports', [
+      { newDocumentState: first, assumedMasterState: null },
+      { newDocumentState: hidden, assumedMasterState: null },
+    ]);
+    expect(result.conflicts).toEqual([]);
+    expect(result.rejected).toMatchObject([{ id: hidden.id, reason: 'not_found', code: 'P0001' }]);
+    await phone.sync('reports');
+    expect(phone.ids('reports')).toEqual([first.id]);
+
+    // another device of the same person reports the same answer again, offline: one report stays
+    const again = newReport('answer', f.anonymousAnswerId, { reason: 'hate' });
+    const second = await push(t, reporter, 'reports', [{ newDocumentState: again, assumedMasterState: null }]);
+    expect(second).toEqual({ conflicts: [], rejected: [] });
+    const laptop = new Device(t, reporter);
+    laptop.store.get('reports')!.set(again.id, again as never); // what it wrote offline
+    laptop.checkpoints.set('reports', phone.checkpoints.get('reports')!);
+    await laptop.sync('reports');
+    expect(laptop.ids('reports')).toEqual([]);
+    expect(laptop.received.map((r) => r.doc)).toContainEqual({ id: again.id, _deleted: true });
+    await phone.sync('reports');
+    expect(phone.docs('reports')).toMatchObject([{ id: first.id, reason: 'bullying' }]);
+  });
+
+  test('S5 through replication: the reporter of an anonymous answer pulls nothing that names its author', async () => {
+    const reporter = await t.createUser('curiosa');
+    await t.as(f.people.owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [f.notebookId, reporter]);
+    const phone = new Device(t, reporter);
+    const doc = newReport('answer', f.anonymousAnswerId, { reason: 'bullying', details: 'quem escreveu isso?' });
+    expect((await push(t, reporter, 'reports', [{ newDocumentState: doc, assumedMasterState: null }])).rejected).toEqual([]);
+    await t.sql(`update reports set status = 'actioned', decision = 'delete' where id = $1`, [doc.id]);
+    await phone.syncAll();
+    const [answerer] = await t.sql<{ username: string }>(`select username from profiles where id = $1`, [f.people.answerer]);
+    const everything = phone.dump();
+    expect(everything).toContain(doc.id);
+    for (const secret of [f.people.answerer, answerer.username]) expect(everything).not.toContain(secret);
   });
 });
