@@ -187,4 +187,157 @@ describe.each(TEST_BACKENDS)('admin tools on $name', ({ postgresServerUrl }) => 
       ]);
     });
   });
+
+  describe('the admin RPCs', () => {
+    const calls = (user: string) =>
+      [
+        ['admin_people', { p_query: 'a' }],
+        ['admin_set_banned', { p_user: user, p_banned: true, p_reason: 'x' }],
+        ['admin_set_admin', { p_user: user, p_is_admin: true }],
+        ['admin_audit_log', {}],
+      ] as const;
+
+    test('a signed-in person who is not an admin is refused each one (42501 not_allowed) and nothing changes; a visitor too', async () => {
+      for (const [fn, args] of calls(other.id)) {
+        const { error } = await someone.client.rpc(fn, args);
+        expect({ fn, code: error?.code, hint: error?.hint }).toEqual({ fn, code: '42501', hint: 'not_allowed' });
+        const visitor = await server.anonClient().rpc(fn, args);
+        expect({ fn, code: visitor.error?.code }).toEqual({ fn, code: '42501' });
+      }
+      const [row] = (await server.ctx.db.query<{ account_status: string }>(`select account_status from profiles where id = $1`, [other.id])).rows;
+      expect(row.account_status).toBe('active');
+      expect(await audit('user_id = $1', [other.id])).toEqual([]);
+    });
+
+    test('a banned admin is no admin: refused too', async () => {
+      const fallen = await person('caido', { admin: true });
+      await server.ctx.db.query(`update profiles set account_status = 'banned' where id = $1`, [fallen.id]);
+      const { error } = await fallen.client.rpc('admin_people', { p_query: '' });
+      expect(error?.code === '42501' || (error as { code?: string } | null)?.code === 'user_banned').toBe(true);
+    });
+
+    test('admin_people finds by @username, e-mail and name, with counts of content and reports, a page at a time', async () => {
+      // someone wrote a notebook and an answer there, and was reported (their profile, their answer)
+      const [{ id: notebookId }] = (
+        await server.ctx.db.query<{ id: string }>(`insert into notebooks (title, user_id) values ('Caderno da Bia', $1) returning id`, [someone.id])
+      ).rows;
+      const [{ id: questionId }] = (
+        await server.ctx.db.query<{ id: string }>(`insert into questions (notebook_id, text) values ($1, 'Qual sua cor?') returning id`, [notebookId])
+      ).rows;
+      // the reporter sees the notebook (one reports only what one can see)
+      await server.ctx.db.query(`insert into notebook_shares (notebook_id, created_by, shared_with, access_level) values ($1, $2, $3, 'viewer')`, [
+        notebookId,
+        someone.id,
+        other.id,
+      ]);
+      const answer = await someone.client.from('answers').insert({ question_id: questionId, notebook_id: notebookId, text: 'azul' }).select('id').single();
+      expect(answer.error).toBeNull();
+      expect((await other.client.from('reports').insert({ kind: 'profile', target_id: someone.id, reason: 'spam' })).error).toBeNull();
+      expect((await other.client.from('reports').insert({ kind: 'answer', target_id: answer.data!.id, reason: 'bullying' })).error).toBeNull();
+
+      const expected = expect.objectContaining({
+        id: someone.id,
+        username: someone.username,
+        display_name: 'Beatriz Souza',
+        email: someone.email,
+        account_status: 'active',
+        is_admin: false,
+        notebooks: 1,
+        answers: 1,
+        guestbook_messages: 0,
+        polls: 0,
+        reports_open: 2,
+        reports_total: 2,
+      });
+      for (const query of [`@${someone.username.slice(0, 5).toUpperCase()}`, someone.email.split('@')[0] + '@EXAMPLE', 'beatriz sou']) {
+        const { data, error } = await admin.client.rpc('admin_people', { p_query: query });
+        expect(error).toBeNull();
+        expect(data, query).toEqual(expect.arrayContaining([expected]));
+      }
+      // '@' + a username's middle finds nothing (the beginning only); LIKE's characters are literal
+      expect((await admin.client.rpc('admin_people', { p_query: `@${someone.username.slice(2)}` })).data).toEqual([]);
+      expect((await admin.client.rpc('admin_people', { p_query: '%' })).data).toEqual([]);
+
+      // paging: everyone, two at a time, nothing repeated or skipped
+      const all = (await admin.client.rpc('admin_people', { p_query: '', p_limit: 50 })).data as { username: string }[];
+      const paged: string[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const { data } = await admin.client.rpc('admin_people', { p_query: '', p_limit: 2, p_after: after });
+        const rows = data as { username: string }[];
+        if (rows.length === 0) break;
+        paged.push(...rows.map((r) => r.username));
+        after = rows.at(-1)!.username;
+      }
+      expect(paged).toEqual(all.map((r) => r.username));
+      expect(paged.length).toBeGreaterThanOrEqual(3);
+    });
+
+    test('admin_set_banned: a reason is required to ban; one\'s own account never; the ban and unban are in the audit log', async () => {
+      const victim = await person('alvo');
+      expect((await admin.client.rpc('admin_set_banned', { p_user: victim.id, p_banned: true, p_reason: '  ' })).error?.hint).toBe('reason_required');
+      expect((await admin.client.rpc('admin_set_banned', { p_user: admin.id, p_banned: true, p_reason: 'eu' })).error?.hint).toBe('own_account');
+      expect((await admin.client.rpc('admin_set_banned', { p_user: randomUUID(), p_banned: true, p_reason: 'x' })).error?.hint).toBe('not_found');
+      const banned = await admin.client.rpc('admin_set_banned', { p_user: victim.id, p_banned: true, p_reason: 'ofensas' });
+      expect(banned).toMatchObject({ error: null, data: 'banned' });
+      expect((await victim.client.from('profiles').update({ bio: 'oi' }).eq('id', victim.id)).error?.hint).toBe('account_banned');
+      const back = await admin.client.rpc('admin_set_banned', { p_user: victim.id, p_banned: false, p_reason: null });
+      expect(back).toMatchObject({ error: null, data: 'active' });
+      const log = await admin.client.rpc('admin_audit_log', { p_user: victim.id });
+      expect(log.error).toBeNull();
+      expect((log.data as AuditRow[]).map((r) => [r.action, r.reason])).toEqual([
+        ['unban', null],
+        ['ban', 'ofensas'],
+      ]);
+      expect(log.data).toEqual(
+        expect.arrayContaining([expect.objectContaining({ admin_username: admin.username, user_username: victim.username })]),
+      );
+    });
+
+    test('admin_set_admin promotes and demotes; the last admin cannot be demoted (last_admin), even by themselves', async () => {
+      // a fresh server state is not guaranteed: demote every other admin first, through the RPC
+      const others = (
+        await server.ctx.db.query<{ user_id: string }>(`select user_id from user_roles where role = 'admin' and user_id <> $1`, [admin.id])
+      ).rows;
+      for (const { user_id } of others) {
+        expect((await admin.client.rpc('admin_set_admin', { p_user: user_id, p_is_admin: false })).error).toBeNull();
+      }
+      const last = await admin.client.rpc('admin_set_admin', { p_user: admin.id, p_is_admin: false });
+      expect(last.error?.hint).toBe('last_admin');
+      expect((await admin.client.rpc('admin_people', { p_query: `@${admin.username}` })).data).toEqual([
+        expect.objectContaining({ is_admin: true }),
+      ]);
+
+      const helper = await person('ajudante');
+      expect(await admin.client.rpc('admin_set_admin', { p_user: helper.id, p_is_admin: true })).toMatchObject({ error: null, data: true });
+      expect((await helper.client.rpc('admin_people', { p_query: '' })).error).toBeNull();
+      // now two: one may step down
+      expect(await admin.client.rpc('admin_set_admin', { p_user: admin.id, p_is_admin: false })).toMatchObject({ error: null, data: false });
+      expect((await admin.client.rpc('admin_people', { p_query: '' })).error?.hint).toBe('not_allowed');
+      // and the helper, the last one now, cannot
+      expect((await helper.client.rpc('admin_set_admin', { p_user: helper.id, p_is_admin: false })).error?.hint).toBe('last_admin');
+      expect(await helper.client.rpc('admin_set_admin', { p_user: admin.id, p_is_admin: true })).toMatchObject({ error: null, data: true });
+      const log = (await helper.client.rpc('admin_audit_log', { p_user: admin.id })).data as AuditRow[];
+      expect(log.slice(0, 2).map((r) => [r.action, r.details])).toEqual([
+        ['role_granted', { role: 'admin' }],
+        ['role_revoked', { role: 'admin' }],
+      ]);
+    });
+
+    test('admin_audit_log pages newest first without repeating or skipping', async () => {
+      const all = (await admin.client.rpc('admin_audit_log', { p_limit: 50 })).data as (AuditRow & { id: string; created_at: string })[];
+      expect(all.length).toBeGreaterThan(4);
+      const paged: string[] = [];
+      let after: { p_after_at: string; p_after_id: string } | Record<string, never> = {};
+      for (;;) {
+        const { data, error } = await admin.client.rpc('admin_audit_log', { p_limit: 3, ...after });
+        expect(error).toBeNull();
+        const rows = data as { id: string; created_at: string }[];
+        if (rows.length === 0) break;
+        paged.push(...rows.map((r) => r.id));
+        after = { p_after_at: rows.at(-1)!.created_at, p_after_id: rows.at(-1)!.id };
+      }
+      expect(paged.slice(0, all.length)).toEqual(all.map((r) => r.id));
+    });
+  });
 });
