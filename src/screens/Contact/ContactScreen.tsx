@@ -1,11 +1,16 @@
+import { Suspense } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { Link } from 'wouter';
+import { lazyPart } from '../../components/lazy-part.ts';
 import { StaticPage } from '../static/LegalPage.tsx';
 import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../static/contact.ts';
 import * as actions from '../static/actions.css.ts';
 import * as s from './ContactScreen.css.ts';
 
-/** Contact (spec §2, §9): the support address and the reply time. The contact form comes later. */
+/** The form is its own part: the page's text reads (and prerenders) without it, and it brings its own code. */
+const ContactForm = lazyPart(() => import('./ContactForm.tsx'));
+
+/** Contact (spec §2, §5, §9): the contact form, the support address and the reply time. */
 export default function ContactScreen() {
   const email = SUPPORT_EMAIL;
   return (
@@ -18,9 +23,13 @@ export default function ContactScreen() {
         </Trans>
       }
     >
+      <Suspense fallback={null}>
+        <ContactForm />
+      </Suspense>
+
       <div className={s.emailCard}>
         <p className={s.emailLabel}>
-          <Trans>Nosso e-mail de suporte</Trans>
+          <Trans>Prefere e-mail? Nosso endereço de suporte</Trans>
         </p>
         <p className={s.emailAddress}>{email}</p>
         <p className={s.reply}>

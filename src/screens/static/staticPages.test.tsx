@@ -117,11 +117,16 @@ describe('page content', () => {
     expect(items.length).toBeLessThanOrEqual(14);
   });
 
-  it('contact gives the support e-mail and the reply time, and no form', () => {
+  it('contact gives the support e-mail and the reply time at once; the form comes as its own part', async () => {
     const { container } = renderPage(ContactScreen);
     expect(screen.getByRole('link', { name: 'Escrever um e-mail' }).getAttribute('href')).toBe('mailto:contato@cadernos.app');
     expect(container.textContent).toContain('Respondemos em até 24 horas.');
+    // the page's text does not wait for the form's code (ContactForm.tsx, loaded by itself)
     expect(container.querySelector('form')).toBeNull();
+    const form = await screen.findByTestId('contact-form');
+    for (const name of ['Nome', 'E-mail para a resposta', 'Categoria', 'Assunto', 'Mensagem']) {
+      expect(screen.getByLabelText(name).closest('form')).toBe(form);
+    }
   });
 });
 
