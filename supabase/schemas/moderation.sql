@@ -15,8 +15,8 @@ set check_function_bodies = off;
 -- Every admin RPC refuses everyone else with 42501, hint not_allowed (private.require_admin,
 -- admin.sql). Each action is recorded in the audit log (private.record_admin_action), settles the
 -- target's open reports (status dismissed or actioned, decision = the action) and notifies each
--- reporter ('report_handled', subject = their report: the device reads the decision from its own
--- report) and, for hide / delete / warn, the author ('content_hidden', 'content_removed',
+-- reporter ('report_handled', subject = their report; the notification's `message` is the
+-- decision's code — dismiss, hide, delete, warn, ban — also in their report) and, for hide / delete / warn, the author ('content_hidden', 'content_removed',
 -- 'warning', subject = the audit row; the notification's `message` carries the admin's reason —
 -- the statement of reasons, EU DSA art. 17 — the one notification whose message is written).
 -- The reporter's notification never names the author (no actor), as their report never does.
@@ -363,6 +363,11 @@ begin
     loop
       handled := handled + 1;
       perform private.notify_event(report.reporter_id, 'report_handled', null, null, report.id);
+      -- the decision, readable offline with the notification (its `message`: a code)
+      perform set_config('cadernos.notifying', 'on', true);
+      update public.notifications x set message = p_action
+       where x.recipient_id = report.reporter_id and x.type = 'report_handled' and x.subject_id = report.id;
+      perform set_config('cadernos.notifying', '', true);
     end loop;
   end if;
 

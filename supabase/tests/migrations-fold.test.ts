@@ -73,6 +73,7 @@ const LANDED: Record<string, string> = {
   '20261128193000_contact_messages.sql': '62f283219f54194517a460a4c8f06e258b6bd9658ab53b60f24fbee0d872c3cc',
   '20261128192000_hidden_content.sql': 'be1a8de74e2c949f9163987d8193dd01b16ba1edba8f20656979a09e89d9af9e',
   '20261128192100_moderation_queue.sql': 'a45e9b35e4397345f35aeea01f933e92bac6614a9515f77a59b1658f5d08e071',
+  '20261128192200_report_decision_in_notice.sql': 'a863ea69c06330ed4d84a53ee84b0fcec52549858686db4c6fea909d4c3ef9fe',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

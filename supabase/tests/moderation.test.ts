@@ -149,10 +149,11 @@ describe.each(BACKENDS)('takedown on $name', ({ backend }) => {
 
   test('the reporter is notified with the decision, never learning the anonymous author; the author is told why', async () => {
     const [notice] = await t.sql<Record<string, unknown>>(
-      `select type, actor_id, subject_id, notebook_id, answer_id from notifications where recipient_id = $1 and type = 'report_handled'`,
+      `select type, actor_id, subject_id, notebook_id, answer_id, message from notifications where recipient_id = $1 and type = 'report_handled'`,
       [reporter],
     );
-    expect(notice).toEqual({ type: 'report_handled', actor_id: null, subject_id: reportId, notebook_id: null, answer_id: null });
+    // the decision travels with the notification (a code): the device says it offline
+    expect(notice).toEqual({ type: 'report_handled', actor_id: null, subject_id: reportId, notebook_id: null, answer_id: null, message: 'hide' });
     const [mine] = await t.as<{ status: string; decision: string }>(reporter, `select status, decision from reports where id = $1`, [reportId]);
     expect(mine).toEqual({ status: 'actioned', decision: 'hide' });
     // what the reporter's device holds of the notifications names nobody
