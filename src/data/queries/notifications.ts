@@ -35,6 +35,8 @@ export interface NotificationItem {
   notebookId: string | null;
   notebookTitle: string | null;
   subjectId: string | null;
+  /** The moderation's words (issue 33): a report's decision code, or the reason the author reads. */
+  text?: string | null;
 }
 
 export interface NotificationPage {
@@ -81,6 +83,7 @@ export function notificationPage$(ctx: DataContext, limit: number): Observable<N
               notebookId: doc.notebook_id,
               notebookTitle: notebook && !notebook._deleted ? (notebook.title as string) : null,
               subjectId: doc.subject_id ?? null,
+              text: doc.message?.trim() || null,
             };
           }),
         })),

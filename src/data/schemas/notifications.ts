@@ -15,6 +15,12 @@ export const NOTIFICATION_TYPES = [
   'guestbook_message',
   'poll_vote',
   'achievement_earned',
+  // the moderation (issue 33, supabase/schemas/moderation.sql): `message` carries the decision's
+  // code (report_handled) or the moderator's reason, the statement of reasons (the other three)
+  'report_handled',
+  'content_hidden',
+  'content_removed',
+  'warning',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -49,6 +49,17 @@ describe('notification sentences', () => {
       expect(text).not.toMatch(/undefined|null|\{/);
     }
     expect(NOTIFICATION_ICONS[type]).toBeTruthy();
-    expect(notificationHref({ type, notebookId: 'nb1' } as NotificationItem)).toMatch(/^\/(notebook\/nb1|moderation\/answers\/nb1|meus-cadernos\?tab=collaborations|amigos(\?tab=requests)?|manage-profile\?tab=(guestbook|poll)|profile)$/);
+    expect(notificationHref({ type, notebookId: 'nb1' } as NotificationItem)).toMatch(/^\/(notebook\/nb1|moderation\/answers\/nb1|meus-cadernos\?tab=collaborations|amigos(\?tab=requests)?|manage-profile\?tab=(guestbook|poll)|profile|notificacoes)$/);
+  });
+
+  it('the moderation says the decision to the reporter and the reason to the author, naming nobody (issue 33)', () => {
+    const moderation = (type: NotificationItem['type'], text: string | null) => sentence({ type, text, notebookId: null, notebookTitle: null });
+    expect(moderation('report_handled', 'hide')).toBe('Sua denúncia foi analisada: o conteúdo foi ocultado');
+    expect(moderation('report_handled', 'dismiss')).toBe('Sua denúncia foi analisada: o conteúdo não viola as regras');
+    expect(moderation('report_handled', 'ban')).toBe('Sua denúncia foi analisada: a conta do autor foi banida');
+    expect(moderation('report_handled', null)).toBe('Sua denúncia foi analisada');
+    expect(moderation('content_hidden', 'Ofensa a um colega')).toBe('A moderação ocultou um conteúdo seu. Motivo: Ofensa a um colega');
+    expect(moderation('content_removed', 'Spam')).toBe('A moderação excluiu um conteúdo seu. Motivo: Spam');
+    expect(moderation('warning', 'Primeiro aviso')).toBe('Você recebeu uma advertência da moderação. Motivo: Primeiro aviso');
   });
 });

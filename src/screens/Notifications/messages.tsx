@@ -74,9 +74,48 @@ export function NotificationSentence({ item }: { item: NotificationItem }) {
       return <Plural value={count} one="# pessoa votou na sua enquete" other="# pessoas votaram na sua enquete" />;
     case 'achievement_earned':
       return <Trans>Você ganhou uma conquista</Trans>;
+    // the moderation (issue 33): never who wrote what was reported
+    case 'report_handled':
+      switch (item.text) {
+        case 'dismiss':
+          return <Trans>Sua denúncia foi analisada: o conteúdo não viola as regras</Trans>;
+        case 'hide':
+          return <Trans>Sua denúncia foi analisada: o conteúdo foi ocultado</Trans>;
+        case 'delete':
+          return <Trans>Sua denúncia foi analisada: o conteúdo foi excluído</Trans>;
+        case 'warn':
+          return <Trans>Sua denúncia foi analisada: o autor foi advertido</Trans>;
+        case 'ban':
+          return <Trans>Sua denúncia foi analisada: a conta do autor foi banida</Trans>;
+        default:
+          return <Trans>Sua denúncia foi analisada</Trans>;
+      }
+    case 'content_hidden':
+      return item.text ? (
+        <Trans>A moderação ocultou um conteúdo seu. Motivo: {reason(item.text)}</Trans>
+      ) : (
+        <Trans>A moderação ocultou um conteúdo seu</Trans>
+      );
+    case 'content_removed':
+      return item.text ? (
+        <Trans>A moderação excluiu um conteúdo seu. Motivo: {reason(item.text)}</Trans>
+      ) : (
+        <Trans>A moderação excluiu um conteúdo seu</Trans>
+      );
+    case 'warning':
+      return item.text ? (
+        <Trans>Você recebeu uma advertência da moderação. Motivo: {reason(item.text)}</Trans>
+      ) : (
+        <Trans>Você recebeu uma advertência da moderação</Trans>
+      );
     default:
       return <Trans>Nova notificação</Trans>;
   }
+}
+
+/** A moderator's words inside the app's sentence, isolated as people's words are. */
+function reason(text: string) {
+  return <UserText>{text}</UserText>;
 }
 
 /** Where each notification takes the person: what it is about. */
@@ -124,4 +163,8 @@ export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
   guestbook_message: 'pencil',
   poll_vote: 'bar-chart',
   achievement_earned: 'star',
+  report_handled: 'check',
+  content_hidden: 'eye-off',
+  content_removed: 'close',
+  warning: 'bell',
 };
