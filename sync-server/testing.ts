@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startServer, type RunningServer } from './app.ts';
-import { CODE_GUESS_RATE_LIMIT, GOTRUE_AUTH_RATE_LIMITS, type AuthRateLimits, type ServerConfig } from './config.ts';
+import { CODE_GUESS_RATE_LIMIT, CONTACT_RATE_LIMIT, GOTRUE_AUTH_RATE_LIMITS, type AuthRateLimits, type ServerConfig } from './config.ts';
 import { createScratchDatabase } from './db/scratch.ts';
 
 export { createScratchDatabase };
@@ -33,6 +33,9 @@ export const TEST_AUTH_RATE_LIMITS: AuthRateLimits = {
  */
 export const TEST_CODE_GUESS_RATE_LIMIT = CODE_GUESS_RATE_LIMIT * 100;
 
+/** Contact messages per client address (send_contact_message, issue 33): 100 times the server's, for the same reason. */
+export const TEST_CONTACT_RATE_LIMIT = CONTACT_RATE_LIMIT * 100;
+
 export interface TestServer extends RunningServer {
   anonClient(): SupabaseClient;
   serviceClient(): SupabaseClient;
@@ -60,6 +63,7 @@ export async function startTestServer(
     purgeIntervalMs: 0,
     authRateLimits: TEST_AUTH_RATE_LIMITS,
     codeGuessRateLimit: TEST_CODE_GUESS_RATE_LIMIT,
+    contactRateLimit: TEST_CONTACT_RATE_LIMIT,
     ...overrides,
   });
   const clientFor = (key: string) =>

@@ -191,6 +191,20 @@ const RPC_CASES: Record<string, Case> = {
   // News (issue 31): the caller's friends' activity; an anonymous answer is never an item
   // (tests/news.test.ts), and the answerer makes no friendship by it.
   news: rpc('news', () => ({})),
+  // The contact form (issue 33): anyone sends (each observer their own address, so the limit per
+  // address never answers); only admins read the inbox or set a state (42501 for every observer).
+  send_contact_message: (f) => [
+    {
+      name: 'send_contact_message about the answer',
+      run: async (as: Person) =>
+        as.client.rpc('send_contact_message', {
+          p_name: as.name, p_email: `${as.name.replace(/\W/g, '')}-${Math.random().toString(36).slice(2, 8)}@example.test`,
+          p_category: 'other', p_subject: f.answerId, p_message: ANSWER_TEXT,
+        }),
+    },
+  ],
+  admin_contact_messages: rpc('admin_contact_messages', () => ({ p_status: null, p_limit: 50, p_after_created_at: null, p_after_id: null })),
+  admin_set_contact_status: rpc('admin_set_contact_status', (f) => ({ p_id: f.answerId, p_status: 'closed' })),
 };
 
 describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ postgresServerUrl }) => {
