@@ -31,6 +31,8 @@ export const PROFILE_SCREEN_DIRS = ['Profile', 'ManageProfile', 'Timeline', 'Fri
 export const INVITE_SCREEN_DIRS = ['<rootDir>/src/screens/Invite/**'];
 // The notifications' sentences (issue 31) load with their list, not with every notebook screen.
 export const NOTIFICATION_SCREEN_DIRS = ['<rootDir>/src/screens/Notifications/**'];
+// The admin panel (issue 33): its shell and every section load only for admins, at /admin.
+export const ADMIN_SCREEN_DIRS = ['<rootDir>/src/screens/Admin/**'];
 const notSource = ['**/*.test.*', '**/node_modules/**'];
 
 export default defineConfig({
@@ -41,7 +43,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locale/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS, ...PROFILE_SCREEN_DIRS, ...INVITE_SCREEN_DIRS, ...NOTIFICATION_SCREEN_DIRS],
+      exclude: [...notSource, ...CONTENT_PAGE_DIRS, ...ACCOUNT_SCREEN_DIRS, ...NOTEBOOK_SCREEN_DIRS, ...PROFILE_SCREEN_DIRS, ...INVITE_SCREEN_DIRS, ...NOTIFICATION_SCREEN_DIRS, ...ADMIN_SCREEN_DIRS],
     },
     {
       path: '<rootDir>/src/screens/static/locales/{locale}/messages',
@@ -71,6 +73,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/screens/Notifications/locales/{locale}/messages',
       include: NOTIFICATION_SCREEN_DIRS,
+      exclude: notSource,
+    },
+    {
+      path: '<rootDir>/src/screens/Admin/locales/{locale}/messages',
+      include: ADMIN_SCREEN_DIRS,
       exclude: notSource,
     },
   ],

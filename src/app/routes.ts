@@ -39,7 +39,8 @@ export const ROUTES: RouteDef[] = [
   // issue 22: a minor's guardian confirms from the mailed link (no account needed)
   { path: '/guardian/:token', load: withCatalog('accounts', () => import('../screens/safety/GuardianScreen.tsx')), needs: 'session' },
   { path: '/manage-profile', load: withCatalog('profiles', () => import('../screens/ManageProfile/ManageProfileScreen.tsx')), needs: 'session' },
-  { path: '/admin', load: () => import('../screens/Admin/AdminScreen.tsx'), needs: 'admin' },
+  // issue 33: the admin panel; OnlineData's words are the profiles area's
+  { path: '/admin', load: withCatalog('admin', withCatalog('profiles', () => import('../screens/Admin/AdminScreen.tsx'))), needs: 'admin' },
   { path: '/n/:code', load: withCatalog('invite', () => import('../screens/Invite/InviteScreen.tsx')), needs: 'session' },
   { path: '/loja-sazonal', load: () => import('../screens/Store/StoreScreen.tsx') },
   { path: '/loja-sazonal/sucesso', load: () => import('../screens/StoreSuccess/StoreSuccessScreen.tsx') },

@@ -20,6 +20,7 @@ const areaCatalogs = {
   profiles: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/online/locales/*/messages.po'),
   invite: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/Invite/locales/*/messages.po'),
   notifications: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/Notifications/locales/*/messages.po'),
+  admin: (): CatalogFiles => import.meta.glob<CatalogModule>('../screens/Admin/locales/*/messages.po'),
 };
 
 export type CatalogArea = keyof typeof areaCatalogs;

@@ -1,7 +1,9 @@
+import type { ChildProcess } from 'node:child_process';
 import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { startAppServer, stopAppServer } from './app-server.ts';
 import { dismissConsent } from './helpers.ts';
 import { logIn, signUp } from './people.ts';
 
@@ -10,8 +12,11 @@ import { logIn, signUp } from './people.ts';
  * so an admin who types /admin or reloads it stays there, and anyone else is sent to /.
  */
 
-async function personPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
+/** The phone the admin panel must work on (issue 33: usable at 360 px). */
+const PHONE = { width: 360, height: 740 };
+
+async function personPage(browser: Browser, viewport?: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext(viewport ? { viewport } : {});
   const page = await context.newPage();
   await dismissConsent(page);
   return page;
@@ -53,4 +58,97 @@ test('an admin who opens /admin directly and reloads it stays on it; a signed-in
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Painel de administração' })).toHaveCount(0);
+});
+
+/** /admin › Usuários: finds a person by @username and opens their card. */
+async function findPerson(page: Page, username: string) {
+  await page.getByRole('tab', { name: 'Usuários' }).click();
+  await page.getByLabel('Buscar por @usuário, nome ou e-mail').fill(`@${username}`);
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  const card = page.getByTestId(`admin-person-${username}`);
+  await expect(card).toBeVisible();
+  return card;
+}
+
+test('at 360 px an admin finds a person and bans them with a reason: the person\'s open app signs out with \'Conta banida\'', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signUp(baseURL!, 'juiz');
+  await makeAdmin(baseURL!, admin.userId);
+  const person = await signUp(baseURL!, 'alvo');
+
+  // the person has the app open
+  const personTab = await personPage(browser);
+  await logIn(personTab, person);
+  await personTab.goto('/meus-cadernos');
+  await expect(personTab.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const adminTab = await personPage(browser, PHONE);
+  await logIn(adminTab, admin);
+  await adminTab.goto('/admin');
+  await expect(adminTab.getByRole('heading', { level: 1, name: 'Painel de administração' })).toBeVisible();
+  const card = await findPerson(adminTab, person.username);
+  // the page fits the phone: nothing runs off the side
+  expect(await adminTab.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await card.getByRole('button', { name: 'Banir' }).click();
+  const dialog = adminTab.getByTestId('admin-dialog');
+  await expect(dialog.getByRole('heading', { name: `Banir @${person.username}?` })).toBeVisible();
+  // no reason, no ban
+  await expect(dialog.getByRole('button', { name: 'Banir' })).toBeDisabled();
+  await dialog.getByLabel('Motivo').fill('Ofensas repetidas no mural');
+  await dialog.getByRole('button', { name: 'Banir' }).click();
+  await expect(adminTab.getByTestId('toast')).toContainText(`Conta de @${person.username} banida.`);
+  await expect(card.getByText('Banida')).toBeVisible();
+
+  // the person's open app hears of it and signs out, with the spec's message
+  const toast = personTab.getByTestId('toast');
+  await expect(toast).toContainText('Conta banida', { timeout: 15_000 });
+  await expect(personTab).toHaveURL(/\/$/);
+
+  // the audit log says who, what, whom and why
+  await adminTab.getByRole('tab', { name: 'Registro de ações' }).click();
+  const entry = adminTab.getByTestId('admin-audit').getByRole('listitem').first();
+  await expect(entry).toContainText(`@${admin.username}`);
+  await expect(entry).toContainText('Baniu a conta');
+  await expect(entry).toContainText(`@${person.username}`);
+  await expect(entry).toContainText('Motivo: Ofensas repetidas no mural');
+});
+
+test.describe('on a server of its own (nobody else an admin there)', () => {
+  let server: ChildProcess;
+  let url: string;
+
+  test.beforeAll(async ({}, workerInfo) => {
+    test.setTimeout(60_000);
+    const port = 4240 + workerInfo.parallelIndex;
+    url = `http://127.0.0.1:${port}`;
+    server = await startAppServer(port, { dist: process.env.E2E_DIST });
+  });
+
+  test.afterAll(async () => stopAppServer(server));
+
+  test('the last admin cannot stop being one: the panel says why, and they stay an admin', async ({ browser }) => {
+    test.setTimeout(60_000);
+    const admin = await signUp(url, 'unico');
+    await makeAdmin(url, admin.userId);
+    const page = await personPage(browser, PHONE);
+    await logIn(page, admin, `${url}/login`);
+    await page.goto(`${url}/admin`);
+    const card = await findPerson(page, admin.username);
+    await expect(card.getByText('Você')).toBeVisible();
+    // one cannot ban oneself: no button for it
+    await expect(card.getByRole('button', { name: 'Banir' })).toHaveCount(0);
+    await card.getByRole('button', { name: 'Remover administrador' }).click();
+    const dialog = page.getByTestId('admin-dialog');
+    await expect(dialog.getByRole('heading', { name: 'Deixar de ser administrador?' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Remover administrador' }).click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Erro ao salvar');
+    await expect(toast).toContainText('Você é o último administrador: promova outra pessoa antes de deixar de ser administrador.');
+    await expect(card.getByText('Administrador', { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Painel de administração' })).toBeVisible();
+  });
 });
