@@ -91,6 +91,8 @@ function kindOfWrite(kind: string | undefined): MessageDescriptor {
       return msg`Favorito`;
     case 'invite_links':
       return msg`Convite`;
+    case 'reports':
+      return msg`Denúncia`;
     default:
       return msg`Alteração`;
   }

@@ -5,8 +5,8 @@
  * One database per account (`cadernos-<user id>`): signing out wipes it, and a second person on
  * a shared phone never opens the first one's data.
  *
- * Open-core limits (STACK.md): at most 13 open collections per JavaScript process, so the app
- * opens 12 and tests that simulate several devices open only the collections they need
+ * Open-core limits (STACK.md): at most 13 open collections per JavaScript process; the app
+ * opens 13 (reports, issue 33, is the last one) and tests that simulate several devices open only the collections they need
  * (`collections` option). Dev-mode needs a schema validator (DVM1), so it always comes with
  * `wrappedValidateAjvStorage`; warnings are disabled before the plugin is added.
  */

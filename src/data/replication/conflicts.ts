@@ -81,6 +81,8 @@ export const WRITABLE_FIELDS: { readonly [Name in CollectionName]: readonly (key
   forbidden_words: [],
   // A guest row is written once by the host; only claim_guest changes it on the server.
   guests: [],
+  // A report is written once by its reporter; only the moderation changes its state (issue 33).
+  reports: [],
 };
 
 /** The answerer's fields, decided together by the clock. */

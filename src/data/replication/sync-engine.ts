@@ -83,6 +83,8 @@ const PUSHED_AFTER: Partial<Record<CollectionName, CollectionName[]>> = {
   notebook_collaborators: ['notebooks'],
   invite_links: ['notebooks'],
   favorites: ['notebooks'],
+  // A report of something written on this device goes up after it (issue 33).
+  reports: ['notebooks', 'questions', 'answers'],
 };
 
 /** Resolves when the pushes under way of a replication have been answered (at most `limitMs`). */

@@ -10,6 +10,7 @@ import { notificationPage$, notifications$, unreadNotificationCount$ } from '../
 import { profilesById$ } from '../queries/profiles.ts';
 import { notebookDefaults$ } from '../queries/notebook-defaults.ts';
 import { roundView$ } from '../queries/round.ts';
+import { myReports$ } from '../queries/reports.ts';
 import { achievementChanges$, newAchievementAwards$ } from '../queries/achievements.ts';
 import { answerQuestion, deleteAnswer, myAnswerId, type AnswerInput } from './answers.ts';
 import { setFavorite } from './favorites.ts';
@@ -19,6 +20,7 @@ import { createNotebook, deleteNotebook, updateNotebook, type NotebookChanges, t
 import { markAllNotificationsRead, markNotificationsRead, notificationActorNames } from './notifications.ts';
 import { addQuestion, editQuestion, removeQuestion, reorderQuestions, setQuestionBlocked } from './questions.ts';
 import { discardRejection, fixRejection } from './rejections.ts';
+import { makeReport, type ReportInput } from './reports.ts';
 import {
   answerAsGuest,
   claimGuest,
@@ -76,6 +78,7 @@ export function createApi(ctx: ApiContext) {
     notifications: { ...failuresAsRefusals(api.notifications.writes), actorNames: api.notifications.actorNames },
     rejections: { ...failuresAsRefusals({ fix: api.rejections.fix }), discard: api.rejections.discard },
     rounds: failuresAsRefusals(api.rounds),
+    reports: failuresAsRefusals(api.reports),
     queries: api.queries,
   };
 }
@@ -130,6 +133,10 @@ function createWrites(ctx: ApiContext) {
       discard: (key: string) => discardRejection(ctx, key),
       fix: <T>(key: string, write: () => Promise<WriteResult<T>>) => fixRejection(ctx, key, write),
     },
+    reports: {
+      /** Reports something (issue 33): written here, pushed like any write. */
+      report: (input: ReportInput) => makeReport(ctx, input),
+    },
     rounds: {
       start: (notebookId: string, lock: LockInput) => startRound(ctx, notebookId, lock),
       startTurn: (guest: GuestInput) => startTurn(ctx, guest),
@@ -162,6 +169,8 @@ function createWrites(ctx: ApiContext) {
       newAchievementAwards: () => newAchievementAwards$(ctx),
       /** 'changed' when a new award reaches the device (their achievements read again). */
       achievementChanges: () => achievementChanges$(ctx),
+      /** My reports with their state, newest first (issue 33; offline from this device). */
+      myReports: () => myReports$(ctx),
     },
   };
 }

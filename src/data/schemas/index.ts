@@ -1,6 +1,6 @@
 /**
- * The replicated collections of ARCHITECTURE §2 (12: all the open-core build allows per
- * process, keeping one for RxDB's own), each with its schema and migration strategies. The names are the server's
+ * The replicated collections of ARCHITECTURE §2 (13: all the open-core build allows per
+ * process; issue 33 added reports), each with its schema and migration strategies. The names are the server's
  * (replication_pull / replication_push take them as `p_collection`).
  */
 import type { RxCollection } from 'rxdb';
@@ -16,6 +16,7 @@ import { notebooksCollection, type NotebookDoc } from './notebooks.ts';
 import { notificationsCollection, type NotificationDoc } from './notifications.ts';
 import { profilesCollection, type ProfileDoc } from './profiles.ts';
 import { questionsCollection, type QuestionDoc } from './questions.ts';
+import { reportsCollection, type ReportDoc } from './reports.ts';
 import { userSettingsCollection, type UserSettingsDoc } from './user-settings.ts';
 
 export interface DocTypes {
@@ -31,6 +32,7 @@ export interface DocTypes {
   favorites: FavoriteDoc;
   forbidden_words: ForbiddenWordDoc;
   guests: GuestDoc;
+  reports: ReportDoc;
 }
 
 export type CollectionName = keyof DocTypes;
@@ -48,6 +50,7 @@ export const COLLECTIONS: { [Name in CollectionName]: CollectionDefinition<DocTy
   favorites: favoritesCollection,
   forbidden_words: forbiddenWordsCollection,
   guests: guestsCollection,
+  reports: reportsCollection,
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
@@ -55,7 +58,9 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 export type Collections = { [Name in CollectionName]: RxCollection<DocTypes[Name]> };
 
 export type { AnswerDoc, GuestDoc, FavoriteDoc, ForbiddenWordDoc, InviteLinkDoc, NotebookCollaboratorDoc, NotebookDoc, NotebookShareDoc };
-export type { NotificationDoc, ProfileDoc, QuestionDoc, UserSettingsDoc };
+export type { NotificationDoc, ProfileDoc, QuestionDoc, ReportDoc, UserSettingsDoc };
+export type { ReportDecision, ReportKind, ReportReason, ReportStatus } from './reports.ts';
+export { REPORT_DETAILS_MAX, REPORT_KINDS, REPORT_REASONS } from './reports.ts';
 export type { ModerationStatus } from './answers.ts';
 export type { CollaboratorRole, CollaborationStatus } from './notebook-collaborators.ts';
 export type { NotebookCover, NotebookTheme } from './notebooks.ts';

@@ -126,7 +126,7 @@ export async function dumpIndexedDB(factory: IDBFactory): Promise<string> {
 }
 
 export interface DeviceOptions {
-  /** Collections this device opens (default: all 12; several devices in one process need fewer). */
+  /** Collections this device opens (default: all 13; several devices in one process need fewer). */
   collections?: readonly CollectionName[];
   /** The device's IndexedDB (default: a new one — another browser). Pass one to "reload" a device. */
   indexedDB?: IDBFactory;

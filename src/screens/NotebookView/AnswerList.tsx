@@ -15,6 +15,8 @@ import { refusalFor } from './refusals.ts';
 import * as css from './NotebookView.css.ts';
 // Blocking a person (issue 22): its own chunk; no button when it cannot be fetched offline.
 import { LazyBlockPersonButton as BlockPersonButton } from '../safety/lazy.ts';
+// Reporting (issue 33): works offline, like any write.
+import ReportButton from '../online/reports/ReportButton.tsx';
 
 interface AnswerListProps {
   api: DataApi;
@@ -129,6 +131,7 @@ function QuestionGroup({ api, entry, answers, viewer, profiles, onFix }: GroupPr
           </span>
         ) : null}
       </h3>
+      <ReportButton kind="question" targetId={entry.question.id} authorId={entry.question.user_id} />
       {refused ? (
         <div data-testid="refused-answer">
           <p className={`${css.answerText} ${userBlock}`} dir="auto">
@@ -196,6 +199,7 @@ const AnswerItem = memo(function AnswerItem({ api, answer, viewer, profiles, ref
           <BlockPersonButton userId={answer.user_id} username={author.username} checkFirst={false} />
         </Suspense>
       ) : null}
+      {beingSaved ? null : <ReportButton kind="answer" targetId={answer.id} authorId={answer.user_id} />}
       {rejection && !refusalShownAbove ? <RefusedNotice rejection={rejection} onDiscard={() => void api.rejections.discard(rejection.key)} /> : null}
     </li>
   );

@@ -5,6 +5,7 @@ import AddFriendButton from '../online/friends/AddFriendButton.tsx';
 import ProfileFriends from '../online/friends/ProfileFriends.tsx';
 import Guestbook from '../online/social/Guestbook.tsx';
 import Poll from '../online/social/Poll.tsx';
+import ReportButton from '../online/reports/ReportButton.tsx';
 
 /**
  * The places later issues fill on a profile, in the order the page shows them (spec §2: "Public
@@ -31,4 +32,5 @@ export const PROFILE_SECTIONS: { id: 'guestbook' | 'poll' | 'friends' | 'connect
 export const PROFILE_ACTIONS: { id: string; Component: ComponentType<{ profile: ProfileView }> }[] = [
   { id: 'add-friend', Component: AddFriendButton },
   { id: 'block', Component: ({ profile }) => <BlockPersonButton userId={profile.id} username={profile.username} /> },
+  { id: 'report', Component: ({ profile }) => <ReportButton kind="profile" targetId={profile.id} /> },
 ];

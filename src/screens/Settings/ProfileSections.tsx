@@ -21,6 +21,7 @@ import { toast } from '../../state/toast.ts';
 import { ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { ImagePicker } from '../online/ImagePicker.tsx';
 import GuestbookSetting from '../online/social/GuestbookSetting.tsx';
+import MyReports from '../online/reports/MyReports.tsx';
 import { OfflineNote } from '../online/OnlineData.tsx';
 import { Avatar, Cover } from '../online/ProfileImage.tsx';
 import { useMySettings, useRefreshMyProfile, useSaveMyProfile } from '../online/hooks/profile.ts';
@@ -67,6 +68,8 @@ export function ProfileTab({ userId }: { userId: string }) {
           )}
         </section>
       )}
+      {/* Read from this device (issue 33): also offline, when the settings above cannot load. */}
+      <MyReports />
       <PreferencesSection />
     </>
   );

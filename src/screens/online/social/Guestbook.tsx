@@ -12,6 +12,7 @@ import { useSessionStore } from '../../../state/session.ts';
 import { OfflineNote } from '../OnlineData.tsx';
 import { useForbiddenWords, useGuestbookPages, useMyGuestbookMessages, useWriteMessage } from '../hooks/guestbook.ts';
 import { GuestbookIcon } from './icons.tsx';
+import ReportButton from '../reports/ReportButton.tsx';
 import { useSocialProblem } from './messages.ts';
 import * as css from './social.css.ts';
 
@@ -48,7 +49,7 @@ export default function Guestbook({ profile }: { profile: FullProfile }) {
       {messages.length > 0 && (
         <ul className={css.list} aria-label={profile.display_name || profile.username}>
           {messages.map((message) => (
-            <MessageItem key={message.id} message={message} />
+            <MessageItem key={message.id} message={message}>{message.is_mine ? null : <ReportButton kind="guestbook_message" targetId={message.id} />}</MessageItem>
           ))}
         </ul>
       )}

@@ -10,6 +10,7 @@ import { useSessionStore } from '../../../state/session.ts';
 import { OfflineNote } from '../OnlineData.tsx';
 import { usePoll, useVote } from '../hooks/polls.ts';
 import { PollIcon } from './icons.tsx';
+import ReportButton from '../reports/ReportButton.tsx';
 import { useSocialProblem } from './messages.ts';
 import { PollBars } from './PollBars.tsx';
 import * as css from './social.css.ts';
@@ -47,6 +48,7 @@ export default function Poll({ profile }: { profile: FullProfile }) {
           <p className={css.body} data-testid="poll-question">
             <strong>{poll.question}</strong>
           </p>
+          {profile.is_self ? null : <ReportButton kind="poll" targetId={poll.id} authorId={profile.id} />}
           {poll.may_vote && !profile.is_self ? <VoteForm profileId={profile.id} pollId={poll.id} options={poll.options} myVote={poll.my_vote} /> : <SignInToVote />}
           <PollBars poll={poll} />
         </>
