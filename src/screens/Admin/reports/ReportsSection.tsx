@@ -42,6 +42,11 @@ export default function ReportsSection() {
   const queue = useReportQueue(kind, state);
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
   const names = useNames();
+  // another filter closes the open target (it may not be in the new list)
+  const choose = (change: () => void) => {
+    setOpenKey(null);
+    change();
+  };
   const problem = queue.error instanceof ModerationError ? queue.error.problem : queue.error ? 'server' : null;
 
   return (
@@ -55,7 +60,7 @@ export default function ReportsSection() {
         </p>
         <div className={css.filters} role="group" aria-labelledby={`${headingId}-state`}>
           {REPORT_STATES.map((which) => (
-            <button key={which} type="button" className={css.filter} aria-pressed={state === which} onClick={() => setState(which)}>
+            <button key={which} type="button" className={css.filter} aria-pressed={state === which} onClick={() => choose(() => setState(which))}>
               {names.state[which]}
             </button>
           ))}
@@ -66,11 +71,11 @@ export default function ReportsSection() {
           <Trans>Tipo</Trans>
         </p>
         <div className={css.filters} role="group" aria-labelledby={`${headingId}-kind`}>
-          <button type="button" className={css.filter} aria-pressed={kind === null} onClick={() => setKind(null)}>
+          <button type="button" className={css.filter} aria-pressed={kind === null} onClick={() => choose(() => setKind(null))}>
             <Trans>Todos os tipos</Trans>
           </button>
           {REPORT_KINDS.map((which) => (
-            <button key={which} type="button" className={css.filter} aria-pressed={kind === which} onClick={() => setKind(which)}>
+            <button key={which} type="button" className={css.filter} aria-pressed={kind === which} onClick={() => choose(() => setKind(which))}>
               {names.kind[which]}
             </button>
           ))}
