@@ -281,6 +281,8 @@ describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ pos
       .single();
     expect(error).toBeNull();
     expect(answer!.id).toBe(f.answerId);
+    // Issue 33: the sharee reports it; what they read back (the reports pull, every RPC) must not name the author either.
+    expect((await sharee.client.from('reports').insert({ reporter_id: sharee.id, kind: 'answer', target_id: f.answerId, reason: 'bullying' })).error).toBeNull();
     await observeAll([...observers, owner], after);
   }, 120_000);
   afterAll(async () => server?.close());
