@@ -205,6 +205,10 @@ const RPC_CASES: Record<string, Case> = {
   ],
   admin_contact_messages: rpc('admin_contact_messages', () => ({ p_status: null, p_limit: 50, p_after_created_at: null, p_after_id: null })),
   admin_set_contact_status: rpc('admin_set_contact_status', (f) => ({ p_id: f.answerId, p_status: 'closed' })),
+  // The moderation (issue 33): admins only — every observer is refused (42501), the reporter too.
+  admin_report_queue: rpc('admin_report_queue', () => ({ p_kind: 'answer', p_status: 'all', p_limit: 50, p_after: null })),
+  admin_report_target: rpc('admin_report_target', (f) => ({ p_kind: 'answer', p_target: f.answerId })),
+  admin_act: rpc('admin_act', (f) => ({ p_kind: 'answer', p_target: f.answerId, p_action: 'warn', p_reason: 'probe' })),
 };
 
 describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ postgresServerUrl }) => {
