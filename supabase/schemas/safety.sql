@@ -514,7 +514,8 @@ grant execute on function private.exported(jsonb) to authenticated, service_role
 -- profile, settings (without the answer-id secret), date of birth and guardian, their notebooks
 -- with questions, the questions and answers they wrote elsewhere (anonymous ones too: they are
 -- theirs), shares and invitations they made, collaborations, favorites, blocks, achievements,
--- the guestbook messages they wrote, their polls and votes, their friendships and friend requests.
+-- the guestbook messages they wrote, their polls and votes, their friendships and friend requests,
+-- their reports (issue 33: what they reported, why, and what became of it).
 -- Other people's answers in their notebooks are not theirs to take.
 create or replace function public.export_my_data()
 returns jsonb
@@ -583,7 +584,14 @@ begin
                                             'other_id', case when r.sender_id = me then r.recipient_id else r.sender_id end,
                                             'status', r.status, 'created_at', r.created_at, 'responded_at', r.responded_at)
                                           order by r.created_at, r.id)
-                                   from public.friend_requests r where me in (r.sender_id, r.recipient_id)), '[]'::jsonb)
+                                   from public.friend_requests r where me in (r.sender_id, r.recipient_id)), '[]'::jsonb),
+    -- issue 33: the reports the person made (what, why, its state and decision), never anyone's authorship
+    'reports', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'kind', r.kind, 'target_id', r.target_id,
+                                                            'notebook_id', r.notebook_id, 'reason', r.reason, 'details', r.details,
+                                                            'status', r.status, 'decision', r.decision,
+                                                            'created_at', r.created_at, 'handled_at', r.handled_at)
+                                         order by r.created_at, r.id)
+                           from public.reports r where r.reporter_id = me), '[]'::jsonb)
   );
 end
 $$;
@@ -594,7 +602,7 @@ grant execute on function public.export_my_data() to authenticated;
 -- privacy §6: "removemos seus dados, exceto o que a lei nos obriga a guardar"), issue 28 item 3:
 --   * removed: the person's notebooks (with their questions and everyone's answers in them),
 --     their answers everywhere (anonymous ones too) and the notifications about them, guests whose
---     answers they claimed, shares and collaborations they had, favorites, blocks they made and
+--     answers they claimed, shares and collaborations they had, favorites, reports they made, blocks they made and
 --     blocks of them, notifications to them and the invitations and acceptances they sent,
 --     achievements, roles, settings (notebook_author, answer_secret …), date of birth and
 --     guardian, their pictures (storage.objects rows; the sync-server removes the bytes), what
@@ -656,6 +664,8 @@ begin
   delete from public.notebook_shares where shared_with = me;
   delete from public.notebook_collaborators where user_id = me;
   delete from public.favorites where user_id = me;
+  -- issue 33: the reports they made (their words; the reported content is someone else's)
+  delete from public.reports where reporter_id = me;
   delete from public.blocks where blocker_id = me or blocked_id = me;
   delete from public.notifications where recipient_id = me;
   delete from public.user_achievements where user_id = me;

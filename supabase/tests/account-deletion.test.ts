@@ -201,6 +201,8 @@ describe.each(TEST_BACKENDS)('account deletion on $name', ({ postgresServerUrl }
     expect((await me.client.from('answers').insert({ question_id: hers.questionId, text: 'Verde, como a Maria' })).error).toBeNull();
     expect((await friend.client.from('answers').insert({ question_id: mine.questionId, text: 'Azul' })).error).toBeNull();
     expect((await me.client.from('favorites').insert({ user_id: me.id, notebook_id: hers.notebookId })).error).toBeNull();
+    // a report she made (issue 33), in her words
+    expect((await me.client.from('reports').insert({ reporter_id: me.id, kind: 'question', target_id: hers.questionId, reason: 'spam', details: `Denúncia de ${DISPLAY}` })).error).toBeNull();
     const hosted = guestRow(hers.notebookId, 'Convidada da Maria');
     expect((await me.client.from('guests').insert(hosted.row)).error).toBeNull();
     const claimed = guestRow(hers.notebookId, 'Maria na festa');

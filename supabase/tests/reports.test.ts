@@ -252,4 +252,17 @@ describe.each(BACKENDS)('reports on %s', (backend) => {
     expect(everything).toContain(doc.id);
     for (const secret of [f.people.answerer, answerer.username]) expect(everything).not.toContain(secret);
   });
+  test('your data includes your reports (never the author); deleting the account removes them', async () => {
+    const reporter = await t.createUser('exportadora');
+    await t.as(f.people.owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [f.notebookId, reporter]);
+    const [made] = await report(reporter, 'answer', f.anonymousAnswerId, { reason: 'hate', details: 'exportar isto' });
+    const [{ data }] = await t.as<{ data: { reports: Record<string, unknown>[] } }>(reporter, `select export_my_data() as data`);
+    expect(data.reports).toEqual([
+      expect.objectContaining({ id: made.id, kind: 'answer', target_id: f.anonymousAnswerId, reason: 'hate', details: 'exportar isto', status: 'open' }),
+    ]);
+    expect(JSON.stringify(data.reports)).not.toContain(f.people.answerer);
+    const [{ username }] = await t.sql<{ username: string }>(`select username from profiles where id = $1`, [reporter]);
+    await t.as(reporter, `select delete_my_account($1)`, [username]);
+    expect(await t.sql(`select id from reports where reporter_id = $1`, [reporter])).toEqual([]);
+  });
 });
