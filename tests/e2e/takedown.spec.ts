@@ -3,7 +3,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
-import { dismissConsent } from './helpers.ts';
+import { dismissConsent, expectFitsPhone } from './helpers.ts';
 import { createNotebook, indexedDbText, logIn, signUp, type SignedUp } from './people.ts';
 
 /**
@@ -85,6 +85,12 @@ test('a reported anonymous answer hidden from /admin leaves a participant\'s ope
   await expect(target).toContainText('Qual é o seu sonho?');
   await expect(target).toContainText(`@${author.username}`);
   await expect(target).toContainText('publicado como anônimo');
+  await expectFitsPhone(adminPage, '/admin?tab=reports with a target open');
+  // on a laptop the content and its reports sit side by side
+  await adminPage.setViewportSize({ width: 1280, height: 800 });
+  const columns = await target.evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length);
+  expect(columns, 'two columns on a laptop').toBe(2);
+  await adminPage.setViewportSize({ width: 360, height: 740 });
   // no reason: the author must be told why
   await target.getByRole('button', { name: 'Ocultar' }).click();
   await expect(target.getByRole('alert')).toContainText('Escreva o motivo: o autor vai lê-lo.');
