@@ -123,11 +123,12 @@ describe('page content', () => {
     expect(container.textContent).toContain('Respondemos em até 24 horas.');
     // the page's text does not wait for the form's code (ContactForm.tsx, loaded by itself)
     expect(container.querySelector('form')).toBeNull();
-    const form = await screen.findByTestId('contact-form');
+    // the part's module is transformed on first import here: it may take a few seconds under load
+    const form = await screen.findByTestId('contact-form', {}, { timeout: 15_000 });
     for (const name of ['Nome', 'E-mail para a resposta', 'Categoria', 'Assunto', 'Mensagem']) {
       expect(screen.getByLabelText(name).closest('form')).toBe(form);
     }
-  });
+  }, 20_000);
 });
 
 describe('faq links', () => {
