@@ -20,6 +20,7 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { id: 'reports', label: msg`Denúncias`, component: lazyPart(() => import('./reports/ReportsSection.tsx')) },
   { id: 'users', label: msg`Usuários`, component: lazyPart(() => import('./users/UsersSection.tsx')) },
   { id: 'words', label: msg`Palavras proibidas`, component: lazyPart(() => import('./words/ForbiddenWordsSection.tsx')) },
   { id: 'audit', label: msg`Registro de ações`, component: lazyPart(() => import('./audit/AuditSection.tsx')) },
