@@ -116,6 +116,44 @@ test('at 360 px an admin finds a person and bans them with a reason: the person\
   await expect(entry).toContainText('Motivo: Ofensas repetidas no mural');
 });
 
+test('at 360 px an admin adds a forbidden word and removes it: the database refuses it at once, then takes it again', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const admin = await signUp(baseURL!, 'censor');
+  await makeAdmin(baseURL!, admin.userId);
+  const person = await signUp(baseURL!, 'escrita');
+  const word = `xingo${Date.now().toString(36)}`;
+
+  const page = await personPage(browser, PHONE);
+  await logIn(page, admin);
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Palavras proibidas' }).click();
+  await page.getByRole('button', { name: 'Português (pt-BR)' }).click();
+  await page.getByLabel('Nova palavra').fill(word);
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+  await expect(page.getByTestId('toast')).toContainText(`Palavra adicionada: ${word}`);
+  await expect(page.getByTestId('admin-words').getByText(word, { exact: true })).toBeVisible();
+
+  // effective in the database at once: the person's next write with it is refused
+  const refused = await person.client.from('profiles').update({ bio: `sou ${word} mesmo` }).eq('id', person.userId);
+  expect(refused.error?.hint).toBe('forbidden_words');
+
+  await page.getByRole('button', { name: `Remover ${word}` }).click();
+  await expect(page.getByTestId('toast')).toContainText(`Palavra removida: ${word}`);
+  await expect(page.getByTestId('admin-words').getByText(word, { exact: true })).toHaveCount(0);
+  const taken = await person.client.from('profiles').update({ bio: `sou ${word} mesmo` }).eq('id', person.userId);
+  expect(taken.error).toBeNull();
+
+  // both changes are in the audit log, with the word
+  await page.getByRole('tab', { name: 'Registro de ações' }).click();
+  const entries = page.getByTestId('admin-audit').getByRole('listitem');
+  await expect(entries.first()).toContainText('Removeu uma palavra proibida');
+  await expect(entries.first()).toContainText(word);
+  await expect(entries.nth(1)).toContainText('Adicionou uma palavra proibida');
+});
+
 test.describe('on a server of its own (nobody else an admin there)', () => {
   let server: ChildProcess;
   let url: string;

@@ -4,7 +4,7 @@
  * which what they changed reads again. The server calls are src/data/online/admin.ts (no React).
  * Not kept on the device: people's e-mails and the audit log stay in memory only (no persister).
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   addForbiddenWord,
   listAudit,
@@ -52,6 +52,16 @@ export function useForbiddenWords(language: WordLanguage) {
   return useQuery({ queryKey: adminKeys.words(language), queryFn: () => listForbiddenWords(language), persister: undefined });
 }
 
+/**
+ * Reads a list again after a write: a read still under way began before the write, so it is
+ * cancelled first and asked again (invalidating alone would wait for that read and show the list
+ * without the change — an admin who adds a word while the list is still loading).
+ */
+async function readAgain(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
+}
+
 export type PersonChange = { kind: 'ban'; userId: string; reason: string } | { kind: 'unban'; userId: string; reason: string } | { kind: 'admin'; userId: string; isAdmin: boolean };
 
 /** A ban, unban, promotion or demotion; the people and the audit log read again. */
@@ -60,8 +70,7 @@ export function usePersonChange() {
   return useMutation({
     mutationFn: (change: PersonChange): Promise<unknown> =>
       change.kind === 'admin' ? setAdmin(change.userId, change.isAdmin) : setBanned(change.userId, change.kind === 'ban', change.reason),
-    onSettled: () =>
-      Promise.all([client.invalidateQueries({ queryKey: adminKeys.allPeople }), client.invalidateQueries({ queryKey: adminKeys.audit })]),
+    onSettled: () => Promise.all([readAgain(client, adminKeys.allPeople), readAgain(client, adminKeys.audit)]),
   });
 }
 
@@ -71,10 +80,6 @@ export function useWordChange() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: WordChange) => (change.kind === 'add' ? addForbiddenWord(change.language, change.word) : removeForbiddenWord(change.id)),
-    onSettled: (_data, _error, change) =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: adminKeys.words(change.language) }),
-        client.invalidateQueries({ queryKey: adminKeys.audit }),
-      ]),
+    onSettled: (_data, _error, change) => Promise.all([readAgain(client, adminKeys.words(change.language)), readAgain(client, adminKeys.audit)]),
   });
 }
