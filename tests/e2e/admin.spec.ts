@@ -152,6 +152,13 @@ test('at 360 px an admin adds a forbidden word and removes it: the database refu
   await expect(entries.first()).toContainText('Removeu uma palavra proibida');
   await expect(entries.first()).toContainText(word);
   await expect(entries.nth(1)).toContainText('Adicionou uma palavra proibida');
+
+  // on a laptop the sections are a side navigation beside the section, which takes the width
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const nav = await page.getByRole('tablist', { name: 'Seções do painel' }).boundingBox();
+  const panel = await page.getByRole('tabpanel').boundingBox();
+  expect(nav!.x + nav!.width).toBeLessThanOrEqual(panel!.x);
+  expect(panel!.width).toBeGreaterThan(600);
 });
 
 test.describe('on a server of its own (nobody else an admin there)', () => {
