@@ -330,13 +330,27 @@ create table private.guest_claims (
 alter table private.guest_claims enable row level security;
 revoke all on private.guest_claims from public, anon, authenticated;
 
+-- An answer claim_guest moved (issue 33): the guest's row is deleted and the claimer's new row
+-- has a new id (S6), so what the moderation wrote about the old id follows it — reports are
+-- re-pointed at the new row; the audit log, which is never changed, keeps the old id, and
+-- admin_report_target reads the audit of both through this table. A mapping, not an audit row:
+-- a claim is the claimer's act, not an admin's, and admin_actions.admin_id names admins only.
+create table private.moved_answers (
+  old_id uuid primary key,
+  new_id uuid not null,
+  moved_at timestamptz not null default now()
+);
+create index moved_answers_new on private.moved_answers (new_id);
+alter table private.moved_answers enable row level security;
+revoke all on private.moved_answers from public, anon, authenticated;
+
 -- A friend who answered at a party takes their answers with the claim code the round showed them
 -- (12 characters of ABCDEFGHJKLMNPQRSTUVWXYZ23456789, dashes and spaces ignored, any case).
 -- Refusals: claim_invalid (malformed or unknown code: one answer for both, no oracle),
 -- claim_already_claimed (someone else claimed it), claim_host (the host's own guest),
 -- access_removed (the owner removed the claimer from the notebook). On success every answer of the
 -- guest on a question the claimer has not answered becomes the claimer's: a new row keyed by the
--- claimer's secret (S6) with the text, anonymity, moderation and clock kept, and the guest's row
+-- claimer's secret (S6) with the text, anonymity, moderation, clock and hidden_at kept (its reports follow it), and the guest's row
 -- deleted (a tombstone: every device drops it, S4/S10); where the claimer already answered, both
 -- stay. The claimer gets a viewer share only when the round's host may share the notebook
 -- (private.may_share asked about the host); otherwise the answers move without access.
@@ -354,6 +368,7 @@ declare
   code text := upper(regexp_replace(coalesce(p_code, ''), '[[:space:]-]', '', 'g'));
   g public.guests;
   a public.answers;
+  new_id uuid;
   moved integer := 0;
   kept integer := 0;
   access text;
@@ -396,9 +411,17 @@ begin
     else
       delete from public.answers x where x.id = a.id;
       insert into public.answers (question_id, notebook_id, user_id, text, is_anonymous, responder_name,
-                                  moderation_status, moderated_by, moderated_at, moderation_notes, created_at, client_clock)
+                                  moderation_status, moderated_by, moderated_at, moderation_notes, created_at, client_clock,
+                                  hidden_at)
       values (a.question_id, a.notebook_id, me, a.text, a.is_anonymous, a.responder_name,
-              a.moderation_status, a.moderated_by, a.moderated_at, a.moderation_notes, a.created_at, a.client_clock);
+              a.moderation_status, a.moderated_by, a.moderated_at, a.moderation_notes, a.created_at, a.client_clock,
+              a.hidden_at)
+      returning id into new_id;
+      -- the moderation follows the answer (issue 33): its reports name the new row, and the audit
+      -- of the old id stays reachable through private.moved_answers
+      update public.reports r set target_id = new_id where r.kind = 'answer' and r.target_id = a.id;
+      insert into private.moved_answers (old_id, new_id) values (a.id, new_id)
+        on conflict (old_id) do update set new_id = excluded.new_id, moved_at = now();
       moved := moved + 1;
     end if;
   end loop;

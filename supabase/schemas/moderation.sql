@@ -16,7 +16,8 @@ set check_function_bodies = off;
 -- admin.sql). Each action is recorded in the audit log (private.record_admin_action), settles the
 -- target's open reports (status dismissed or actioned, decision = the action) and notifies each
 -- reporter ('report_handled', subject = their report; the notification's `message` is the
--- decision's code — dismiss, hide, delete, warn, ban — also in their report) and, for hide / delete / warn, the author ('content_hidden', 'content_removed',
+-- decision's code — dismiss, hide, delete, warn, ban; 'actioned' for a warn or ban of the author
+-- of an anonymous answer or guestbook message, which would name them — also in their report) and, for hide / delete / warn, the author ('content_hidden', 'content_removed',
 -- 'warning', subject = the audit row; the notification's `message` carries the admin's reason —
 -- the statement of reasons, EU DSA art. 17 — the one notification whose message is written).
 -- The reporter's notification never names the author (no actor), as their report never does.
@@ -51,6 +52,30 @@ create trigger "19 only moderators hide content" before insert or update on publ
   for each row execute function private.keep_hiding_to_moderators();
 create trigger "19 only moderators hide content" before insert or update on public.answers
   for each row execute function private.keep_hiding_to_moderators();
+
+-- "the answers follow their question's hide": the answers of a hidden question are hidden with it
+-- (private.question_hidden: their read policy, visible_answers, replication_doc_answers) but their
+-- rows do not change, so a hide or restore of a question logs a new access for everyone who
+-- replicates its notebook (private.replication_access.xid): their next pull sends the notebook's
+-- rows again — the answers as deletions after a hide, back after a restore.
+create or replace function private.resend_notebook_of_question()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update private.replication_access a set xid = pg_current_xact_id()
+   where a.notebook_id = new.notebook_id and a.level <> 'none';
+  perform private.pulse_notebook(new.notebook_id);
+  return null;
+end
+$$;
+revoke all on function private.resend_notebook_of_question() from public, anon, authenticated, service_role;
+
+create trigger "the answers follow their question's hide" after update of hidden_at on public.questions
+  for each row when (old.hidden_at is distinct from new.hidden_at)
+  execute function private.resend_notebook_of_question();
 
 -- ---------------------------------------------------------------------------------------------
 -- The queue
@@ -255,7 +280,10 @@ begin
       select jsonb_agg(jsonb_build_object('id', l.id, 'action', l.action, 'reason', l.reason, 'created_at', l.created_at,
                                           'admin', ad.username)
                        order by l.created_at desc, l.id desc)
-        from (select * from public.admin_actions x where x.target_id = p_target
+        from (select * from public.admin_actions x
+               where x.target_id = p_target
+                  -- a guest's answer a claim moved keeps its audit (guests.sql, private.moved_answers)
+                  or x.target_id in (select m.old_id from private.moved_answers m where m.new_id = p_target)
                order by x.created_at desc, x.id desc limit 50) l
         left join public.profiles ad on ad.id = l.admin_id), '[]'::jsonb)
   );
@@ -298,6 +326,8 @@ declare
   report record;
   notice_type text;
   notified boolean := false;
+  anonymous boolean := false;
+  told text;
 begin
   if p_kind is null or p_kind not in ('question', 'answer', 'guestbook_message', 'poll', 'profile') then
     raise exception using errcode = '22023', message = 'Unknown kind.', hint = 'validation';
@@ -324,6 +354,14 @@ begin
   if p_action in ('warn', 'ban') and c.author_id is null then
     raise exception using errcode = '22023', message = 'A guest''s answer has no account to warn or ban.', hint = 'no_author';
   end if;
+  -- what the reporters are told: an action on the author of an anonymous answer or guestbook
+  -- message (warn, ban) is the generic 'actioned' — 'ban' would tell them who wrote it (S5)
+  if p_kind = 'answer' then
+    select x.is_anonymous into anonymous from public.answers x where x.id = p_target;
+  elsif p_kind = 'guestbook_message' then
+    select x.is_anonymous into anonymous from public.guestbook_messages x where x.id = p_target;
+  end if;
+  told := case when coalesce(anonymous, false) and p_action in ('warn', 'ban') then 'actioned' else p_action end;
 
   if p_action in ('hide', 'restore') then
     if p_kind = 'question' then
@@ -357,7 +395,7 @@ begin
   if p_action <> 'restore' then
     for report in
       update public.reports r
-         set status = case when p_action = 'dismiss' then 'dismissed' else 'actioned' end, decision = p_action
+         set status = case when p_action = 'dismiss' then 'dismissed' else 'actioned' end, decision = told
        where r.kind = p_kind and r.target_id = p_target and r.status = 'open'
       returning r.id, r.reporter_id
     loop
@@ -365,7 +403,7 @@ begin
       perform private.notify_event(report.reporter_id, 'report_handled', null, null, report.id);
       -- the decision, readable offline with the notification (its `message`: a code)
       perform set_config('cadernos.notifying', 'on', true);
-      update public.notifications x set message = p_action
+      update public.notifications x set message = told
        where x.recipient_id = report.reporter_id and x.type = 'report_handled' and x.subject_id = report.id;
       perform set_config('cadernos.notifying', '', true);
     end loop;

@@ -183,6 +183,21 @@ $$;
 revoke all on function private.is_my_guest(uuid) from public, anon;
 grant execute on function private.is_my_guest(uuid) to authenticated, service_role;
 
+-- Whether a moderator hid this question (issue 33): its answers are hidden with it for everyone
+-- but admins (the answers' read policy, visible_answers, the pull) and it takes no new answer.
+-- SECURITY DEFINER: the questions' own policy hides a hidden question from the caller.
+create or replace function private.question_hidden(p_question_id uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (select 1 from public.questions q where q.id = p_question_id and q.hidden_at is not null)
+$$;
+revoke all on function private.question_hidden(uuid) from public, anon;
+grant execute on function private.question_hidden(uuid) to authenticated, service_role;
+
 
 create table public.answers (
   -- Derived from (question_id, the answerer's secret) by a trigger: see public.answer_id().
@@ -744,8 +759,9 @@ declare
   role text;
   claiming boolean := coalesce(current_setting('cadernos.claiming_guest', true), '') = 'on';
 begin
-  select qq.notebook_id, qq.blocked into q from public.questions qq where qq.id = new.question_id;
-  if not found then
+  select qq.notebook_id, qq.blocked, qq.hidden_at into q from public.questions qq where qq.id = new.question_id;
+  -- a question a moderator hid takes no new answer (issue 33): the same answer as a removed one
+  if not found or (q.hidden_at is not null and not claiming) then
     raise exception using errcode = '23503', message = 'This question no longer exists.', hint = 'not_found';
   end if;
   new.notebook_id := q.notebook_id;
@@ -927,7 +943,7 @@ select a.id,
   cross join lateral (select public.notebook_role(a.notebook_id) as role) r
   cross join lateral (select (not a.is_anonymous or a.user_id = auth.uid() or r.role = 'owner') as reveal,
                              coalesce(g.host_id = auth.uid(), false) as host) v
- where (a.hidden_at is null or public.is_admin())
+ where ((a.hidden_at is null and not private.question_hidden(a.question_id)) or public.is_admin())
    and (a.user_id = auth.uid()
         or r.role in ('owner', 'editor', 'collaborator', 'admin')
         or (r.role = 'viewer' and (a.moderation_status = 'approved' or host)));
@@ -1541,7 +1557,7 @@ create policy "owners remove guests" on public.guests
 create policy "answerers, owners, and members allowed to see a signed answer can read it" on public.answers
   for select to authenticated
   using (
-    (hidden_at is null or public.is_admin())
+    ((hidden_at is null and not private.question_hidden(question_id)) or public.is_admin())
     and (user_id = auth.uid()
          or public.notebook_role(notebook_id) = 'owner'
          or (guest_id is not null and private.is_my_guest(guest_id))

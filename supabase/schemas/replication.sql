@@ -394,13 +394,15 @@ returns jsonb language sql stable as $$
     then to_jsonb(r) - 'replication_xid' - 'hidden_at' || '{"_deleted": false}'::jsonb end
 $$;
 
--- Answers: managers see all; sharees see approved ones and their own; the author's identity of
+-- Answers: managers see all; sharees see approved ones and their own; the answers of a hidden
+-- question are a deletion like the question (a hide or restore of a question sends the notebook
+-- again: moderation.sql, "the answers follow their question's hide"); the author's identity of
 -- an anonymous answer goes only to the owner and the author. A guest's answer: guests.sql's
 -- private.guest_answer_doc (a call made for guest answers only: a person's answer stays inlinable).
 create or replace function private.replication_doc_answers(r public.answers, p_me uuid, p_level text)
 returns jsonb language sql stable as $$
   select case
-    when r.hidden_at is not null then null
+    when r.hidden_at is not null or private.question_hidden(r.question_id) then null
     when r.guest_id is not null then private.guest_answer_doc(r, p_me, p_level) - 'hidden_at'
     when p_level in ('owner', 'editor', 'collaborator')
       or (p_level = 'viewer' and (r.user_id = p_me or r.moderation_status = 'approved'))
@@ -429,9 +431,13 @@ returns jsonb language sql stable as $$
   select case when p_level = 'owner' then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
 $$;
 
+-- account_status only in one's own profile (the app's own ban sign-out): someone else's would
+-- tell a reporter that the author of an anonymous answer was just banned (issue 33, S5)
 create or replace function private.replication_doc_profiles(r public.profiles, p_me uuid, p_level text)
 returns jsonb language sql stable as $$
-  select case when p_level <> 'none' then to_jsonb(r) - 'replication_xid' || '{"_deleted": false}'::jsonb end
+  select case when p_level <> 'none' then
+    to_jsonb(r) - 'replication_xid' - (case when r.id is distinct from p_me then 'account_status' else '' end)
+    || '{"_deleted": false}'::jsonb end
 $$;
 
 create or replace function private.replication_doc_user_settings(r public.user_settings, p_me uuid, p_level text)

@@ -35,8 +35,9 @@ create table public.reports (
   -- the limit the dialog counts down to (src/screens/online/reports/report-words.ts REPORT_DETAILS_MAX)
   details text check (char_length(details) between 1 and 500),
   status text not null default 'open' check (status in ('open', 'dismissed', 'actioned')),
-  -- the action that handled it
-  decision text check (decision in ('dismiss', 'hide', 'delete', 'warn', 'ban')),
+  -- the action that handled it; 'actioned' when the target was anonymous and the action was
+  -- about its author (warn, ban): the reporter must not learn who wrote it (moderation.sql)
+  decision text check (decision in ('dismiss', 'hide', 'delete', 'warn', 'ban', 'actioned')),
   created_at timestamptz not null default now(),
   handled_at timestamptz,
   updated_at timestamptz not null default now(),
@@ -69,7 +70,8 @@ grant select, insert, update, delete on public.reports to service_role;
 -- Whether the target exists (`present`), whether the caller (auth.uid()) sees it (`visible`: the
 -- rule each kind's reads follow — the tables' policies, visible_answers, guestbook_page, the
 -- poll's policy, profile_reach), and its notebook for a question or an answer. With no caller
--- (service role) an existing target is visible.
+-- (service role) an existing target is visible. Hidden content (and the answers of a hidden
+-- question) is visible to admins alone.
 create or replace function private.report_target(p_kind text, p_target uuid,
                                                  out present boolean, out visible boolean, out notebook_id uuid)
 language plpgsql
@@ -84,20 +86,22 @@ declare
   a record;
   m record;
   p record;
+  hidden boolean := false;
 begin
   present := false;
   visible := false;
   notebook_id := null;
   if p_kind = 'question' then
-    select x.notebook_id, x.blocked into q from public.questions x where x.id = p_target;
+    select x.notebook_id, x.blocked, x.hidden_at into q from public.questions x where x.id = p_target;
     if found then
       present := true;
       notebook_id := q.notebook_id;
       role := public.notebook_role(q.notebook_id);
       visible := me is null or role in ('owner', 'editor', 'collaborator', 'admin') or (role = 'viewer' and not q.blocked);
+      hidden := q.hidden_at is not null;
     end if;
   elsif p_kind = 'answer' then
-    select x.notebook_id, x.user_id, x.moderation_status, g.host_id into a
+    select x.notebook_id, x.user_id, x.moderation_status, g.host_id, x.hidden_at, x.question_id into a
       from public.answers x left join public.guests g on g.id = x.guest_id
      where x.id = p_target;
     if found then
@@ -107,9 +111,10 @@ begin
       -- visible_answers' rule
       visible := me is null or a.user_id = me or role in ('owner', 'editor', 'collaborator', 'admin')
                  or (role = 'viewer' and (a.moderation_status = 'approved' or coalesce(a.host_id = me, false)));
+      hidden := a.hidden_at is not null or private.question_hidden(a.question_id);
     end if;
   elsif p_kind = 'guestbook_message' then
-    select x.profile_id, x.author_id, x.status into m from public.guestbook_messages x where x.id = p_target;
+    select x.profile_id, x.author_id, x.status, x.hidden_at into m from public.guestbook_messages x where x.id = p_target;
     if found then
       present := true;
       -- the owner and the writer read it; anyone else an approved one on a profile they see whole
@@ -118,18 +123,25 @@ begin
                  or (m.status = 'approved' and private.profile_reach(m.profile_id) = 'full'
                      and private.account_status(m.profile_id) = 'active'
                      and not coalesce(private.is_blocked_between(m.author_id, me), false));
+      hidden := m.hidden_at is not null;
     end if;
   elsif p_kind = 'poll' then
-    select x.profile_id, x.is_active into p from public.profile_polls x where x.id = p_target;
+    select x.profile_id, x.is_active, x.hidden_at into p from public.profile_polls x where x.id = p_target;
     if found then
       present := true;
       visible := me is null or p.profile_id = me or (p.is_active and private.profile_reach(p.profile_id) = 'full');
+      hidden := p.hidden_at is not null;
     end if;
   elsif p_kind = 'profile' then
     if exists (select 1 from public.profiles x where x.id = p_target) then
       present := true;
       visible := me is null or private.profile_reach(p_target) <> 'none';
     end if;
+  end if;
+  -- hidden content (moderation.sql) is seen by admins alone: reporting it is not_found, as for
+  -- removed content (a hidden target is not told from a deleted one)
+  if hidden and me is not null and not public.is_admin() then
+    visible := false;
   end if;
   visible := present and coalesce(visible, false);
 end
@@ -152,8 +164,12 @@ declare
   target record;
 begin
   if tg_op = 'UPDATE' then
-    if (new.id, new.reporter_id, new.kind, new.target_id, new.notebook_id, new.reason, new.details, new.created_at)
-       is distinct from (old.id, old.reporter_id, old.kind, old.target_id, old.notebook_id, old.reason, old.details, old.created_at) then
+    -- claim_guest moves a guest's answer to a new row (guests.sql): its reports follow it (the
+    -- target_id of an answer's report changes there alone)
+    if (new.id, new.reporter_id, new.kind, new.notebook_id, new.reason, new.details, new.created_at)
+       is distinct from (old.id, old.reporter_id, old.kind, old.notebook_id, old.reason, old.details, old.created_at)
+       or (new.target_id is distinct from old.target_id
+           and (coalesce(current_setting('cadernos.claiming_guest', true), '') <> 'on' or old.kind <> 'answer')) then
       raise exception using errcode = '42501', message = 'A report cannot change, only its state.', hint = 'not_allowed';
     end if;
     if new.status = 'open' then

@@ -75,6 +75,11 @@ const LANDED: Record<string, string> = {
   '20261128192000_hidden_content.sql': 'be1a8de74e2c949f9163987d8193dd01b16ba1edba8f20656979a09e89d9af9e',
   '20261128192100_moderation_queue.sql': 'a45e9b35e4397345f35aeea01f933e92bac6614a9515f77a59b1658f5d08e071',
   '20261128192200_report_decision_in_notice.sql': 'a863ea69c06330ed4d84a53ee84b0fcec52549858686db4c6fea909d4c3ef9fe',
+  '20261128194000_forbidden_word_disguises.sql': 'ce693d50ebd72b42560ae5720224b107eab858d3050c105ea91ad86e5ee29df6',
+  // issue 33 security review (SECFIX)
+  '20261128195000_claim_keeps_moderation.sql': '7f1fe1cf0920c96d102f7814488cd576770bff640bd96f50d8330a59e57c87f0',
+  '20261128195100_anonymous_decision.sql': '894c343e556e1c230e865696ac690fd8514e70b8f8263b18b609e29c35cb2058',
+  '20261128195200_hidden_question_answers.sql': 'e4cb0c06c52b8f2cbc6ee13dce955ff964f0af1495029044418af755c867acf9',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -7,10 +7,10 @@
  * reporter is notified with the decision (and never learns an anonymous answer's author); the
  * author is told why.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failure, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './harness.ts';
-import { Device, type Collection } from './replication-client.ts';
+import { Device, push, type Collection } from './replication-client.ts';
 
 const BACKENDS = [{ name: 'PGlite', backend: 'pglite' as const }, ...(TEST_DATABASE_URL ? [{ name: 'Postgres', backend: 'postgres' as const }] : [])];
 
@@ -270,5 +270,157 @@ describe.each(BACKENDS)('takedown on $name', ({ backend }) => {
     const [{ r: gone }] = await t.as<{ r: { present: boolean; audit: unknown[] } }>(admin, `select admin_report_target('answer', $1) as r`, [id]);
     expect(gone.present).toBe(false);
     expect(gone.audit).toHaveLength(2);
+  });
+});
+
+/** The S6 derivation as the device computes it (src/data/derived-ids.ts). */
+function answerIdFor(secret: string, questionId: string): string {
+  const h = createHash('sha256').update(`${secret}:${questionId}`, 'utf8').digest().subarray(0, 16);
+  h[6] = (h[6] & 0x0f) | 0x80;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The security review of issue 33's database: each hole, shown closed. */
+describe.each(BACKENDS)('takedown holes closed on $name', ({ backend }) => {
+  let t: TestDatabase;
+  let owner: string, host: string, reporter: string, admin: string;
+  let notebookId: string, questionId: string;
+
+  const act = (who: string, kind: string, target: string, action: string, reason: string | null) =>
+    t.as<{ r: Record<string, unknown> }>(who, `select admin_act($1, $2, $3, $4) as r`, [kind, target, action, reason]).then(([row]) => row.r);
+  const report = async (who: string, kind: string, target: string, reason: string | null = null) => {
+    const id = randomUUID();
+    await t.as(who, `insert into reports (id, kind, target_id, reason) values ($1, $2, $3, $4)`, [id, kind, target, reason]);
+    return id;
+  };
+
+  beforeAll(async () => {
+    t = await openTestDatabase({ backend });
+    owner = await t.createUser('dona_da_festa');
+    host = await t.createUser('anfitria');
+    reporter = await t.createUser('denunciante');
+    admin = await t.createUser('moderador', { admin: true });
+    [{ id: notebookId }] = await t.as<{ id: string }>(owner, `insert into notebooks (title, user_id) values ('Festa', $1) returning id`, [owner]);
+    [{ id: questionId }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Pergunta da festa?') returning id`, [notebookId]);
+    for (const who of [host, reporter]) await t.as(owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [notebookId, who]);
+  });
+  afterAll(async () => t?.close());
+
+  test('F1: a hidden guest answer stays hidden when the guest claims it; its reports and audit follow the new row', async () => {
+    const code = [...randomBytes(12)].map((b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('');
+    const guest = {
+      id: randomUUID(), notebook_id: notebookId, host_id: host, name: 'Convidado', is_anonymous: false,
+      answer_secret: randomBytes(32).toString('base64url'), claim_hash: createHash('sha256').update(code).digest('hex'),
+      created_at: new Date().toISOString(), claimed_by: null, claimed_at: null, _deleted: false,
+    };
+    expect((await push(t, host, 'guests', [{ newDocumentState: guest, assumedMasterState: null }])).rejected).toEqual([]);
+    const oldId = answerIdFor(guest.answer_secret, questionId);
+    const answer = {
+      id: oldId, question_id: questionId, notebook_id: notebookId, user_id: null, guest_id: guest.id, text: 'texto ofensivo do convidado',
+      is_anonymous: false, responder_name: 'Convidado', client_clock: Date.now(), created_at: new Date().toISOString(), _deleted: false,
+    };
+    expect((await push(t, host, 'answers', [{ newDocumentState: answer, assumedMasterState: null }])).rejected).toEqual([]);
+    const reportId = await report(reporter, 'answer', oldId, 'bullying');
+    await act(admin, 'answer', oldId, 'hide', 'Ofensivo');
+    const phone = new Device(t, reporter);
+    await syncUntil(phone, 'answers', []);
+
+    const claimer = await t.createUser('ex_convidado');
+    const [{ r: claim }] = await t.as<{ r: { moved: number } }>(claimer, `select claim_guest($1) as r`, [code]);
+    expect(claim.moved).toBe(1);
+    const [row] = await t.sql<{ id: string; hidden_at: string | null }>(`select id, hidden_at from answers where question_id = $1 and user_id = $2`, [questionId, claimer]);
+    expect(row.id).not.toBe(oldId);
+    expect(row.hidden_at).not.toBeNull();
+    // nobody but admins gets it back: the reporter's device, the claimer's own reads
+    await phone.sync('answers');
+    expect(phone.ids('answers')).toEqual([]);
+    expect(await t.as(claimer, `select id from answers where id = $1`, [row.id])).toEqual([]);
+    // the report names the new row; the queue shows it hidden, not gone; the audit of the old id is there
+    expect((await t.sql<{ target_id: string }>(`select target_id from reports where id = $1`, [reportId]))[0].target_id).toBe(row.id);
+    const [{ q }] = await t.as<{ q: { items: { target_id: string; hidden: boolean; gone: boolean }[] } }>(admin, `select admin_report_queue(null, 'all') as q`);
+    expect(q.items).toEqual([expect.objectContaining({ target_id: row.id, hidden: true, gone: false })]);
+    const [{ r: target }] = await t.as<{ r: { hidden_at: string | null; audit: { action: string }[]; reports: { id: string }[] } }>(admin, `select admin_report_target('answer', $1) as r`, [row.id]);
+    expect(target.hidden_at).not.toBeNull();
+    expect(target.reports.map((r) => r.id)).toEqual([reportId]);
+    expect(target.audit.map((a) => a.action)).toEqual(['hide']);
+    // a report's target still cannot be changed by anyone else
+    const error = await failure(t.as('service', `update reports set target_id = $1 where id = $2`, [randomUUID(), reportId]));
+    expect(error.hint).toBe('not_allowed');
+  });
+
+  test('F2: a ban of an anonymous answer\'s author reaches the reporter as "actioned", and no one else\'s account_status is pulled', async () => {
+    const author = await t.createUser('autora_secreta');
+    const named = await t.createUser('autor_com_nome');
+    for (const who of [author, named]) await t.as(owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [notebookId, who]);
+    const [{ id: anonymous }] = await t.as<{ id: string }>(author, `insert into answers (question_id, text, is_anonymous) values ($1, 'anônima e ofensiva', true) returning id`, [questionId]);
+    const [{ id: signed }] = await t.as<{ id: string }>(named, `insert into answers (question_id, text) values ($1, 'assinada e ofensiva') returning id`, [questionId]);
+    const phone = new Device(t, reporter);
+    await phone.syncAll();
+    const anonymousReport = await report(reporter, 'answer', anonymous, 'bullying');
+    const signedReport = await report(reporter, 'answer', signed, 'bullying');
+    await act(admin, 'answer', anonymous, 'ban', 'Bullying repetido');
+    await act(admin, 'answer', signed, 'ban', 'Bullying repetido');
+
+    const decisions = await t.as<{ id: string; decision: string }>(reporter, `select id, decision from reports where id in ($1, $2)`, [anonymousReport, signedReport]);
+    expect(Object.fromEntries(decisions.map((r) => [r.id, r.decision]))).toEqual({ [anonymousReport]: 'actioned', [signedReport]: 'ban' });
+    const notices = await t.as<{ subject_id: string; message: string }>(reporter, `select subject_id, message from notifications where type = 'report_handled' and subject_id in ($1, $2)`, [anonymousReport, signedReport]);
+    expect(Object.fromEntries(notices.map((n) => [n.subject_id, n.message]))).toEqual({ [anonymousReport]: 'actioned', [signedReport]: 'ban' });
+    // the admin still reads the action in the audit
+    expect((await t.sql<{ action: string }>(`select action from admin_actions where target_id = $1 and target_kind = 'answer'`, [anonymous])).map((a) => a.action)).toContain('ban');
+
+    for (const collection of ['profiles', 'reports', 'notifications'] as const) await phone.sync(collection);
+    const profiles = phone.docs('profiles');
+    expect(profiles.find((p) => p.id === reporter)?.account_status).toBe('active');
+    for (const p of profiles.filter((p) => p.id !== reporter)) expect(p).not.toHaveProperty('account_status');
+    expect(phone.dump()).not.toContain('banned');
+  });
+
+  test('F6: the answers of a hidden question are hidden with it (reads, view, devices) and it takes no new answer; restore brings them back', async () => {
+    const [{ id: q2 }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Pergunta ruim?') returning id`, [notebookId]);
+    const [{ id: mine }] = await t.as<{ id: string }>(reporter, `insert into answers (question_id, text) values ($1, 'minha resposta') returning id`, [q2]);
+    const phones = [reporter, owner, host].map((who) => new Device(t, who));
+    for (const phone of phones) await phone.sync('answers');
+    for (const phone of phones) expect(phone.ids('answers')).toContain(mine);
+
+    await act(admin, 'question', q2, 'hide', 'Pergunta ofensiva');
+    for (const who of [reporter, owner, host]) {
+      expect(await t.as(who, `select id from visible_answers where question_id = $1`, [q2])).toEqual([]);
+      expect(await t.as(who, `select id from answers where question_id = $1`, [q2])).toEqual([]);
+    }
+    for (const phone of phones) {
+      await phone.sync('answers');
+      expect(phone.ids('answers')).not.toContain(mine);
+    }
+    const fresh = new Device(t, owner);
+    await fresh.sync('answers');
+    expect(fresh.ids('answers')).not.toContain(mine);
+    // an offline device pushes a new answer to it: refused as for a removed question
+    const [{ id: derived }] = await t.sql<{ id: string }>(`select public.answer_id($1, s.answer_secret) as id from user_settings s where s.user_id = $2`, [q2, host]);
+    const doc = { id: derived, question_id: q2, notebook_id: notebookId, user_id: host, text: 'escrita offline', is_anonymous: false, client_clock: Date.now(), created_at: new Date().toISOString(), _deleted: false };
+    const pushed = await push(t, host, 'answers', [{ newDocumentState: doc, assumedMasterState: null }]);
+    expect(pushed.rejected.map((r) => r.reason)).toEqual(['not_found']);
+    expect((await failure(t.as(owner, `insert into answers (question_id, text) values ($1, 'nova')`, [q2]))).hint).toBe('not_found');
+    // the admin still reads them
+    expect(await t.as(admin, `select id from visible_answers where question_id = $1`, [q2])).toEqual([{ id: mine }]);
+
+    await act(admin, 'question', q2, 'restore', null);
+    for (const phone of phones) {
+      await phone.sync('answers');
+      expect(phone.ids('answers')).toContain(mine);
+    }
+    expect(await t.as(reporter, `select id from visible_answers where question_id = $1`, [q2])).toEqual([{ id: mine }]);
+  });
+
+  test('F7: a hidden answer cannot be reported by a non-admin: not_found, as for a removed one', async () => {
+    const [{ id: hidden }] = await t.as<{ id: string }>(host, `insert into answers (question_id, text) values ($1, 'vai ser ocultada') returning id`, [questionId]);
+    await act(admin, 'answer', hidden, 'hide', 'Ofensiva');
+    const refusal = await failure(report(reporter, 'answer', hidden, 'spam'));
+    const missing = await failure(report(reporter, 'answer', randomUUID(), 'spam'));
+    expect([refusal.code, refusal.hint]).toEqual([missing.code, missing.hint]);
+    expect(refusal.hint).toBe('not_found');
+    // an admin still reports (and reads) it
+    await report(admin, 'answer', hidden, 'spam');
   });
 });

@@ -105,7 +105,8 @@ export interface TargetReport {
   reason: ReportReason | null;
   details: string | null;
   status: 'open' | 'dismissed' | 'actioned';
-  decision: ModerationAction | null;
+  /** 'actioned': a warning or ban of an anonymous author, as the reporters were told (the audit has the action) */
+  decision: ModerationAction | 'actioned' | null;
   created_at: string;
   handled_at: string | null;
 }

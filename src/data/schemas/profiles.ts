@@ -10,7 +10,8 @@ export interface ProfileDoc extends ReplicatedRow {
   status_message: string | null;
   visibility: 'public' | 'private';
   connections_visibility: 'public' | 'friends' | 'private';
-  account_status: 'active' | 'banned' | 'deleted';
+  /** Only in one's own profile: someone else's would say whom a moderator banned (issue 33). */
+  account_status?: 'active' | 'banned' | 'deleted';
 }
 
 export const profilesCollection = defineCollection<ProfileDoc>({

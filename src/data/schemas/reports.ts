@@ -11,8 +11,11 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-/** The moderation's action that handled a report. */
-export const REPORT_DECISIONS = ['dismiss', 'hide', 'delete', 'warn', 'ban'] as const;
+/**
+ * The moderation's action that handled a report; 'actioned' when it was a warning or ban of the
+ * author of an anonymous answer or message, which would say who wrote it (moderation.sql).
+ */
+export const REPORT_DECISIONS = ['dismiss', 'hide', 'delete', 'warn', 'ban', 'actioned'] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 
 /** The longest details the server takes (reports.details, 500 characters). */

@@ -87,6 +87,9 @@ export function NotificationSentence({ item }: { item: NotificationItem }) {
           return <Trans>Sua denúncia foi analisada: o autor foi advertido</Trans>;
         case 'ban':
           return <Trans>Sua denúncia foi analisada: a conta do autor foi banida</Trans>;
+        // a warning or ban of an anonymous author (the decision would name them)
+        case 'actioned':
+          return <Trans>Sua denúncia foi analisada: a moderação tomou uma medida</Trans>;
         default:
           return <Trans>Sua denúncia foi analisada</Trans>;
       }

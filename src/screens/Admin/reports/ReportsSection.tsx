@@ -254,7 +254,7 @@ function TargetPanel({ kind, target }: { kind: ReportKind; target: string }) {
           {data.reports.map((report) => (
             <li key={report.id}>
               <strong>{report.reason ? names.reason[report.reason] : t`Sem categoria`}</strong> · {names.reportState[report.status]}
-              {report.decision && <> ({names.action[report.decision]})</>} · <time dateTime={report.created_at}>{when(report.created_at)}</time>
+              {report.decision && <> ({report.decision === 'actioned' ? names.reportState.actioned : names.action[report.decision]})</>} · <time dateTime={report.created_at}>{when(report.created_at)}</time>
               {report.details && (
                 <>
                   <br />

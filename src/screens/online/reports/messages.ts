@@ -75,6 +75,8 @@ export function decisionLabel(decision: ReportDecision): MessageDescriptor {
       return msg`Quem publicou recebeu um aviso.`;
     case 'ban':
       return msg`A conta de quem publicou foi banida.`;
+    case 'actioned':
+      return msg`A moderação tomou uma medida.`;
   }
 }
 
