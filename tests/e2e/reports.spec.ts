@@ -104,6 +104,8 @@ test('a participant reports an anonymous answer offline; it reaches the server o
   await expect(mine.getByTestId('my-report')).toContainText('Resposta em um caderno');
   await expect(mine.getByTestId('my-report')).toContainText('Em análise');
   await expect(mine.getByTestId('my-report')).toContainText('Bullying ou assédio');
+  await expect(mine.getByRole('link', { name: 'Abrir o caderno' })).toHaveAttribute('href', `/notebook/${notebook!.id}`);
+  await expectNoSeriousAxeIssues(page, 'settings with Minhas denúncias');
 
   // S5: the author is nowhere on the reporter's phone.
   const stored = await indexedDbText(page);

@@ -1,4 +1,5 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { button } from '../../../components/ui.css.ts';
 import type { ReportDoc } from '../../../data/schemas/index.ts';
@@ -13,11 +14,20 @@ import * as css from './reports.css.ts';
  * about, when, its state and the decision in plain words. Read from this device (the replicated
  * collection `reports`), so it works offline; a report not sent yet or refused says so.
  */
+/** The section's place on /settings: a notification about a report links here (`/settings#minhas-denuncias`). */
+export const MY_REPORTS_ANCHOR = 'minhas-denuncias';
+
 export default function MyReports() {
   const data = useDataLayer();
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const ready = data.status === 'ready';
+  // The page is drawn after the address is read: scroll to the list once it is there.
+  useEffect(() => {
+    if (ready && window.location.hash === `#${MY_REPORTS_ANCHOR}`) section.current?.scrollIntoView({ block: 'start' });
+  }, [ready]);
   return (
-    <section className={css.section} aria-labelledby={headingId} data-testid="my-reports">
+    <section ref={section} id={MY_REPORTS_ANCHOR} className={css.section} aria-labelledby={headingId} data-testid="my-reports">
       <h2 id={headingId} className={css.title}>
         <Trans>Minhas denúncias</Trans>
       </h2>
@@ -78,6 +88,11 @@ function ReportItem({ report, onDiscard }: { report: ReportDoc; onDiscard: (key:
         </p>
       ) : null}
       {report.decision && report.status !== 'open' ? <p className={css.line}>{i18n._(decisionLabel(report.decision))}</p> : null}
+      {report.notebook_id && (report.kind === 'question' || report.kind === 'answer') ? (
+        <Link href={`/notebook/${report.notebook_id}`} className={css.link}>
+          <Trans>Abrir o caderno</Trans>
+        </Link>
+      ) : null}
       {sync?.state === 'rejected' ? (
         <>
           <p className={css.line} role="alert">

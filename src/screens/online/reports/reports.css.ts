@@ -80,3 +80,4 @@ export const section = style({
   minWidth: 0,
 });
 export const title = style({ margin: 0, fontSize: '1.1rem' });
+export const link = style({ justifySelf: 'start', color: vars.color.primary, fontWeight: 600 });
