@@ -46,3 +46,12 @@ export const ACTIONS: Record<string, MessageDescriptor> = {
   contact_answered: msg`Marcou uma mensagem de contato como respondida`,
   contact_closed: msg`Fechou uma mensagem de contato`,
 };
+
+/** What an audit entry acted on, when it is content (a person and a word show themselves). */
+export const TARGET_KINDS: Record<string, MessageDescriptor> = {
+  question: msg`uma pergunta`,
+  answer: msg`uma resposta`,
+  guestbook_message: msg`um recado do mural`,
+  poll: msg`uma enquete`,
+  contact_message: msg`uma mensagem de contato`,
+};

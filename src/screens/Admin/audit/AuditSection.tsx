@@ -4,7 +4,7 @@ import { LoadMore } from '../../../components/LoadMore.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
 import { button } from '../../../components/ui.css.ts';
 import type { AuditEntry } from '../../../data/online/admin.ts';
-import { ACTIONS } from '../admin-messages.ts';
+import { ACTIONS, TARGET_KINDS } from '../admin-messages.ts';
 import { useAuditLog } from '../hooks.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import * as css from '../admin.css.ts';
@@ -73,6 +73,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
   const admin = entry.admin_username ? `@${entry.admin_username}` : t`o sistema`;
   const word = typeof entry.details?.word === 'string' ? entry.details.word : null;
   const wordLanguage = typeof entry.details?.language === 'string' ? entry.details.language : null;
+  const kind = entry.target_kind ? TARGET_KINDS[entry.target_kind] : undefined;
   return (
     <li className={css.item}>
       <time className={css.time} dateTime={entry.created_at}>
@@ -80,6 +81,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
       </time>
       <div>
         <span className={css.name}>{admin}</span> · {action ? i18n._(action) : entry.action}
+        {kind ? <> ({i18n._(kind)})</> : null}
         {entry.user_username ? (
           <>
             {' '}
