@@ -557,10 +557,12 @@ alter table public.forbidden_words enable row level security;
 
 -- profiles: insert only through the sign-up trigger; delete only by deleting the auth user.
 -- profiles: read policy in safety.sql (it needs notebook membership and blocks).
-create policy "people update their own profile and admins update any" on public.profiles
+-- Admins edit nobody's profile: they change account_status alone, through the audited RPCs
+-- (admin_set_banned, admin_act; issue 33 security review).
+create policy "people update their own profile" on public.profiles
   for update to authenticated
-  using (id = auth.uid() or public.is_admin())
-  with check (id = auth.uid() or public.is_admin());
+  using (id = auth.uid())
+  with check (id = auth.uid());
 
 -- user_settings: created by the sign-up trigger; never deleted on its own.
 create policy "people read their own settings" on public.user_settings

@@ -61,9 +61,12 @@ revoke all on public.contact_messages from public, anon, authenticated, service_
 grant select on public.contact_messages to authenticated;
 grant select, insert, update, delete on public.contact_messages to service_role;
 
--- Seconds until this e-mail address (and this account, when there is one) may send again (0: now):
--- the 3rd newest message of the last 10 minutes must be 10 minutes old, the 10th newest of the last
--- day a day old (private.code_attempts_wait's shape, counted on the messages themselves).
+-- Seconds until this sender may send again (0: now): a signed-in sender is counted by their
+-- account alone, an anonymous one by the address among anonymous messages alone — counting an
+-- address across both let anyone use up a person's allowance by writing with their address
+-- (issue 33 security review). The 3rd newest message of the last 10 minutes must be 10 minutes
+-- old, the 10th newest of the last day a day old (private.code_attempts_wait's shape, counted on
+-- the messages themselves).
 create or replace function private.contact_wait(p_email text, p_user_id uuid)
 returns integer
 language sql
@@ -74,7 +77,8 @@ as $$
   with mine as (
     select m.created_at from public.contact_messages m
      where m.created_at > now() - interval '1 day'
-       and (lower(m.email) = lower(p_email) or (p_user_id is not null and m.user_id = p_user_id))
+       and case when p_user_id is not null then m.user_id = p_user_id
+                else m.user_id is null and lower(m.email) = lower(p_email) end
   )
   select greatest(0,
     ceil(extract(epoch from (
@@ -86,8 +90,23 @@ as $$
 $$;
 revoke all on function private.contact_wait(text, uuid) from public, anon, authenticated, service_role;
 
--- Sends a message to the team. Each field trimmed and required; the e-mail a valid address. Signed
--- in: the message names the account (user_id), whatever e-mail it gives. Returns the message's id.
+-- A field without the blanks around it: every space character (tabs, line breaks, no-break
+-- space U+00A0, zero-width space U+200B, U+FEFF, U+2000–U+200A, U+3000) — btrim took spaces
+-- alone, so a field of a tab or a no-break space was not empty.
+create or replace function private.trim_blanks(p_text text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select regexp_replace(coalesce(p_text, ''),
+    '^[[:space:]\u00a0\u200b\ufeff\u2000-\u200a\u3000]+|[[:space:]\u00a0\u200b\ufeff\u2000-\u200a\u3000]+$', '', 'g')
+$$;
+revoke all on function private.trim_blanks(text) from public, anon, authenticated, service_role;
+
+-- Sends a message to the team. Each field trimmed (private.trim_blanks) and required; the e-mail a
+-- valid address. Signed in: the message names the account (user_id), whatever e-mail it gives.
+-- Returns the message's id.
 create or replace function public.send_contact_message(p_name text, p_email text, p_category text,
                                                        p_subject text, p_message text)
 returns uuid
@@ -97,11 +116,11 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_name text := btrim(coalesce(p_name, ''));
-  v_email text := btrim(coalesce(p_email, ''));
-  v_category text := btrim(coalesce(p_category, ''));
-  v_subject text := btrim(coalesce(p_subject, ''));
-  v_message text := btrim(coalesce(p_message, ''), E' \t\r\n');
+  v_name text := private.trim_blanks(p_name);
+  v_email text := private.trim_blanks(p_email);
+  v_category text := private.trim_blanks(p_category);
+  v_subject text := private.trim_blanks(p_subject);
+  v_message text := private.trim_blanks(p_message);
   me uuid := auth.uid();
   wait integer;
   new_id uuid;
@@ -131,10 +150,12 @@ begin
   if char_length(v_message) > 4000 then
     raise exception using errcode = '22023', message = 'The message is at most 4000 characters.', hint = 'message_too_long';
   end if;
-  -- one sender at a time per address and per account: a burst sent at once cannot slip past the count
-  perform pg_advisory_xact_lock(hashtextextended('cadernos.contact:' || lower(v_email), 0));
+  -- one sender at a time per account, or per address for anonymous senders: a burst sent at once
+  -- cannot slip past the count
   if me is not null then
     perform pg_advisory_xact_lock(hashtextextended('cadernos.contact:' || me::text, 0));
+  else
+    perform pg_advisory_xact_lock(hashtextextended('cadernos.contact:' || lower(v_email), 0));
   end if;
   wait := private.contact_wait(v_email, me);
   if wait > 0 then

@@ -11,7 +11,7 @@ set check_function_bodies = off;
 --   write_guestbook_message     the one way to write: blocked people, those who do not see the
 --                               whole profile and, on a friends-only guestbook, non-friends are
 --                               refused; forbidden words refused (trigger)
---   moderate_guestbook_message  owner: approve, reject (deleted), delete; admins: delete
+--   moderate_guestbook_message  owner: approve, reject (deleted), delete (admins: admin_act)
 --   profile_polls, poll_votes   one active poll per profile (a new one ends the old), 2–10
 --                               options; one vote per person (changing it allowed); the results
 --                               (counts) are public, who voted what is never shown to anyone but
@@ -164,8 +164,9 @@ $$;
 revoke all on function public.write_guestbook_message(uuid, text, boolean) from public, anon, authenticated, service_role;
 grant execute on function public.write_guestbook_message(uuid, text, boolean) to authenticated;
 
--- The owner approves, rejects (the message is deleted for good, spec §4) or deletes a message;
--- an admin deletes one (report review). Anyone else: not_found (no oracle of others' messages).
+-- The owner approves, rejects (the message is deleted for good, spec §4) or deletes a message.
+-- Anyone else: not_found (no oracle of others' messages) — an admin too: admins remove a message
+-- through admin_act (moderation.sql: audited, reports settled, the author told).
 create or replace function public.moderate_guestbook_message(p_message uuid, p_action text)
 returns jsonb
 language plpgsql
@@ -183,7 +184,7 @@ begin
     raise exception using errcode = '22023', message = 'The action is approve, reject or delete.', hint = 'validation';
   end if;
   select * into m from public.guestbook_messages g where g.id = p_message for update;
-  if not found or not (m.profile_id = auth.uid() or (public.is_admin() and p_action = 'delete')) then
+  if not found or m.profile_id is distinct from auth.uid() then
     raise exception using errcode = 'P0001', message = 'No such guestbook message.', hint = 'not_found';
   end if;
   if p_action = 'approve' then

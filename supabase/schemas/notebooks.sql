@@ -1500,9 +1500,11 @@ create policy "owners, editors and collaborators can update notebooks" on public
   for update to authenticated
   using (public.notebook_role(id) in ('owner', 'editor', 'collaborator'))
   with check (public.notebook_role(id) in ('owner', 'editor', 'collaborator'));
-create policy "owners and admins can delete notebooks" on public.notebooks
+-- Admins remove content through admin_act alone (moderation.sql: audited, reports settled, the
+-- author told; issue 33 security review): no admin branch in a delete policy.
+create policy "owners can delete notebooks" on public.notebooks
   for delete to authenticated
-  using (public.notebook_role(id) in ('owner', 'admin'));
+  using (public.notebook_role(id) = 'owner');
 
 -- favorites (no update: a favorite is added or removed)
 create policy "people read their own favorites" on public.favorites
@@ -1533,10 +1535,10 @@ create policy "owners and editors edit questions, collaborators their own" on pu
     or (user_id = auth.uid() and public.notebook_role(notebook_id) = 'collaborator')
   )
   with check (public.notebook_role(notebook_id) in ('owner', 'editor', 'collaborator'));
-create policy "owners, editors and admins remove questions, collaborators their own" on public.questions
+create policy "owners and editors remove questions, collaborators their own" on public.questions
   for delete to authenticated
   using (
-    public.notebook_role(notebook_id) in ('owner', 'editor', 'admin')
+    public.notebook_role(notebook_id) in ('owner', 'editor')
     or (user_id = auth.uid() and public.notebook_role(notebook_id) = 'collaborator')
   );
 
@@ -1577,9 +1579,9 @@ create policy "answerers edit their answers and owners, editors and collaborator
          or public.notebook_role(notebook_id) in ('owner', 'editor', 'collaborator'))
   with check (user_id = auth.uid() or (guest_id is not null and private.is_my_guest(guest_id))
               or public.notebook_role(notebook_id) in ('owner', 'editor', 'collaborator'));
-create policy "answerers, owners and admins can delete answers" on public.answers
+create policy "answerers and owners can delete answers" on public.answers
   for delete to authenticated
-  using (user_id = auth.uid() or public.notebook_role(notebook_id) in ('owner', 'admin'));
+  using (user_id = auth.uid() or public.notebook_role(notebook_id) = 'owner');
 
 -- notebook_shares (no update: access_level is always viewer)
 create policy "owners, editors and the person shared with can read shares" on public.notebook_shares

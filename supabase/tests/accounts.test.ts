@@ -29,7 +29,7 @@ const WRITES: [string, string, (p: string) => unknown[]][] = [
 ];
 
 test('an admin bans an account; the person still reads their own account status', async () => {
-  await t.as(admin, `update profiles set account_status = 'banned' where id = $1`, [person]);
+  await t.as(admin, `select admin_set_banned($1, true, 'spam')`, [person]);
   const [me] = await t.as(person, `select username, avatar_url, account_status from profiles where id = $1`, [person]);
   expect(me).toEqual({ username: 'pessoa', avatar_url: null, account_status: 'banned' });
 });
@@ -61,7 +61,9 @@ test('a banned or deleted account edits and deletes nothing: its notebooks no lo
 });
 
 test('once reinstated by an admin, the person writes again', async () => {
-  await t.as(admin, `update profiles set account_status = 'active' where id = $1`, [person]);
+  // (the test above left the account removed; as a banned account it is reinstated through the audited RPC)
+  await t.sql(`update profiles set account_status = 'banned' where id = $1`, [person]);
+  await t.as(admin, `select admin_set_banned($1, false, 'engano')`, [person]);
   const [q] = await t.as<{ id: string }>(person, `insert into answers (question_id, text) values ($1, 'Voltei') returning id`, [questionId]);
   expect(q.id).toBeTruthy();
 });

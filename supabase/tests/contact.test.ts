@@ -133,6 +133,13 @@ describe.each(TEST_BACKENDS)('contact messages ($name)', ({ postgresServerUrl })
       [{ p_subject: ' ' }, 'subject_required'],
       [{ p_subject: 'x'.repeat(151) }, 'subject_too_long'],
       [{ p_message: '\n\n ' }, 'message_required'],
+      // blanks btrim did not take (issue 33 security review): a tab, a line break, U+00A0, U+200B
+      [{ p_name: '\t' }, 'name_required'],
+      [{ p_name: '\u00a0\u200b' }, 'name_required'],
+      [{ p_subject: '\n' }, 'subject_required'],
+      [{ p_subject: '\u3000' }, 'subject_required'],
+      [{ p_message: '\u00a0' }, 'message_required'],
+      [{ p_message: '\t\u200b\ufeff' }, 'message_required'],
       [{ p_message: 'x'.repeat(4001) }, 'message_too_long'],
     ];
     const seen: string[] = [];
@@ -262,6 +269,18 @@ describe.each(TEST_BACKENDS)('contact messages ($name)', ({ postgresServerUrl })
     expect(Number(eleventh.body?.details)).toBeGreaterThan(600);
     await sql(`update public.contact_messages set created_at = created_at - interval '1 day' where lower(email) = $1`, [email]);
     expect((await rpc('send_contact_message', message({ p_email: email }))).status).toBe(200);
+  });
+
+  test('an anonymous sender using someone\'s address does not use up that person\'s allowance (issue 33 security review)', async () => {
+    const rpc = rpcCaller();
+    const victim = await signUp('vitima');
+    const address = `vitima-${unique()}@example.test`;
+    // a visitor sends three with the victim's address: the visitor's allowance for it is spent …
+    for (let i = 0; i < 3; i++) expect((await rpc('send_contact_message', message({ p_email: i % 2 ? address.toUpperCase() : ` ${address} ` }))).status).toBe(200);
+    expect((await rpc('send_contact_message', message({ p_email: address }))).status).toBe(429);
+    // … the signed-in victim still sends, with that same address
+    const own = await rpc('send_contact_message', message({ p_email: address }), victim);
+    expect([own.status, own.body?.hint ?? null]).toEqual([200, null]);
   });
 
   test('concurrent sends from one address: exactly three get through', async () => {

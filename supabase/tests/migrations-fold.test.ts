@@ -80,6 +80,9 @@ const LANDED: Record<string, string> = {
   '20261128195000_claim_keeps_moderation.sql': '7f1fe1cf0920c96d102f7814488cd576770bff640bd96f50d8330a59e57c87f0',
   '20261128195100_anonymous_decision.sql': '894c343e556e1c230e865696ac690fd8514e70b8f8263b18b609e29c35cb2058',
   '20261128195200_hidden_question_answers.sql': 'e4cb0c06c52b8f2cbc6ee13dce955ff964f0af1495029044418af755c867acf9',
+  '20261128195300_admins_remove_through_admin_act.sql': '2c6db1c44b9288e15366d8e0c279a5f6c45b610cb93fd1cdacfebd4d9c34149e',
+  '20261128195400_ban_keeps_last_admin.sql': '4485c347366b93bfe9ed78311944ce0b288b2b4f61a9a195cde3b207ec01f859',
+  '20261128195500_contact_limits_per_sender.sql': '571ed9c732d2367eb746b307fccb58913f35431c271bf32736d9fecef9c58322',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -9,6 +9,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import pg from 'pg';
 import { failure, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './harness.ts';
 import { Device, push, type Collection } from './replication-client.ts';
 
@@ -422,5 +423,78 @@ describe.each(BACKENDS)('takedown holes closed on $name', ({ backend }) => {
     expect(refusal.hint).toBe('not_found');
     // an admin still reports (and reads) it
     await report(admin, 'answer', hidden, 'spam');
+  });
+
+  test('F3: an admin removes nothing and edits no profile outside admin_act and the ban RPCs (nothing unaudited)', async () => {
+    const [{ id: q3 }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Fica?') returning id`, [notebookId]);
+    const [{ id: a3 }] = await t.as<{ id: string }>(host, `insert into answers (question_id, text) values ($1, 'fica sim') returning id`, [q3]);
+    const [{ id: message }] = await t.as<{ id: string }>(reporter, `select (write_guestbook_message($1, 'Olá, dona!', false)) ->> 'id' as id`, [owner]);
+    const audited = async () => (await t.sql<{ n: number }>(`select count(*)::int as n from admin_actions`))[0].n;
+    const before = await audited();
+    for (const [sql, id] of [[`delete from answers where id = $1`, a3], [`delete from questions where id = $1`, q3], [`delete from notebooks where id = $1`, notebookId]] as const) {
+      const { affectedRows } = await t.tx(admin, (q) => q.query(sql, [id]));
+      expect(affectedRows, sql).toBe(0);
+    }
+    expect((await failure(t.as(admin, `select moderate_guestbook_message($1, 'delete')`, [message]))).hint).toBe('not_found');
+    const { affectedRows } = await t.tx(admin, (q) => q.query(`update profiles set display_name = 'Outro nome', account_status = 'banned' where id = $1`, [host]));
+    expect(affectedRows).toBe(0);
+    expect(await t.sql(`select (select count(*)::int from answers where id = $1) as a, (select count(*)::int from questions where id = $2) as q,
+                               (select count(*)::int from guestbook_messages where id = $3) as m,
+                               (select account_status from profiles where id = $4) as status`, [a3, q3, message, host]))
+      .toEqual([{ a: 1, q: 1, m: 1, status: 'active' }]);
+    expect(await audited()).toBe(before);
+    // admin_act does it, recorded
+    await act(admin, 'guestbook_message', message, 'delete', 'Removida');
+    expect(await audited()).toBe(before + 1);
+  });
+
+  test('F4: the last active admin is never banned; a ban racing a ban or a demotion leaves an active admin', async () => {
+    // one session: the service's (owner's) ban of the only active admin
+    expect((await failure(t.sql(`select private.ban_account($1, 'x')`, [admin]))).hint).toBe('last_admin');
+    if (backend !== 'postgres') return;
+    const r = await openTestDatabase({ backend: 'postgres' });
+    try {
+      const a = await r.createUser('adm_a', { admin: true });
+      const b = await r.createUser('adm_b', { admin: true });
+      const session = async (uid: string) => {
+        const c = new pg.Client({ connectionString: r.url });
+        await c.connect();
+        await c.query('begin');
+        await c.query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true),
+                  set_config('request.jwt.claim.sub', $2, true), set_config('request.jwt.claim.role', 'authenticated', true)`,
+          [JSON.stringify({ role: 'authenticated', sub: uid, aud: 'authenticated' }), uid],
+        );
+        return c;
+      };
+      const scenario = async (first: (c: pg.Client) => Promise<unknown>, second: (c: pg.Client) => Promise<unknown>) => {
+        await r.sql(`update profiles set account_status = 'active' where id in ($1, $2)`, [a, b]);
+        await r.sql(`insert into user_roles (user_id, role) values ($1, 'admin'), ($2, 'admin') on conflict do nothing`, [a, b]);
+        const c1 = await session(a);
+        const c2 = await session(b);
+        const outcome: string[] = [];
+        await first(c1);
+        const pending = second(c2).then(() => 'ok', (e: { hint?: string }) => e.hint ?? 'error');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await c1.query('commit');
+        outcome.push(await pending);
+        await c2.query(outcome[0] === 'ok' ? 'commit' : 'rollback');
+        await c1.end();
+        await c2.end();
+        const [{ n }] = await r.sql<{ n: number }>(
+          `select count(*)::int as n from user_roles u join profiles p on p.id = u.user_id where u.role = 'admin' and p.account_status = 'active'`,
+        );
+        return { second: outcome[0], activeAdmins: n };
+      };
+      // the second waits for the first's lock, then is refused: the last admin stays, or its caller
+      // is the admin the first just banned (before: both went through, no active admin was left)
+      const refused = expect.stringMatching(/^(last_admin|account_banned)$/);
+      expect(await scenario((c) => c.query(`select admin_set_banned($1, true, 'x')`, [b]), (c) => c.query(`select admin_set_admin($1, false)`, [a])))
+        .toEqual({ second: refused, activeAdmins: 1 });
+      expect(await scenario((c) => c.query(`select admin_set_banned($1, true, 'x')`, [b]), (c) => c.query(`select admin_set_banned($1, true, 'y')`, [a])))
+        .toEqual({ second: refused, activeAdmins: 1 });
+    } finally {
+      await r.close();
+    }
   });
 });

@@ -68,7 +68,8 @@ const ACTIONS: Action[] = [
   },
   {
     name: 'notebooks: delete the notebook',
-    allowed: ['owner', 'admin'],
+    // an admin removes content through admin_act alone (audited; issue 33 security review)
+    allowed: ['owner'],
     run: (q, f) => run(q, `delete from notebooks where id = $1`, [f.notebookId]),
   },
   {
@@ -105,7 +106,7 @@ const ACTIONS: Action[] = [
   },
   {
     name: 'questions: remove a question',
-    allowed: ['editor', 'owner', 'admin'],
+    allowed: ['editor', 'owner'],
     run: (q, f) => run(q, `delete from questions where id = $1`, [f.openQuestionId]),
   },
   // answers ------------------------------------------------------------------------------------
@@ -158,7 +159,7 @@ const ACTIONS: Action[] = [
   },
   {
     name: "answers: delete someone else's answer",
-    allowed: ['owner', 'admin'],
+    allowed: ['owner'],
     run: (q, f) => run(q, `delete from answers where id = $1`, [f.pendingAnswerId]),
   },
   // shares -------------------------------------------------------------------------------------
@@ -270,13 +271,14 @@ const ACTIONS: Action[] = [
   },
   {
     name: "profiles: edit someone else's profile",
-    allowed: ['admin'],
+    // admins change only account_status, through the audited RPCs (admin_set_banned)
+    allowed: [],
     run: (q, f) => run(q, `update profiles set display_name = 'Outro nome' where id = $1`, [f.people.signer]),
   },
   {
     name: 'profiles: ban an account',
     allowed: ['admin'],
-    run: (q, f) => run(q, `update profiles set account_status = 'banned' where id = $1`, [f.people.stranger]),
+    run: (q, f) => run(q, `select admin_set_banned($1, true, 'spam') as banned`, [f.people.stranger]),
   },
   {
     name: 'user_settings: read the owner\'s private settings',
