@@ -81,6 +81,26 @@ create trigger "00 the audit log is never changed" before update or delete on pu
 create trigger "00 the audit log is never truncated" before truncate on public.admin_actions
   for each statement execute function private.refuse_audit_change();
 
+-- "01 the audit names who acted": every row's admin_id is auth.uid() — the person whose token
+-- made the request — whatever the insert says. The service role (and the database owner, a
+-- migration) have no auth.uid(): their rows carry admin_id null, "the service / an automation",
+-- never an admin's name (the service role could write any admin_id before: issue 33 security
+-- review). SECURITY INVOKER: auth.uid() is read from the request's claims.
+create or replace function private.stamp_audit_actor()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  new.admin_id := auth.uid();
+  return new;
+end
+$$;
+revoke all on function private.stamp_audit_actor() from public, anon, authenticated, service_role;
+
+create trigger "01 the audit names who acted" before insert on public.admin_actions
+  for each row execute function private.stamp_audit_actor();
+
 -- Records one admin action, by auth.uid(). Callers check who may act (the RPCs: admins only; the
 -- triggers below: the tables' RLS already did); this only writes.
 create or replace function private.record_admin_action(
@@ -201,8 +221,9 @@ $$;
 revoke all on function private.unban_account(uuid, text) from public, anon, authenticated, service_role;
 
 -- "audit: a ban is recorded": every change of a profile into or out of 'banned', by whatever path
--- (private.ban_account, an admin's PATCH of the profile, the service role), with the reason
--- private.ban_account / unban_account pass in the transaction setting cadernos.admin_reason.
+-- (private.ban_account, the service role), with the reason private.ban_account / unban_account
+-- pass in the transaction setting cadernos.admin_reason — except a ban admin_act records itself
+-- (cadernos.ban_recorded = 'on': one 'ban' row, naming the content that led to it).
 create or replace function private.record_ban_change()
 returns trigger
 language plpgsql
@@ -210,6 +231,9 @@ security definer
 set search_path = ''
 as $$
 begin
+  if new.account_status = 'banned' and coalesce(current_setting('cadernos.ban_recorded', true), '') = 'on' then
+    return null;
+  end if;
   perform private.record_admin_action(
     case when new.account_status = 'banned' then 'ban' else 'unban' end,
     'profile', new.id, new.id, null, current_setting('cadernos.admin_reason', true));

@@ -384,7 +384,10 @@ begin
       delete from public.profile_polls x where x.id = p_target;
     end if;
   elsif p_action = 'ban' then
+    -- one audit row for the ban: this one (below, naming the content), not also the profile trigger's
+    perform set_config('cadernos.ban_recorded', 'on', true);
     perform private.ban_account(c.author_id, reason);
+    perform set_config('cadernos.ban_recorded', '', true);
   end if;
 
   perform private.record_admin_action(p_action, p_kind, p_target, c.author_id, null, reason);

@@ -497,4 +497,16 @@ describe.each(BACKENDS)('takedown holes closed on $name', ({ backend }) => {
       await r.close();
     }
   });
+
+  test('F8: the audit names who acted (the service role cannot write an admin\'s name); a ban through admin_act is one row', async () => {
+    const [{ admin_id: forged }] = await t.as<{ admin_id: string | null }>('service', `insert into admin_actions (admin_id, action, reason) values ($1, 'ban', 'forjado') returning admin_id`, [admin]);
+    expect(forged).toBeNull();
+    const author = await t.createUser('autor_banido');
+    await t.as(owner, `insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [notebookId, author]);
+    const [{ id }] = await t.as<{ id: string }>(author, `insert into answers (question_id, text) values ($1, 'ofensa') returning id`, [questionId]);
+    await act(admin, 'answer', id, 'ban', 'Ofensas repetidas');
+    expect(await t.sql(`select admin_id, action, target_kind, target_id from admin_actions where user_id = $1`, [author]))
+      .toEqual([{ admin_id: admin, action: 'ban', target_kind: 'answer', target_id: id }]);
+    expect((await t.sql<{ account_status: string }>(`select account_status from profiles where id = $1`, [author]))[0].account_status).toBe('banned');
+  });
 });
