@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ReportKind } from '../../../data/schemas/index.ts';
 import { loadCatalogArea } from '../../../locale/i18n.ts';
@@ -16,6 +17,8 @@ export function ReportIcon({ className }: { className?: string }) {
   );
 }
 
+const LABEL = msg`Denunciar`;
+
 /**
  * "Denunciar" (issue 33): an icon button that opens the report dialog, on a notebook question or
  * answer (a guest's too), a guestbook message, a poll, a profile. Nothing for visitors, nor on the
@@ -23,19 +26,23 @@ export function ReportIcon({ className }: { className?: string }) {
  * the person's own anonymous answer carries their id on their own device).
  */
 export default function ReportButton({ kind, targetId, authorId = null }: { kind: ReportKind; targetId: string; authorId?: string | null }) {
-  const { t } = useLingui();
+  const { i18n } = useLingui();
   const me = useSessionStore((s) => s.userId);
   const [open, setOpen] = useState(false);
   // Its words are in the profile screens' catalog, which the notebook screens do not load otherwise.
   useEffect(() => void loadCatalogArea('profiles').catch(() => undefined), []);
-  if (!me || (authorId && authorId === me) || (kind === 'profile' && targetId === me)) return null;
+  // A build keeps only the messages' ids: until that catalog is here the button would be named by
+  // an id (its name is all a screen reader has of it), so it shows once its words are.
+  const wordsHere = LABEL.message !== undefined || i18n.messages[LABEL.id] !== undefined;
+  if (!wordsHere || !me || (authorId && authorId === me) || (kind === 'profile' && targetId === me)) return null;
+  const label = i18n._(LABEL);
   return (
     <>
       <button
         type="button"
         className={css.iconButton}
-        aria-label={t`Denunciar`}
-        title={t`Denunciar`}
+        aria-label={label}
+        title={label}
         aria-haspopup="dialog"
         data-testid="report-button"
         data-report-kind={kind}
