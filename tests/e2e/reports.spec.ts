@@ -112,3 +112,32 @@ test('a participant reports an anonymous answer offline; it reaches the server o
   expect(stored).toContain(answer!.id);
   for (const trace of [author.userId, author.username, author.email, SECRET_NAME]) expect(stored).not.toContain(trace);
 });
+
+test('a profile, its poll and a guestbook message each have their report button; reporting the poll online sends it at once', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const [owner, writer, reporter] = await Promise.all([signUp(baseURL!, 'perfil'), signUp(baseURL!, 'escreve'), signUp(baseURL!, 'olhando')]);
+  const { data: poll, error: pollError } = await owner.client.rpc('save_poll', { p_poll: null, p_question: 'Praia ou montanha?', p_options: ['Praia', 'Montanha'] });
+  expect(pollError, pollError?.message).toBeNull();
+  const { data: message, error: messageError } = await writer.client.rpc('write_guestbook_message', { p_profile: owner.userId, p_body: 'Oi, tudo bem?', p_anonymous: true });
+  expect(messageError, messageError?.message).toBeNull();
+  expect((await owner.client.rpc('moderate_guestbook_message', { p_message: (message as { id: string }).id, p_action: 'approve' })).error).toBeNull();
+
+  const page = await phoneOf(browser, baseURL!, reporter);
+  await page.goto(`/profile/${owner.username}`);
+  await expect(page.getByTestId('guestbook-message').getByRole('button', { name: 'Denunciar' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('[data-report-kind="poll"]')).toBeVisible();
+  await expect(page.locator('[data-report-kind="profile"]')).toBeVisible();
+  await expectFitsPhone(page, 'profile with report buttons');
+
+  await page.locator('[data-report-kind="poll"]').click();
+  const dialog = page.getByRole('dialog', { name: 'Denunciar enquete' });
+  await dialog.getByRole('radio', { name: 'Spam ou golpe' }).check();
+  await dialog.getByRole('button', { name: 'Enviar denúncia' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Denúncia enviada');
+  await expect
+    .poll(async () => (await reporter.client.from('reports').select('kind, target_id, reason')).data, { timeout: 15_000 })
+    .toEqual([{ kind: 'poll', target_id: (poll as { id: string }).id, reason: 'spam' }]);
+  // nothing of the message's anonymous writer on the reporter's phone either
+  const stored = await indexedDbText(page);
+  for (const trace of [writer.userId, writer.username, writer.email]) expect(stored).not.toContain(trace);
+});
