@@ -209,6 +209,12 @@ const RPC_CASES: Record<string, Case> = {
   admin_report_queue: rpc('admin_report_queue', () => ({ p_kind: 'answer', p_status: 'all', p_limit: 50, p_after: null })),
   admin_report_target: rpc('admin_report_target', (f) => ({ p_kind: 'answer', p_target: f.answerId })),
   admin_act: rpc('admin_act', (f) => ({ p_kind: 'answer', p_target: f.answerId, p_action: 'warn', p_reason: 'probe' })),
+  // The admin's people tools (issue 33): admins only — every observer is refused (42501); aimed
+  // at the anonymous answerer's username and the answer's id.
+  admin_people: rpc('admin_people', () => ({ p_query: '@pessoa_secreta_s5', p_limit: 50, p_after: null })),
+  admin_audit_log: rpc('admin_audit_log', () => ({ p_limit: 50, p_after_at: null, p_after_id: null })),
+  admin_set_banned: rpc('admin_set_banned', (f) => ({ p_user: f.answerId, p_banned: true, p_reason: 'probe' })),
+  admin_set_admin: rpc('admin_set_admin', (f) => ({ p_user: f.answerId, p_is_admin: true })),
 };
 
 describe.each(TEST_BACKENDS)('S5 through every function and RPC ($name)', ({ postgresServerUrl }) => {
