@@ -2,12 +2,12 @@ import { useId } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { LoadMore } from '../../../components/LoadMore.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
-import { button } from '../../../components/ui.css.ts';
 import type { AuditEntry } from '../../../data/online/admin.ts';
 import { ACTIONS, TARGET_KINDS } from '../admin-messages.ts';
 import { useAuditLog } from '../hooks.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import * as css from '../admin.css.ts';
+import { NotLoaded } from '../NotLoaded.tsx';
 
 /**
  * /admin › Registro de ações (issue 33): what admins did — who, what, on whom, why, when — newest
@@ -26,20 +26,7 @@ export default function AuditSection() {
         <Trans>Registro de ações</Trans>
       </h2>
       {!log.data ? (
-        log.isError ? (
-          <div className={css.inline} role="alert">
-            <p className={css.error}>
-              <Trans>Não foi possível carregar. Verifique sua conexão e tente de novo.</Trans>
-            </p>
-            <button type="button" className={button.secondary} onClick={() => void log.refetch()}>
-              <Trans>Tentar de novo</Trans>
-            </button>
-          </div>
-        ) : (
-          <p className={css.muted} role="status">
-            <Trans>Carregando…</Trans>
-          </p>
-        )
+        <NotLoaded failed={log.isError} onRetry={() => void log.refetch()} />
       ) : rows.length === 0 ? (
         <p className={css.muted}>
           <Trans>Nenhuma ação registrada ainda.</Trans>

@@ -12,6 +12,7 @@ import { problemMessage, SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { usePeople, usePersonChange, type PersonChange } from '../hooks.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import * as css from '../admin.css.ts';
+import { NotLoaded } from '../NotLoaded.tsx';
 
 /**
  * /admin › Usuários (issue 33): find a person by @username, name or e-mail; see what they wrote
@@ -62,20 +63,7 @@ export default function UsersSection() {
       </form>
 
       {!people.data ? (
-        people.isError ? (
-          <div className={css.inline} role="alert">
-            <p className={css.error}>
-              <Trans>Não foi possível carregar. Verifique sua conexão e tente de novo.</Trans>
-            </p>
-            <button type="button" className={button.secondary} onClick={() => void people.refetch()}>
-              <Trans>Tentar de novo</Trans>
-            </button>
-          </div>
-        ) : (
-          <p className={css.muted} role="status">
-            <Trans>Carregando…</Trans>
-          </p>
-        )
+        <NotLoaded failed={people.isError} onRetry={() => void people.refetch()} />
       ) : rows.length === 0 ? (
         <p className={css.muted} role="status">
           <Trans>Ninguém encontrado.</Trans>

@@ -9,6 +9,7 @@ import { problemMessage, SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useForbiddenWords, useWordChange, type WordChange } from '../hooks.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import * as css from '../admin.css.ts';
+import { NotLoaded } from '../NotLoaded.tsx';
 
 /**
  * /admin › Palavras proibidas (spec §5; issue 33): each language's list, add and remove. Written
@@ -86,20 +87,7 @@ export default function ForbiddenWordsSection() {
         </button>
       </form>
       {!words.data ? (
-        words.isError ? (
-          <div className={css.inline} role="alert">
-            <p className={css.error}>
-              <Trans>Não foi possível carregar. Verifique sua conexão e tente de novo.</Trans>
-            </p>
-            <button type="button" className={button.secondary} onClick={() => void words.refetch()}>
-              <Trans>Tentar de novo</Trans>
-            </button>
-          </div>
-        ) : (
-          <p className={css.muted} role="status">
-            <Trans>Carregando…</Trans>
-          </p>
-        )
+        <NotLoaded failed={words.isError} onRetry={() => void words.refetch()} />
       ) : words.data.length === 0 ? (
         <p className={css.muted}>
           <Trans>Nenhuma palavra nesta lista.</Trans>
