@@ -73,9 +73,9 @@ export async function benchPerson(baseURL: string, tag: string) {
 
 /**
  * The runs' table (request sent → shown, commit answered → shown) with medians, under `heading`
- * and the machine's load; over the 1 s budget the command fails.
+ * and the machine's load; over the budget (1 s unless said) the command fails.
  */
-export function reportLiveRuns(heading: string, runs: { sent: number; committed: number }[]): void {
+export function reportLiveRuns(heading: string, runs: { sent: number; committed: number }[], budgetMs = 1000): void {
   console.log(`\n${heading} (${os.cpus().length} cores, load ${os.loadavg()[0].toFixed(1)})\n`);
   console.log('| run | request sent → shown (ms) | commit answered → shown (ms) |');
   console.log('|---|---|---|');
@@ -84,8 +84,8 @@ export function reportLiveRuns(heading: string, runs: { sent: number; committed:
   const committed = runs.map((r) => r.committed);
   console.log(`| **median** | **${median(sent).toFixed(0)}** | **${median(committed).toFixed(0)}** |`);
   console.log(`| min / max | ${Math.min(...sent).toFixed(0)} / ${Math.max(...sent).toFixed(0)} | ${Math.min(...committed).toFixed(0)} / ${Math.max(...committed).toFixed(0)} |`);
-  if (median(committed) > 1000) {
-    console.error('over the 1 s budget');
+  if (median(committed) > budgetMs) {
+    console.error(`over the ${budgetMs / 1000} s budget`);
     process.exitCode = 1;
   }
 }
