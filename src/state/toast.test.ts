@@ -75,4 +75,22 @@ describe('toast store', () => {
     useToastStore.getState().setDialogOpen(false);
     expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Nova conquista: Primeira foto']);
   });
+
+  it('news on screen when a dialog opens goes back to wait, and shows again whole when it closes; an action\'s answer stays', () => {
+    toastWhenFree({ title: 'Nova conquista: Primeira visita' });
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1000);
+    useToastStore.getState().setDialogOpen(true);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+    vi.advanceTimersByTime(TOAST_DURATION_MS);
+    useToastStore.getState().setDialogOpen(false);
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Nova conquista: Primeira visita']);
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1000);
+    expect(useToastStore.getState().toasts).toHaveLength(1);
+    vi.advanceTimersByTime(1000);
+    expect(useToastStore.getState().toasts).toHaveLength(0);
+
+    toast({ title: 'Alterações salvas' });
+    useToastStore.getState().setDialogOpen(true);
+    expect(useToastStore.getState().toasts.map((t) => t.title)).toEqual(['Alterações salvas']);
+  });
 });

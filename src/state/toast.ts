@@ -7,6 +7,8 @@ export interface Toast {
   title: string;
   description?: string;
   variant: ToastVariant;
+  /** News that waited its turn (showWhenFree): a dialog opening takes it back until it closes. */
+  news?: boolean;
 }
 
 /** Spec §9: the toast store keeps one toast at a time; a new toast replaces the current one. */
@@ -28,7 +30,11 @@ interface ToastState {
    * buttons under the finger.
    */
   showWhenFree(toast: ToastInput): void;
-  /** The Toaster's report of whether a modal dialog is open; news that waited shows when it closes. */
+  /**
+   * The Toaster's report of whether a modal dialog is open. News on screen when one opens goes back
+   * to wait (inside the dialog it would cover its fields and buttons); it shows again, whole, when
+   * the dialog closes.
+   */
   setDialogOpen(open: boolean): void;
   dismiss(id?: number): void;
 }
@@ -57,6 +63,12 @@ export const useToastStore = create<ToastState>((set, get) => ({
   },
   setDialogOpen(open) {
     if (open === get().dialogOpen) return;
+    if (open) {
+      const news = get().toasts.filter((t) => t.news);
+      news.forEach((t) => clearTimer(t.id));
+      const takenBack = news.map(({ title, description, variant }) => ({ title, description, variant }));
+      set({ toasts: get().toasts.filter((t) => !t.news), waiting: [...takenBack, ...get().waiting] });
+    }
     set({ dialogOpen: open });
     showNextIfFree();
   },
@@ -76,7 +88,8 @@ function showNextIfFree() {
   const [next, ...rest] = waiting;
   if (!next || toasts.length > 0 || dialogOpen) return;
   useToastStore.setState({ waiting: rest });
-  show(next);
+  const id = show(next);
+  useToastStore.setState({ toasts: useToastStore.getState().toasts.map((t) => (t.id === id ? { ...t, news: true } : t)) });
 }
 
 function clearTimer(id: number) {

@@ -299,7 +299,8 @@ grant execute on function public.admin_report_target(text, uuid) to authenticate
 -- An admin's decision on a reported target (admins only):
 --   dismiss  nothing changes; the open reports are dismissed
 --   hide     hidden_at = now() (not for a profile): gone from every device on its next sync
---   restore  hidden_at = null: back on the next sync (reports stay as they were)
+--   restore  hidden_at = null: back on the next sync; the reports that hid it now say 'restore'
+--            (the reporter's list says what is true), and the author is told ('content_restored')
 --   delete   the content is removed (not a profile: ban the person instead)
 --   warn     nothing changes; the author is warned
 --   ban      the author's account is banned (private.ban_account: signed out everywhere)
@@ -307,8 +308,8 @@ grant execute on function public.admin_report_target(text, uuid) to authenticate
 -- of reasons the author reads (hint reason_required). A guest's answer has no account: warn and
 -- ban refuse it (hint no_author). The action is recorded (private.record_admin_action), the open
 -- reports become dismissed (dismiss) or actioned with the decision, each reporter is notified
--- ('report_handled', no actor), and for hide / delete / warn the author ('content_hidden',
--- 'content_removed', 'warning'; subject = the audit row; message = the reason).
+-- ('report_handled', no actor), and for hide / delete / warn / restore the author ('content_hidden',
+-- 'content_removed', 'warning', 'content_restored'; subject = the audit row; message = the reason).
 -- Returns {action, handled (reports settled), author_notified}. Target gone: not_found.
 create or replace function public.admin_act(p_kind text, p_target uuid, p_action text, p_reason text)
 returns jsonb
@@ -395,7 +396,11 @@ begin
    where x.admin_id is not distinct from me and x.target_id = p_target and x.action = p_action
    order by x.created_at desc, x.id desc limit 1;
 
-  if p_action <> 'restore' then
+  if p_action = 'restore' then
+    -- no new notice for the reporters: their list reads the decision again on the next sync
+    update public.reports r set decision = 'restore'
+     where r.kind = p_kind and r.target_id = p_target and r.status = 'actioned' and r.decision = 'hide';
+  else
     for report in
       update public.reports r
          set status = case when p_action = 'dismiss' then 'dismissed' else 'actioned' end, decision = told
@@ -413,11 +418,11 @@ begin
   end if;
 
   notice_type := case p_action when 'hide' then 'content_hidden' when 'delete' then 'content_removed'
-                               when 'warn' then 'warning' end;
+                               when 'warn' then 'warning' when 'restore' then 'content_restored' end;
   if notice_type is not null and c.author_id is not null then
     perform private.notify_event(c.author_id, notice_type, null, null, audit_id);
     perform set_config('cadernos.notifying', 'on', true);
-    update public.notifications x set message = reason
+    update public.notifications x set message = coalesce(reason, '')
      where x.recipient_id = c.author_id and x.type = notice_type and x.subject_id = audit_id;
     notified := found;
     perform set_config('cadernos.notifying', '', true);

@@ -325,7 +325,7 @@ create table public.notifications (
     'new_answer', 'answer_pending', 'answer_approved', 'answer_rejected',
     'notebook_shared', 'collaboration_invite', 'collaboration_accepted',
     'friend_request', 'friend_accepted', 'friendship_started', 'guestbook_message', 'poll_vote', 'achievement_earned',
-    'report_handled', 'content_hidden', 'content_removed', 'warning')),
+    'report_handled', 'content_hidden', 'content_removed', 'warning', 'content_restored')),
   -- sentences of the first version, no longer written (empty): devices read type and ids
   title text not null default '',
   message text not null default '',

@@ -37,7 +37,7 @@ create table public.reports (
   status text not null default 'open' check (status in ('open', 'dismissed', 'actioned')),
   -- the action that handled it; 'actioned' when the target was anonymous and the action was
   -- about its author (warn, ban): the reporter must not learn who wrote it (moderation.sql)
-  decision text check (decision in ('dismiss', 'hide', 'delete', 'warn', 'ban', 'actioned')),
+  decision text check (decision in ('dismiss', 'hide', 'restore', 'delete', 'warn', 'ban', 'actioned')),
   created_at timestamptz not null default now(),
   handled_at timestamptz,
   updated_at timestamptz not null default now(),

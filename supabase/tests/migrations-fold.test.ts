@@ -84,6 +84,7 @@ const LANDED: Record<string, string> = {
   '20261128195400_ban_keeps_last_admin.sql': '4485c347366b93bfe9ed78311944ce0b288b2b4f61a9a195cde3b207ec01f859',
   '20261128195500_contact_limits_per_sender.sql': '571ed9c732d2367eb746b307fccb58913f35431c271bf32736d9fecef9c58322',
   '20261128195600_audit_names_who_acted.sql': '5c376de5083023e80fe720996f65eb235a272beb37914e3c1014d45c05d03633',
+  '20261128196000_restore_told.sql': '71abdc11b993cc2303f0fe1badaa307f7386f778d0cf5223d955306e8b51b33c',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

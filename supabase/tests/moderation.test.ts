@@ -146,6 +146,15 @@ describe.each(BACKENDS)('takedown on $name', ({ backend }) => {
     }
     expect(await t.as(owner, `select id from answers where id = $1`, [answerId])).toEqual([{ id: answerId }]);
     expect(await t.as(participant, `select id from visible_answers where id = $1`, [answerId])).toEqual([{ id: answerId }]);
+    // the restore is told: the reporter's list says what is true now, the author learns it is back
+    // (a walkthrough found "o conteúdo foi ocultado" still shown, and the author never told)
+    const [mine] = await t.as<{ decision: string }>(reporter, `select decision from reports where id = $1`, [reportId]);
+    expect(mine.decision).toBe('restore');
+    const reporterPhone = phones[2];
+    await reporterPhone.sync('reports');
+    expect(reporterPhone.docs('reports').map((r) => [r.id, r.decision])).toEqual([[reportId, 'restore']]);
+    const restored = await t.as<{ type: string; actor_id: string | null }>(author, `select type, actor_id from notifications where type = 'content_restored'`);
+    expect(restored).toEqual([{ type: 'content_restored', actor_id: null }]);
   });
 
   test('the reporter is notified with the decision, never learning the anonymous author; the author is told why', async () => {
@@ -155,8 +164,9 @@ describe.each(BACKENDS)('takedown on $name', ({ backend }) => {
     );
     // the decision travels with the notification (a code): the device says it offline
     expect(notice).toEqual({ type: 'report_handled', actor_id: null, subject_id: reportId, notebook_id: null, answer_id: null, message: 'hide' });
+    // (restored since, in the test before: the report's decision says so; the notification keeps the event)
     const [mine] = await t.as<{ status: string; decision: string }>(reporter, `select status, decision from reports where id = $1`, [reportId]);
-    expect(mine).toEqual({ status: 'actioned', decision: 'hide' });
+    expect(mine).toEqual({ status: 'actioned', decision: 'restore' });
     // what the reporter's device holds of the notifications names nobody
     const phone = new Device(t, reporter);
     await phone.syncAll();

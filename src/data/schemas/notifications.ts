@@ -16,11 +16,12 @@ export const NOTIFICATION_TYPES = [
   'poll_vote',
   'achievement_earned',
   // the moderation (issue 33, supabase/schemas/moderation.sql): `message` carries the decision's
-  // code (report_handled) or the moderator's reason, the statement of reasons (the other three)
+  // code (report_handled) or the moderator's reason, the statement of reasons (the others)
   'report_handled',
   'content_hidden',
   'content_removed',
   'warning',
+  'content_restored',
 ] as const;
 
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

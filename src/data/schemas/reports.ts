@@ -13,9 +13,10 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
 /**
  * The moderation's action that handled a report; 'actioned' when it was a warning or ban of the
- * author of an anonymous answer or message, which would say who wrote it (moderation.sql).
+ * author of an anonymous answer or message, which would say who wrote it (moderation.sql);
+ * 'restore' when content once hidden was brought back.
  */
-export const REPORT_DECISIONS = ['dismiss', 'hide', 'delete', 'warn', 'ban', 'actioned'] as const;
+export const REPORT_DECISIONS = ['dismiss', 'hide', 'restore', 'delete', 'warn', 'ban', 'actioned'] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 
 /** The longest details the server takes (reports.details, 500 characters). */

@@ -1,4 +1,4 @@
-import { Suspense, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useTabFromAddress, useTabKeys } from '../../components/tabs.ts';
 import { OfflineNote, OnlineData } from '../online/OnlineData.tsx';
@@ -29,6 +29,10 @@ function AdminPanel() {
   const base = useId();
   const section = ADMIN_SECTIONS.find((s) => s.id === current) ?? ADMIN_SECTIONS[0];
   const Section = section.component;
+  // at 360 px the row scrolls sideways: the chosen tab (a link's ?tab=, the arrow keys) in sight
+  useEffect(() => {
+    document.getElementById(`${base}-${section.id}-tab`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [base, section.id]);
 
   return (
     <div className={css.page}>

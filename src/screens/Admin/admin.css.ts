@@ -3,8 +3,8 @@ import { WIDE } from '../../components/frame/frame.css.ts';
 import { vars } from '../../styles/theme.css.ts';
 
 /**
- * /admin (issue 33): mobile first — at 360 px the sections are a row of tabs that wraps above the
- * section; from the frame's wide breakpoint on (a laptop) they are a side navigation beside it, and
+ * /admin (issue 33): mobile first — at 360 px the sections are one row of tabs above the section,
+ * scrolled sideways when they do not fit (wrapped, five tabs made ragged rows); from the frame's wide breakpoint on (a laptop) they are a side navigation beside it, and
  * the section takes the rest of the width.
  */
 export const page = style({
@@ -19,7 +19,8 @@ export const page = style({
 export const heading = style({ margin: 0, fontSize: '1.4rem', '@media': { [WIDE]: { gridColumn: '1 / -1' } } });
 export const nav = style({
   display: 'flex',
-  flexWrap: 'wrap',
+  flexWrap: 'nowrap',
+  overflowX: 'auto',
   gap: '0.25rem',
   borderBottom: `1px solid ${vars.color.border}`,
   '@media': {
@@ -27,7 +28,8 @@ export const nav = style({
   },
 });
 export const navItem = style({
-  flex: '1 1 auto',
+  flex: '0 0 auto',
+  whiteSpace: 'nowrap',
   minHeight: '44px',
   padding: '0.5rem 0.6rem',
   font: 'inherit',

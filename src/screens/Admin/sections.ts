@@ -11,7 +11,7 @@ import { lazyPart } from '../../components/lazy-part.ts';
  *
  * A later section (catalogue, store, analytics …) is one more line here and its own folder —
  * nothing else in the shell changes. Online-only: the shell wraps every section in OnlineData
- * (TanStack Query), each section reads with the hooks of src/screens/Admin/hooks.ts.
+ * (TanStack Query), each section reads with the hooks of src/screens/online/hooks/admin.ts.
  */
 export interface AdminSection {
   id: string;

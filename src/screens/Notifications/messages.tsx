@@ -105,6 +105,12 @@ export function NotificationSentence({ item }: { item: NotificationItem }) {
       ) : (
         <Trans>A moderação excluiu um conteúdo seu</Trans>
       );
+    case 'content_restored':
+      return item.text ? (
+        <Trans>A moderação restaurou um conteúdo seu que estava oculto. Nota: {reason(item.text)}</Trans>
+      ) : (
+        <Trans>A moderação restaurou um conteúdo seu que estava oculto</Trans>
+      );
     case 'warning':
       return item.text ? (
         <Trans>Você recebeu uma advertência da moderação. Motivo: {reason(item.text)}</Trans>
@@ -170,4 +176,5 @@ export const NOTIFICATION_ICONS: Record<NotificationType, IconName> = {
   content_hidden: 'eye-off',
   content_removed: 'close',
   warning: 'bell',
+  content_restored: 'check',
 };

@@ -4,7 +4,7 @@ import { LoadMore } from '../../../components/LoadMore.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
 import type { AuditEntry } from '../../../data/online/admin.ts';
 import { ACTIONS, TARGET_KINDS } from '../admin-messages.ts';
-import { useAuditLog } from '../hooks.ts';
+import { useAuditLog } from '../../online/hooks/admin.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import * as css from '../admin.css.ts';
 import { NotLoaded } from '../NotLoaded.tsx';

@@ -71,7 +71,9 @@ describe('ReportsSection', () => {
   it('shows the queue with its marks, the open reports first; another state or kind asks the server again', async () => {
     show();
     const row = await screen.findByTestId('admin-report');
-    expect(row.textContent).toContain('Autolesão');
+    expect(row.textContent).toContain('Automutilação ou suicídio');
+    // said once: the mark in front, not again among the reasons
+    expect(row.textContent!.split('Automutilação ou suicídio')).toHaveLength(2);
     expect(row.textContent).toContain('3 denúncias');
     expect(row.textContent).toContain('Bullying ou assédio');
     expect(readReportQueue).toHaveBeenCalledWith(null, 'open', null);
@@ -107,10 +109,19 @@ describe('ReportsSection', () => {
     expect(actOnReport).not.toHaveBeenCalled();
 
     fireEvent.input(target.getByLabelText('Motivo (o autor lê)'), { target: { value: 'Ofende um colega' } });
-    fireEvent.click(target.getByRole('button', { name: 'Ocultar' }));
-    const confirm = target.getByRole('alertdialog');
+    const hide = target.getByRole('button', { name: 'Ocultar' });
+    hide.focus();
+    fireEvent.click(hide);
+    let confirm = target.getByRole('alertdialog');
     expect(confirm.textContent).toContain('Ocultar este conteúdo de todos os aparelhos?');
     expect(actOnReport).not.toHaveBeenCalled();
+    // the question below the buttons takes the focus (its safe choice); Cancelar gives it back
+    expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancelar' }));
+    expect(target.queryByRole('alertdialog')).toBeNull();
+    expect(document.activeElement).toBe(hide);
+    fireEvent.click(hide);
+    confirm = target.getByRole('alertdialog');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(actOnReport).toHaveBeenCalledWith('answer', ANSWER, 'hide', 'Ofende um colega'));
   });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { LoadMore } from '../../../components/LoadMore.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
@@ -20,7 +20,7 @@ import {
   type ReportTarget,
 } from '../../../data/online/moderation.ts';
 import { toast } from '../../../state/toast.ts';
-import { useModerationAct, useReportQueue, useReportTarget } from './hooks.ts';
+import { useModerationAct, useReportQueue, useReportTarget } from '../../online/hooks/moderation.ts';
 import * as css from './ReportsSection.css.ts';
 
 /**
@@ -144,18 +144,18 @@ export default function ReportsSection() {
 function QueueMeta({ item }: { item: QueueItem }) {
   const names = useNames();
   const { i18n } = useLingui();
+  const otherReasons = item.self_harm ? item.reasons.filter((r) => r !== 'self_harm') : item.reasons;
   return (
     <span className={css.meta}>
       {item.self_harm && (
         <>
-          <span className={css.urgent}>
-            <Trans>Autolesão</Trans>
-          </span>{' '}
+          <span className={css.urgent}>{names.reason.self_harm}</span>{' '}
           ·{' '}
         </>
       )}
       {names.kind[item.kind]} · <Plural value={item.reports} one="# denúncia" other="# denúncias" />
-      {item.reasons.length > 0 && <> · {item.reasons.map((r) => names.reason[r]).join(', ')}</>}
+      {/* self-harm is the mark in front, not said twice */}
+      {otherReasons.length > 0 && <> · {otherReasons.map((r) => names.reason[r]).join(', ')}</>}
       {item.hidden && (
         <>
           {' '}
@@ -301,7 +301,7 @@ function Context({ data }: { data: ReportTarget }) {
       {notebook && (
         <>
           {' '}
-          · <Trans>Caderno</Trans> <UserText>{notebook.title}</UserText> (@{notebook.owner})
+          · <Trans>Caderno:</Trans> <UserText>{notebook.title}</UserText> (@{notebook.owner})
         </>
       )}
       {question && (
@@ -330,6 +330,17 @@ function Actions({ data }: { data: ReportTarget }) {
   const [confirming, setConfirming] = useState<ModerationAction | null>(null);
   const [problem, setProblem] = useState<ModerationProblem | null>(null);
   const act = useModerationAct();
+  // The question comes below the buttons: focus goes to its safe choice (as in the app's modal
+  // dialogs), so keyboard and screen-reader users meet it, and back to the action on Cancelar.
+  const keep = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (confirming) keep.current?.focus();
+  }, [confirming]);
+  function cancelConfirm() {
+    setConfirming(null);
+    opener.current?.focus();
+  }
 
   const available: ModerationAction[] = ['dismiss'];
   if (data.present && data.kind !== 'profile') available.push(data.hidden_at ? 'restore' : 'hide', 'delete');
@@ -343,6 +354,7 @@ function Actions({ data }: { data: ReportTarget }) {
       return;
     }
     if (DESTRUCTIVE_ACTIONS.includes(action) && confirming !== action) {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setConfirming(action);
       return;
     }
@@ -401,7 +413,7 @@ function Actions({ data }: { data: ReportTarget }) {
             <button type="button" className={button.primary} disabled={!online || act.isPending} onClick={() => void run(confirming)}>
               <Trans>Confirmar</Trans>
             </button>
-            <button type="button" className={button.secondary} onClick={() => setConfirming(null)}>
+            <button ref={keep} type="button" className={button.secondary} onClick={cancelConfirm}>
               <Trans>Cancelar</Trans>
             </button>
           </div>
@@ -440,9 +452,10 @@ function useNames() {
   const reason: Record<ReportReason, string> = {
     bullying: t`Bullying ou assédio`,
     sexual: t`Conteúdo sexual`,
-    self_harm: t`Autolesão ou suicídio`,
+    // the reporter's words (src/screens/online/reports/messages.ts): one vocabulary for both sides
+    self_harm: t`Automutilação ou suicídio`,
     hate: t`Discurso de ódio`,
-    spam: t`Spam`,
+    spam: t`Spam ou golpe`,
     other: t`Outro motivo`,
   };
   const action: Record<ModerationAction, string> = {

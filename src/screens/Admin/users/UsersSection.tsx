@@ -9,7 +9,7 @@ import { useSessionStore } from '../../../state/session.ts';
 import { toast } from '../../../state/toast.ts';
 import { AdminDialog } from '../AdminDialog.tsx';
 import { problemMessage, SAVE_ERROR_TITLE } from '../admin-messages.ts';
-import { usePeople, usePersonChange, type PersonChange } from '../hooks.ts';
+import { usePeople, usePersonChange, type PersonChange } from '../../online/hooks/admin.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import * as css from '../admin.css.ts';
 import { NotLoaded } from '../NotLoaded.tsx';

@@ -6,7 +6,7 @@ import { button } from '../../../components/ui.css.ts';
 import { AdminError, WORD_LANGUAGES, type WordLanguage } from '../../../data/online/admin.ts';
 import { toast } from '../../../state/toast.ts';
 import { problemMessage, SAVE_ERROR_TITLE } from '../admin-messages.ts';
-import { useForbiddenWords, useWordChange, type WordChange } from '../hooks.ts';
+import { useForbiddenWords, useWordChange, type WordChange } from '../../online/hooks/admin.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import * as css from '../admin.css.ts';
 import { NotLoaded } from '../NotLoaded.tsx';

@@ -69,6 +69,8 @@ export function decisionLabel(decision: ReportDecision): MessageDescriptor {
       return msg`Nada foi alterado: o conteúdo não viola as regras.`;
     case 'hide':
       return msg`O conteúdo foi ocultado.`;
+    case 'restore':
+      return msg`O conteúdo foi ocultado e depois restaurado, após nova análise.`;
     case 'delete':
       return msg`O conteúdo foi removido.`;
     case 'warn':

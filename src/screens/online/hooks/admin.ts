@@ -17,7 +17,7 @@ import {
   setBanned,
   type AuditCursor,
   type WordLanguage,
-} from '../../data/online/admin.ts';
+} from '../../../data/online/admin.ts';
 
 export const adminKeys = {
   people: (query: string) => ['admin', 'people', query] as const,
