@@ -1,11 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
-import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { startAppServer, stopAppServer } from './app-server.ts';
 import { dismissConsent } from './helpers.ts';
-import { logIn, signUp } from './people.ts';
+import { logIn, makeAdmin, signUp } from './people.ts';
 
 /**
  * The /admin guard (spec §2; issue 16, defect 1): it waits for the person's role before deciding,
@@ -20,16 +17,6 @@ async function personPage(browser: Browser, viewport?: { width: number; height: 
   const page = await context.newPage();
   await dismissConsent(page);
   return page;
-}
-
-/** The admin flag is a user_roles record; only an admin or the service role may write one. */
-async function makeAdmin(baseURL: string, userId: string) {
-  const service = createClient(baseURL, SUPABASE_DEMO_SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { error } = await service.from('user_roles').insert({ user_id: userId, role: 'admin' });
-  expect(error, error?.message).toBeNull();
 }
 
 test('an admin who opens /admin directly and reloads it stays on it; a signed-in person who is not an admin goes to /', async ({

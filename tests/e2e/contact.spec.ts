@@ -1,9 +1,6 @@
-import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent, expectFitsPhone, expectNoSeriousAxeIssues } from './helpers.ts';
-import { logIn, signUp } from './people.ts';
+import { logIn, makeAdmin, signUp } from './people.ts';
 
 /**
  * The contact form on /contato (issue 33; spec §5, §8) at 360 px: each empty or invalid field says
@@ -19,16 +16,6 @@ async function personPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await dismissConsent(page);
   return page;
-}
-
-/** The admin flag is a user_roles record; only an admin or the service role may write one. */
-async function makeAdmin(baseURL: string, userId: string) {
-  const service = createClient(baseURL, SUPABASE_DEMO_SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { error } = await service.from('user_roles').insert({ user_id: userId, role: 'admin' });
-  expect(error, error?.message).toBeNull();
 }
 
 test('a visitor is told what each field needs, sends a message, and an admin finds it in the inbox and marks it answered', async ({ browser, baseURL }) => {

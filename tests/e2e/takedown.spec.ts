@@ -1,9 +1,6 @@
-import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent, expectFitsPhone } from './helpers.ts';
-import { createNotebook, indexedDbText, logIn, signUp, type SignedUp } from './people.ts';
+import { createNotebook, indexedDbText, logIn, makeAdmin, type SignedUp, signUp } from './people.ts';
 
 /**
  * Takedown (issue 33) at 360 px: a person reports an anonymous answer with the answer's report
@@ -23,15 +20,6 @@ async function signedInPage(browser: Browser, person: SignedUp): Promise<Page> {
   await logIn(page, person);
   await expect(page).not.toHaveURL(/\/login/);
   return page;
-}
-
-async function makeAdmin(baseURL: string, userId: string) {
-  const service = createClient(baseURL, SUPABASE_DEMO_SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
-  const { error } = await service.from('user_roles').insert({ user_id: userId, role: 'admin' });
-  expect(error, error?.message).toBeNull();
 }
 
 const SECRET = 'Resposta anônima que ofende a turma';

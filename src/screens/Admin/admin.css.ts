@@ -123,3 +123,36 @@ export const removeWord = style({
 });
 export const time = style({ fontSize: '0.8rem', color: vars.color.textMuted });
 export const reason = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' });
+
+/** The lists of the reports and contact sections: pill filters, an entry that opens in place, its line of facts. */
+export const filters = style({ display: 'flex', flexWrap: 'wrap', gap: '0.5rem' });
+export const filter = style({
+  minHeight: '44px',
+  padding: '0.4rem 0.85rem',
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: 'inherit',
+  cursor: 'pointer',
+  selectors: {
+    '&[aria-pressed="true"]': { background: vars.color.primary, color: vars.color.primaryText, borderColor: vars.color.primary },
+    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
+});
+export const opener = style({
+  display: 'grid',
+  gap: '0.2rem',
+  width: '100%',
+  minHeight: '44px',
+  padding: '0.75rem',
+  border: 0,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  textAlign: 'left',
+  cursor: 'pointer',
+  borderRadius: vars.radius.md,
+  selectors: { '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: '-3px' } },
+});
+export const meta = style({ fontSize: '0.85rem', color: vars.color.textMuted, overflowWrap: 'anywhere' });
