@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useLingui } from '@lingui/react/macro';
 import { useToastStore } from '../state/toast.ts';
@@ -108,12 +108,16 @@ function atTheBottom(): Placement {
 }
 
 /** Follows the field being typed in and the cookie question while toasts show (focus moves, the page scrolls, the question comes). */
-function usePlacement(active: boolean): Placement {
+function usePlacement(active: boolean, region: RefObject<HTMLElement | null>): Placement {
   const [placement, setPlacement] = useState<Placement>({ edge: 'bottom' });
   useLayoutEffect(() => {
     if (!active) return;
-    const update = () =>
+    const update = (event?: unknown) =>
       setPlacement((before) => {
+        // the person reaches for a toast (its close button): it stays under the finger. Moving it
+        // on mousedown sent the click to whatever came under the pointer, and the toast stayed.
+        const focusGoesTo = event instanceof FocusEvent && event.type === 'focusout' ? event.relatedTarget : document.activeElement;
+        if (focusGoesTo instanceof Node && region.current?.contains(focusGoesTo)) return before;
         const next = placementNow();
         return JSON.stringify(next) === JSON.stringify(before) ? before : next;
       });
@@ -155,10 +159,11 @@ export function Toaster() {
   const dialog = useModalDialogHost();
   const host = useDialogSlot(dialog);
   useEffect(() => useToastStore.getState().setDialogOpen(dialog !== null), [dialog]);
-  const placement = usePlacement(toasts.length > 0 && !host);
+  const regionRef = useRef<HTMLDivElement>(null);
+  const placement = usePlacement(toasts.length > 0 && !host, regionRef);
   const style = placementStyle(placement);
   const region = (
-    <div className={host ? s.toastRegion.dialog : s.toastRegion[placement.edge]} style={style} aria-live="polite" data-testid="toast-region">
+    <div ref={regionRef} className={host ? s.toastRegion.dialog : s.toastRegion[placement.edge]} style={style} aria-live="polite" data-testid="toast-region">
       {toasts.map((item) => (
         <div
           key={item.id}
@@ -170,7 +175,14 @@ export function Toaster() {
             <strong>{item.title}</strong>
             {item.description && <span>{item.description}</span>}
           </div>
-          <button type="button" className={s.toastClose} onClick={() => dismiss(item.id)} aria-label={t`Fechar aviso`}>
+          <button
+            type="button"
+            className={s.toastClose}
+            // a tap keeps the focus where the person was typing (and the phone's keyboard up)
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => dismiss(item.id)}
+            aria-label={t`Fechar aviso`}
+          >
             <Icon name="close" />
           </button>
         </div>
