@@ -584,26 +584,45 @@ class Device {
     const profile = this.client
       .channel(`live:profile_notices:${this.userId}:1`)
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'profile_notices', filter: `profile_id=eq.${this.userId}` }, () => undefined);
-    await Promise.all([this.join('join pulses', pulses, () => this.pulse(undefined)), this.join('join profile', profile)]);
-    this.listeningAt = performance.now();
+    await Promise.all([
+      this.join('join pulses', pulses, () => {
+        this.listeningAt = Math.min(this.listeningAt, performance.now());
+        this.pulse(undefined);
+      }),
+      this.join('join profile', profile),
+    ]);
   }
 
+  /**
+   * Joins a channel with realtime-js's own timeout (10 s, as in the app); a join that times out is
+   * retried by realtime-js (Phoenix's rejoin): each time-out counts as a failure of the kind, and
+   * the latency recorded is until the join that succeeded (given up after 3 minutes).
+   */
   private join(kind: string, channel: RealtimeChannel, onJoined?: () => void): Promise<void> {
     this.channels.push(channel);
     const started = performance.now();
     return new Promise<void>((resolve) => {
       let done = false;
-      channel.subscribe((status, error) => {
-        if (status === 'SUBSCRIBED') onJoined?.();
+      const finish = (ok: boolean, detail: string) => {
         if (done) return;
-        if (status === 'SUBSCRIBED' || status === 'CHANNEL_ERROR' || status === 'TIMED_OUT' || status === 'CLOSED') {
-          done = true;
-          const ok = status === 'SUBSCRIBED';
-          this.world.recorder.record(kind, performance.now() - started, ok, `${status} ${error ?? ''}`);
-          if (!ok) allFailures.push(`${kind}: ${status} ${error ?? ''}`);
-          resolve();
+        done = true;
+        clearTimeout(giveUp);
+        this.world.recorder.record(kind, performance.now() - started, ok, detail);
+        if (!ok) allFailures.push(`${kind}: ${detail}`);
+        resolve();
+      };
+      const giveUp = setTimeout(() => finish(false, 'not joined after 180 s'), 180_000);
+      channel.subscribe((status, error) => {
+        if (status === 'SUBSCRIBED') {
+          onJoined?.();
+          finish(true, '');
+        } else if (!done && (status === 'TIMED_OUT' || status === 'CHANNEL_ERROR')) {
+          const failure = `${kind}: ${status} after ${((performance.now() - started) / 1000).toFixed(0)} s ${error ?? ''} (realtime-js joins again)`;
+          this.world.recorder.failures.set(kind, (this.world.recorder.failures.get(kind) ?? 0) + 1);
+          if (this.world.recorder.failureSamples.length < 10) this.world.recorder.failureSamples.push(failure);
+          allFailures.push(failure);
         }
-      }, 30_000);
+      });
     });
   }
 
@@ -756,13 +775,20 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
       const arrival = round === 1 ? options.arrivalS * 1000 : 0;
       let arrived = 0;
       let arrivalDone = 0;
+      const joins: Promise<void>[] = [];
+      let pushed = 0;
+      const progress = setInterval(
+        () => console.log(`    … ${((performance.now() - started) / 1000).toFixed(0)} s: ${world.recorder.count} requests, ${arrived} phones in, ${pushed} answers pushed`),
+        30_000,
+      );
       await Promise.all(
         phones.map(async (phone, i) => {
           if (round === 1) {
             await sleep(Math.random() * arrival);
             await phone.register(i + 1);
             await phone.firstSync(true);
-            await phone.listen();
+            // The engine does not wait for its channels (listenForPulses is not awaited).
+            joins.push(phone.listen());
             if (++arrived === phones.length) arrivalDone = performance.now();
           }
           // Answers over the next answer-s seconds, in order, at random moments.
@@ -773,9 +799,12 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
             const text = `r${round} ${phone.name} resposta ${q + 1}`;
             texts.add(text);
             await phone.answer(child.setup.questions[q], text);
+            pushed++;
           }
         }),
       );
+      await Promise.all(joins);
+      clearInterval(progress);
       const answeredAt = performance.now();
       // What was pushed reaches the teacher's device (15 s at most), and the pulls calm down.
       const deadline = answeredAt + 15_000;
