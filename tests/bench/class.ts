@@ -58,6 +58,8 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import WebSocket from 'ws';
 import { answerIdFor } from '../../src/data/derived-ids.ts';
 import { newAnswerDoc } from '../../src/data/schemas/answers.ts';
+import { rpcTransport, type ReplicationTransport } from '../../src/data/replication/transport.ts';
+import type { CollectionName } from '../../src/data/schemas/index.ts';
 import { adultSignUpData, ADULT_BIRTH_DATE } from '../../sync-server/test-people.ts';
 import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
 import { numberOption, percentile, textOption } from './figures.ts';
@@ -392,6 +394,8 @@ class Device {
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private coverageTimer: ReturnType<typeof setTimeout> | undefined;
   private client: SupabaseClient | undefined;
+  /** The app's own transport (src/data/replication/transport.ts) over this device's supabase-js client. */
+  private transport: ReplicationTransport | undefined;
   private readonly channels: RealtimeChannel[] = [];
   private clock = Date.now();
   /** Pulls under way or asked for: resolves when none is left. */
@@ -456,8 +460,7 @@ class Device {
       data: { username, birth_date: ADULT_BIRTH_DATE, invite_code: this.setup.code },
     })) as { access_token: string; user: { id: string } } | undefined;
     if (!session?.access_token) throw new Error(`${this.name}: the sign-up gave no session`);
-    this.token = session.access_token;
-    this.userId = session.user.id;
+    this.signedIn(session.user.id, session.access_token);
     // invite-redemption.ts: the early pages (redeemed by the sign-up) beside redeem_invite.
     const early = SYNCED_FIRST.map((collection) => this.pullOnce(collection, 'first-pull'));
     const notebook = await this.rpc('redeem', 'redeem_invite', { p_code: this.setup.code });
@@ -473,6 +476,50 @@ class Device {
   signedIn(userId: string, token: string) {
     this.userId = userId;
     this.token = token;
+    this.client = createClient(this.setup.url, this.setup.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never },
+      global: { headers: { Authorization: `Bearer ${this.token}` }, fetch: (input, init) => this.recordedFetch(input, init) },
+    });
+    this.transport = rpcTransport(this.client);
+  }
+
+  /**
+   * supabase-js's fetch for this device: at most 6 under way, each recorded under its kind, read
+   * from the request (the RPC, and for pulls the collection: answers or another; from scratch or not).
+   */
+  private recordedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+    const url = String(input instanceof Request ? input.url : input);
+    const rpc = /\/rest\/v1\/rpc\/([a-z_]+)/.exec(url)?.[1] ?? url.replace(this.setup.url, '');
+    let kind = rpc;
+    try {
+      const body = JSON.parse(String(init?.body ?? 'null')) as { p_collection?: string; p_checkpoint?: unknown; p_pulls?: { checkpoint: unknown }[] } | null;
+      if (rpc === 'replication_pull') kind = body?.p_checkpoint == null ? 'first-pull' : body.p_collection === 'answers' ? 'pull answers' : 'pull other';
+      else if (rpc === 'replication_pull_many') kind = body?.p_pulls?.every((p) => p.checkpoint == null) ? 'first-pull many' : 'pull many';
+      else if (rpc === 'replication_push') kind = 'push';
+    } catch {
+      // not JSON: the route is the kind
+    }
+    return this.gate.run(async () => {
+      const started = performance.now();
+      let ok = false;
+      let detail = '';
+      try {
+        const res = await fetch(input, init);
+        const text = await res.text();
+        ok = res.ok;
+        if (!ok) detail = `${res.status} ${text}`;
+        return new Response(text, { status: res.status, statusText: res.statusText, headers: res.headers });
+      } catch (error) {
+        detail = String(error);
+        throw error;
+      } finally {
+        // A server without replication_pull_many (PGRST202) is the transport's fallback, not a failure.
+        const expected = !ok && rpc === 'replication_pull_many' && detail.includes('PGRST202');
+        this.world.recorder.record(kind, performance.now() - started, ok || expected, detail);
+        if (!ok && !expected) allFailures.push(`${kind}: ${detail}`);
+      }
+    });
   }
 
   /** The first sync: SYNCED_FIRST's pages (already asked for after a sign-up), then the others. */
@@ -485,9 +532,7 @@ class Device {
   /** One pull request; records the checkpoint and what a device keeps from it. */
   private async pullOnce(collection: string, kind: string): Promise<{ documents: Doc[]; checkpoint: Checkpoint | null } | undefined> {
     const from = kind === 'first-pull' ? null : (this.checkpoints.get(collection) ?? null);
-    const result = (await this.rpc(kind, 'replication_pull', { p_collection: collection, p_checkpoint: from, p_limit: PULL_BATCH })) as
-      | { documents: Doc[]; checkpoint: Checkpoint | null; resync?: boolean }
-      | undefined;
+    const result = await this.transport!.pull(collection as CollectionName, from, PULL_BATCH).catch(() => undefined);
     if (!result) return undefined;
     if (result.checkpoint) {
       const previous = this.checkpoints.get(collection);
@@ -569,11 +614,7 @@ class Device {
 
   /** The device's channels: its pulses (sync-engine.ts) and its own profile's notices (session/engine.ts). */
   async listen(): Promise<void> {
-    this.client = createClient(this.setup.url, this.setup.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: WebSocket as never },
-      global: { headers: { Authorization: `Bearer ${this.token}` } },
-    });
+    if (!this.client) throw new Error(`${this.name}: not signed in`);
     await this.client.realtime.setAuth(this.token);
     const table = { event: 'INSERT' as const, schema: 'public', table: 'replication_pulses' };
     const onPulse = (payload: { new?: { txid?: number | string } }) => this.pulse(payload.new?.txid === undefined ? undefined : String(payload.new.txid));
@@ -640,7 +681,10 @@ class Device {
         };
     let rows = [{ newDocumentState: doc, assumedMasterState: master }];
     for (let attempt = 0; attempt < 3; attempt++) {
-      const result = (await this.rpc(kind, 'replication_push', { p_collection: 'answers', p_rows: rows })) as { conflicts: Doc[]; rejected: { reason: string }[] } | undefined;
+      const result =
+        kind === 'push'
+          ? await this.transport!.push('answers', rows).catch(() => undefined)
+          : ((await this.rpc(kind, 'replication_push', { p_collection: 'answers', p_rows: rows })) as { conflicts: Doc[]; rejected: { reason: string }[] } | undefined);
       if (!result) return;
       if (result.rejected.length > 0) {
         const failure = `${kind}: rejected ${JSON.stringify(result.rejected).slice(0, 300)}`;
