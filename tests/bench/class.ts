@@ -887,7 +887,7 @@ async function calibrate(options: Options, world: World, meter: CpuMeter, teache
   console.log('    kind                                 requests   p50 ms   p99 ms   server CPU ms/request' + (postgres ? '   Postgres CPU ms/request' : ''));
   const pick = (i: number) => phones[i % phones.length];
   const kinds: { kind: string; label: string; count: number; run: (i: number) => Promise<unknown> }[] = [
-    { kind: 'registration (7 requests; p = sign-up)', label: 'signup', count: Math.min(n, 10), run: (i) => new Device(world, `late ${i}`).register(1000 + i) },
+    { kind: 'registration (whole; p = sign-up)', label: 'signup', count: Math.min(n, 10), run: (i) => new Device(world, `late ${i}`).register(1000 + i) },
     { kind: 'redeem', label: 'redeem', count: n, run: (i) => pick(i).rpc('redeem', 'redeem_invite', { p_code: world.setup.code }) },
     {
       kind: 'first-pull (each collection)',
@@ -928,6 +928,22 @@ async function calibrate(options: Options, world: World, meter: CpuMeter, teache
       },
     },
   ];
+  // After issue 34's change the app gathers a round's pulls into one replication_pull_many.
+  const many = (device: Device) => COLLECTIONS.map((collection) => ({ collection, checkpoint: device.checkpoints.get(collection) ?? null, limit: PULL_BATCH }));
+  const probe = await fetch(`${world.setup.url}/rest/v1/rpc/replication_pull_many`, {
+    method: 'POST',
+    headers: { apikey: world.setup.anonKey, authorization: `Bearer ${teacher.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_pulls: many(teacher) }),
+  });
+  await probe.text();
+  if (probe.ok) {
+    kinds.splice(5, 0, {
+      kind: `pull many (${COLLECTIONS.length}, nothing new)`,
+      label: 'pull many',
+      count: n,
+      run: (i) => pick(i).rpc('pull many', 'replication_pull_many', { p_pulls: many(pick(i)) }),
+    });
+  }
   for (const { kind, label, count, run } of kinds) {
     world.recorder = new Recorder();
     await sleep(500);
