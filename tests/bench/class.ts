@@ -868,6 +868,17 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
       showMemory(`during round ${round}`, cpu.sample);
     }
 
+    // The isolated phase must not pay for pulses still on their way: wait for the last answer's pulse at the teacher's.
+    const xids = await child.xids();
+    const last = [...world.lastText.keys()].map((id) => xids[id]).filter(Boolean).reduce((a, b) => (BigInt(a) > BigInt(b) ? a : b), '0');
+    const waitFrom = performance.now();
+    while (!teacher.pulseAt.has(last) && performance.now() - waitFrom < 180_000) await sleep(500);
+    const waited = ((performance.now() - waitFrom) / 1000).toFixed(1);
+    console.log(
+      teacher.pulseAt.has(last)
+        ? `\n  the last answer's pulse reached the teacher's device ${waited} s after the measurement of the round ended`
+        : `\n  the last answer's pulse had not reached the teacher's device ${waited} s after the round: the isolated figures below include Realtime's backlog`,
+    );
     if (options.calibrate > 0) await calibrate(options, world, meter, teacher, phones, !!postgres);
     showMemory('at the end, after a GC', await child.ask('gc'));
   } finally {
@@ -978,7 +989,7 @@ async function calibrate(options: Options, world: World, meter: CpuMeter, teache
     );
     for (const sample of world.recorder.failureSamples) console.log(`    FAILED ${sample}`);
   }
-  world.reacting = true;
+  // The devices stay deaf: pulls set off now would be cut by the server's stop.
 }
 
 async function main() {
