@@ -125,6 +125,10 @@ const RPC_CASES: Record<string, Case> = {
       name: `replication_pull ${collection}`,
       run: async (as: Person) => as.client.rpc('replication_pull', { p_collection: collection, p_checkpoint: null, p_limit: 1000 }),
     })),
+  // Issue 34: every collection in one request, as a round of the app asks them.
+  replication_pull_many: rpc('replication_pull_many', () => ({
+    p_pulls: COLLECTIONS.map((collection) => ({ collection, checkpoint: null, limit: 1000 })),
+  })),
   // A stale edit of the anonymous answer (the conflict carries the master state) and an insert
   // with its id (the rejection may carry the row).
   replication_push: (f) => {

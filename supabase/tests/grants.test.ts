@@ -42,8 +42,9 @@ const VISITOR_RPCS = [
   // confirm_guardian: a minor's guardian opens the mailed link without an account (issue 22)
   // guestbook_page, poll_view: a public profile's guestbook and poll (issue 32)
   // send_contact_message: the contact form, signed in or not (issue 33)
+  // replication_pull_many: replication_pull's calls in one request (issue 34)
   'confirm_guardian', 'create_invite_link', 'find_forbidden_words', 'guestbook_page', 'is_admin', 'moderate_answer', 'poll_view', 'profile_friends', 'profile_view', 'redeem_invite',
-  'replication_pull', 'replication_push', 'revoke_invite_link', 'search_users', 'send_contact_message', 'username_available',
+  'replication_pull', 'replication_pull_many', 'replication_push', 'revoke_invite_link', 'search_users', 'send_contact_message', 'username_available',
 ];
 
 let t: TestDatabase;
