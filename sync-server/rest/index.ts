@@ -131,15 +131,6 @@ async function planWithReload(holder: SchemaCacheHolder, target: Target, req: Re
   return { ...prepared, roleSettings: cache.roleSettings.get(role) };
 }
 
-/** PostgREST applies the impersonated role's settings for the transaction; SET ROLE alone does not. */
-async function applyRoleSettings(tx: Queryable, settings: [string, string][] | undefined): Promise<void> {
-  if (!settings?.length) return;
-  await tx.query('select set_config(k, v, true) from unnest($1::text[], $2::text[]) as s(k, v)', [
-    settings.map(([k]) => k),
-    settings.map(([, v]) => v),
-  ]);
-}
-
 function requestPath(target: Target): string {
   if (target.kind === 'rpc') return `/rpc/${target.name}`;
   if (target.kind === 'relation') return `/${target.name}`;
@@ -183,12 +174,12 @@ function runAsRequester(
     ctx.db,
     requester.claims,
     async (tx) => {
-      if (prepared.readOnly) await tx.exec('SET TRANSACTION READ ONLY');
-      await applyRoleSettings(tx, prepared.roleSettings);
       if (req.prefs.timezone !== undefined) await applyTimezone(tx, req.prefs);
       return prepared.run(tx);
     },
-    { method: req.method, path: requestPath(target), headers },
+    // PostgREST applies the impersonated role's settings for the transaction (SET ROLE alone does
+    // not), and runs reads READ ONLY: both with the role and claims, in one statement.
+    { method: req.method, path: requestPath(target), headers, settings: prepared.roleSettings, readOnly: prepared.readOnly },
   );
 }
 

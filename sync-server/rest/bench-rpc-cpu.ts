@@ -1,0 +1,352 @@
+/**
+ * The server's CPU time per replication request (not a test): how many milliseconds of the server
+ * process's CPU (process.cpuUsage: user + system, every thread) one pull and one push cost. Run:
+ *
+ *   npx tsx sync-server/rest/bench-rpc-cpu.ts                        # PGlite
+ *   npx tsx sync-server/rest/bench-rpc-cpu.ts --requests 300 --reps 5 --concurrency 8 [--port 56200]
+ *   BENCH_DATABASE_URL=postgres://… npx tsx sync-server/rest/bench-rpc-cpu.ts     # a Postgres server (scratch database)
+ *   BENCH_CPU_PROF=/tmp/prof npx tsx sync-server/rest/bench-rpc-cpu.ts  # a CPU profile of the measured phases only
+ *
+ * The server runs in a child process on a new data folder with the app's migrations; an owner has
+ * 5 notebooks × 20 questions shared with every client (as sync-server/bench-replication-load.ts).
+ * Each client first syncs every collection and answers 10 questions. Then, in turn, `reps` times:
+ * a phase of incremental pulls (a random client, a random collection, from its checkpoint) and a
+ * phase of pushes of answers (edits on top of the master state the client holds, sometimes new
+ * ones), each `requests` long with `concurrency` requests in flight. CPU time is read in the child
+ * before and after each phase, so the load generator's own work is not counted. On PGlite the
+ * figure also says how much of it was spent inside PGlite's WebAssembly (execProtocolRawSync). Wall
+ * time is shown too, but on a shared machine read the CPU figures (medians over the reps).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { adultSignUpData } from '../test-people.ts';
+import { createScratchDatabase } from '../db/scratch.ts';
+
+const THIS_FILE = fileURLToPath(import.meta.url);
+const NOTEBOOKS = 5;
+const QUESTIONS_PER_NOTEBOOK = 20;
+const COLLECTIONS = ['notebooks', 'questions', 'answers', 'notebook_shares', 'notebook_collaborators', 'profiles', 'user_settings', 'notifications', 'favorites', 'forbidden_words'];
+
+interface Setup {
+  url: string;
+  anonKey: string;
+  clients: { userId: string; token: string; secret: string }[];
+  questions: { id: string; notebookId: string }[];
+}
+
+interface Cpu {
+  userMs: number;
+  systemMs: number;
+  /** CPU time spent inside PGlite's execProtocolRawSync (its WebAssembly Postgres), on the event loop. */
+  pgliteMs: number;
+  pgliteCalls: number;
+}
+
+// ---- child ------------------------------------------------------------------------------------
+
+async function runChild(dataDir: string, storageRoot: string, clientCount: number, port: number, databaseUrl?: string) {
+  const pglite = { ms: 0, calls: 0 };
+  // BENCH_PGLITE_SPLIT=1: also the CPU time inside PGlite (two getrusage calls per pass: they cost too).
+  if (!databaseUrl && process.env.BENCH_PGLITE_SPLIT === '1') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const proto = PGlite.prototype as unknown as { execProtocolRawSync(message: Uint8Array): Uint8Array };
+    const original = proto.execProtocolRawSync;
+    proto.execProtocolRawSync = function (this: unknown, message: Uint8Array) {
+      const started = process.cpuUsage();
+      try {
+        return original.call(this, message);
+      } finally {
+        const spent = process.cpuUsage(started);
+        pglite.ms += (spent.user + spent.system) / 1000;
+        pglite.calls++;
+      }
+    };
+  }
+  const { startServer } = await import('../app.ts');
+  const server = await startServer({ port, dataDir, databaseUrl, storageDir: path.join(storageRoot, 'storage'), purgeIntervalMs: 0 });
+  const { db, jwt, config } = server.ctx;
+  const person = async (username: string) => {
+    const { rows } = await db.query<{ id: string }>(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
+       values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), $2, '{"provider":"email"}') returning id`,
+      [`${username}@bench.test`, JSON.stringify(adultSignUpData(username))],
+    );
+    return rows[0].id;
+  };
+  const owner = await person('bench_dona');
+  const { rows: notebooks } = await db.query<{ id: string }>(
+    `insert into notebooks (user_id, title) select $1, 'Caderno ' || g from generate_series(1, ${NOTEBOOKS}) g returning id`,
+    [owner],
+  );
+  const { rows: questions } = await db.query<{ id: string; notebookId: string }>(
+    `insert into questions (notebook_id, user_id, text, order_index)
+     select n, $1, 'Pergunta ' || g, g from unnest($2::uuid[]) n cross join generate_series(1, ${QUESTIONS_PER_NOTEBOOK}) g
+     returning id, notebook_id as "notebookId"`,
+    [owner, notebooks.map((n) => n.id)],
+  );
+  const clients: Setup['clients'] = [];
+  for (let i = 0; i < clientCount; i++) {
+    const userId = await person(`bench_c${i}`);
+    await db.query(`insert into notebook_shares (notebook_id, shared_with) select n, $1 from unnest($2::uuid[]) n`, [userId, notebooks.map((n) => n.id)]);
+    const { rows } = await db.query<{ secret: string }>(`select answer_secret as secret from user_settings where user_id = $1`, [userId]);
+    clients.push({ userId, secret: rows[0].secret, token: await jwt.sign({ role: 'authenticated', sub: userId, aud: 'authenticated' }, 3600) });
+  }
+  const setup: Setup = { url: server.url, anonKey: config.anonKey, clients, questions };
+  process.stdout.write(`READY ${JSON.stringify(setup)}\n`);
+
+  let session: import('node:inspector').Session | undefined;
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+  let buffered = '';
+  process.stdin.on('data', async (chunk: Buffer) => {
+    buffered += chunk.toString();
+    let newline: number;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      const [command, arg] = buffered.slice(0, newline).trim().split(' ');
+      buffered = buffered.slice(newline + 1);
+      if (command === 'cpu') {
+        const u = process.cpuUsage();
+        const cpu: Cpu = { userMs: u.user / 1000, systemMs: u.system / 1000, pgliteMs: pglite.ms, pgliteCalls: pglite.calls };
+        process.stdout.write(`CPU ${JSON.stringify(cpu)}\n`);
+      } else if (command === 'prof-start') {
+        const inspector = await import('node:inspector');
+        session = new inspector.Session();
+        session.connect();
+        await post('Profiler.enable');
+        await post('Profiler.setSamplingInterval', { interval: 200 });
+        await post('Profiler.start');
+        process.stdout.write('PROF started\n');
+      } else if (command === 'prof-stop') {
+        const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+        fs.writeFileSync(arg, JSON.stringify(profile));
+        session!.disconnect();
+        process.stdout.write('PROF stopped\n');
+      } else if (command === 'stop') {
+        await server.close();
+        process.exit(0);
+      }
+    }
+  });
+}
+
+// ---- parent -----------------------------------------------------------------------------------
+
+interface Child {
+  process: ChildProcess;
+  setup: Setup;
+  next(prefix: string): Promise<string>;
+  send(command: string): void;
+}
+
+function spawnChild(dataDir: string, storageRoot: string, clients: number, port: number, databaseUrl?: string): Promise<Child> {
+  const args = ['--import', 'tsx', THIS_FILE, '--child', dataDir, storageRoot, String(clients), String(port), ...(databaseUrl ? [databaseUrl] : [])];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
+  const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
+  const errors: string[] = [];
+  let buffered = '';
+  child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const next = (prefix: string) => new Promise<string>((r) => waiting.push({ prefix, resolve: r }));
+    const send = (command: string) => child.stdin!.write(`${command}\n`);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      let newline: number;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        if (line.startsWith('READY ')) resolve({ process: child, setup: JSON.parse(line.slice(6)) as Setup, next, send });
+        const i = waiting.findIndex((w) => line.startsWith(w.prefix));
+        if (i >= 0) waiting.splice(i, 1)[0].resolve(line);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`server child exited with ${code}:\n${errors.join('').slice(-3000)}`)));
+  });
+}
+
+async function cpu(child: Child): Promise<Cpu> {
+  const line = child.next('CPU ');
+  child.send('cpu');
+  return JSON.parse((await line).slice(4)) as Cpu;
+}
+
+/** The answer id a person's device derives (S6): SHA-256("<secret>:<question id>") as a version-8 UUID. */
+function answerId(secret: string, questionId: string): string {
+  const h = createHash('sha256').update(`${secret}:${questionId}`, 'utf8').digest().subarray(0, 16);
+  h[6] = (h[6] & 0x0f) | 0x80;
+  h[8] = (h[8] & 0x3f) | 0x80;
+  const hex = h.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+type Doc = Record<string, unknown> & { id: string };
+
+class Client {
+  readonly checkpoints = new Map<string, unknown>();
+  readonly mine = new Map<string, Doc>();
+  private clock = 1;
+  failures = 0;
+
+  constructor(
+    readonly setup: Setup,
+    readonly me: Setup['clients'][number],
+  ) {}
+
+  private async rpc(name: string, args: unknown): Promise<unknown> {
+    const res = await fetch(`${this.setup.url}/rest/v1/rpc/${name}`, {
+      method: 'POST',
+      headers: { apikey: this.setup.anonKey, authorization: `Bearer ${this.me.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+    });
+    const body = await res.json();
+    if (!res.ok) this.failures++;
+    return res.ok ? body : undefined;
+  }
+
+  async pull(collection: string): Promise<void> {
+    const result = (await this.rpc('replication_pull', { p_collection: collection, p_checkpoint: this.checkpoints.get(collection) ?? null, p_limit: 100 })) as
+      | { documents: Doc[]; checkpoint: unknown }
+      | undefined;
+    if (!result) return;
+    this.checkpoints.set(collection, result.checkpoint);
+    if (collection === 'answers') for (const doc of result.documents) if (doc.user_id === this.me.userId) this.mine.set(doc.id, doc);
+  }
+
+  /** An edit of one of its answers (a new answer when it has none on that question). */
+  async push(questionIndex?: number): Promise<void> {
+    const questions = this.setup.questions;
+    const question = questions[questionIndex ?? Math.floor(Math.random() * questions.length)];
+    const id = answerId(this.me.secret, question.id);
+    const master = this.mine.get(id) ?? null;
+    const text = `Resposta ${this.clock}`;
+    const doc = master
+      ? { ...master, text, client_clock: Number(master.client_clock ?? 0) + 1 }
+      : { id, question_id: question.id, notebook_id: question.notebookId, user_id: this.me.userId, text, is_anonymous: this.clock % 5 === 0, responder_name: 'Bench', client_clock: this.clock, _deleted: false };
+    this.clock++;
+    const result = (await this.rpc('replication_push', { p_collection: 'answers', p_rows: [{ newDocumentState: doc, assumedMasterState: master }] })) as
+      | { conflicts: Doc[] }
+      | undefined;
+    // The new master state: the conflict's, or ours with the revision the server gave it (next pull).
+    for (const conflict of result?.conflicts ?? []) this.mine.set(conflict.id, conflict);
+    if (result && result.conflicts.length === 0) this.mine.set(id, { ...doc, server_rev: Number(master?.server_rev ?? 0) + 1 } as Doc);
+  }
+}
+
+async function inParallel(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+  return performance.now() - started;
+}
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)];
+
+async function measure(label: string, options: Options, databaseUrl?: string) {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-bench-rpc-cpu-'));
+  const dataDir = databaseUrl ? path.join(folder, 'db') : path.join(folder, 'db');
+  const child = await spawnChild(dataDir, folder, options.clients, options.port, databaseUrl);
+  try {
+    const clients = child.setup.clients.map((me) => new Client(child.setup, me));
+    // Each phone's first sync, then 10 answers each.
+    await Promise.all(clients.map(async (c) => {
+      for (const collection of COLLECTIONS) await c.pull(collection);
+      for (let q = 0; q < 10; q++) await c.push(q * 7);
+      await c.pull('answers');
+    }));
+    const figures: Record<string, { cpu: number[]; pglite: number[]; calls: number[]; wall: number[] }> = {};
+    const phase = async (kind: string, task: () => Promise<void>) => {
+      const before = await cpu(child);
+      const wall = await inParallel(options.requests, options.concurrency, task);
+      const after = await cpu(child);
+      const f = (figures[kind] ??= { cpu: [], pglite: [], calls: [], wall: [] });
+      f.cpu.push((after.userMs + after.systemMs - before.userMs - before.systemMs) / options.requests);
+      f.pglite.push((after.pgliteMs - before.pgliteMs) / options.requests);
+      f.calls.push((after.pgliteCalls - before.pgliteCalls) / options.requests);
+      f.wall.push(wall);
+    };
+    // Warm-up (not counted): the first calls plan and compile.
+    await inParallel(100, options.concurrency, () => pick(clients).pull(pick(COLLECTIONS)));
+    await inParallel(50, options.concurrency, () => pick(clients).push());
+    if (options.profile) {
+      child.send('prof-start');
+      await child.next('PROF ');
+    }
+    for (let rep = 0; rep < options.reps; rep++) {
+      await phase('pull', () => pick(clients).pull(pick(COLLECTIONS)));
+      await phase('push', () => pick(clients).push());
+    }
+    if (options.profile) {
+      const file = path.join(options.profile, `rpc-cpu-${label}-${Date.now()}.cpuprofile`);
+      fs.mkdirSync(options.profile, { recursive: true });
+      child.send(`prof-stop ${file}`);
+      await child.next('PROF ');
+      console.log(`  profile: ${file}`);
+    }
+    const failures = clients.reduce((n, c) => n + c.failures, 0);
+    console.log(`\n[${label}] ${options.clients} clients, ${options.reps} × ${options.requests} requests per kind, ${options.concurrency} in flight; failed requests: ${failures}`);
+    console.log('    kind   CPU ms/request (median, min–max)   of which in PGlite   PGlite calls/request   requests/s (wall, median)');
+    for (const [kind, f] of Object.entries(figures)) {
+      const range = `${Math.min(...f.cpu).toFixed(2)}–${Math.max(...f.cpu).toFixed(2)}`;
+      console.log(
+        `    ${kind.padEnd(6)} ${median(f.cpu).toFixed(2).padStart(8)} (${range})`.padEnd(46) +
+          `${median(f.pglite).toFixed(2).padStart(8)}   ${median(f.calls).toFixed(1).padStart(12)}   ${(options.requests / (median(f.wall) / 1000)).toFixed(0).padStart(16)}`,
+      );
+    }
+  } finally {
+    child.send('stop');
+    await new Promise((resolve) => (child.process.exitCode !== null ? resolve(undefined) : child.process.once('exit', resolve)));
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+interface Options {
+  clients: number;
+  requests: number;
+  reps: number;
+  concurrency: number;
+  port: number;
+  profile?: string;
+}
+
+function flag(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+async function main() {
+  const options: Options = {
+    clients: flag('clients', 40),
+    requests: flag('requests', 300),
+    reps: flag('reps', 5),
+    concurrency: flag('concurrency', 8),
+    port: flag('port', 56200),
+    profile: process.env.BENCH_CPU_PROF || undefined,
+  };
+  console.log(`replication CPU per request — Node ${process.version}, ${os.cpus().length} CPU(s); load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl) {
+    const scratch = await createScratchDatabase(postgresUrl, 'cadernos_bench_rpc_cpu');
+    try {
+      await measure('Postgres', options, scratch.url);
+    } finally {
+      await scratch.drop();
+    }
+  } else {
+    await measure('PGlite', options);
+  }
+}
+
+if (process.argv[2] === '--child') {
+  const [, , , dataDir, storageRoot, clients, port, databaseUrl] = process.argv;
+  await runChild(dataDir, storageRoot, Number(clients), Number(port), databaseUrl);
+} else {
+  await main();
+}
