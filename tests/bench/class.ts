@@ -556,10 +556,18 @@ class Device {
     return result;
   }
 
+  /** Pages until a short one; a failed request is asked again after 1 s, 2 s, 4 s … (the app's retry policy; 6 times here). */
   private async pullPages(collection: string, kind: string): Promise<void> {
+    let retryMs = 1000;
     for (;;) {
       const result = await this.pullOnce(collection, kind);
-      if (!result || result.documents.length < PULL_BATCH) return;
+      if (!result) {
+        if (retryMs > 32_000 || this.stopped) return;
+        await sleep(retryMs);
+        retryMs *= 2;
+        continue;
+      }
+      if (result.documents.length < PULL_BATCH) return;
       kind = 'pull';
     }
   }
