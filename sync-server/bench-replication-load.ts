@@ -13,7 +13,9 @@
  * a first page of answers from scratch (a new device). Every request goes through /rest/v1/rpc as
  * supabase-js sends it.
  *
- * Prints, per round: requests per second, latency p50 / p95 / p99 / max, non-2xx and errors; and
+ * Prints, per round: requests per second, latency p50 / p95 / p99 / max, non-2xx and errors; the
+ * realtime pulses' delay after the push that caused them was acknowledged (p50 / p99, share within
+ * 1 s and 5 s, a pulse that never came counting as late); and
  * the server's memory (RSS, V8 heap, external + array buffers, which hold PGlite's WebAssembly
  * memory) when ready, after each round, and after idling with a forced GC, with the longest time
  * its event loop was blocked. Memory that grows round after round is a leak; memory that rises
@@ -277,6 +279,10 @@ class Client {
   /** A pulse came since the last pull of the answers. */
   private pulsed = false;
   pulses = 0;
+  /** Each pulse received: its created_at (the writing transaction's now()) and when it came. */
+  readonly pulseTimes: { stamp: string; at: number }[] = [];
+  /** Own pushes acknowledged: the answer's text → when the push's answer came back. */
+  private readonly acked = new Map<string, number>();
   private realtime: { client: SupabaseClient; channel: RealtimeChannel } | undefined;
 
   /** Where each request's kind, latency and status go (set per round). */
@@ -313,7 +319,15 @@ class Client {
       | undefined;
     if (!result || fromScratch) return;
     this.checkpoints.set(collection, result.checkpoint);
-    if (collection === 'answers') for (const doc of result.documents) if (doc.user_id === this.me.userId) this.mine.set(doc.id, doc);
+    if (collection === 'answers') {
+      for (const doc of result.documents) {
+        if (doc.user_id !== this.me.userId) continue;
+        this.mine.set(doc.id, doc);
+        // The answer's updated_at is its transaction's now(), as is the created_at of the pulses it sent.
+        const ackedAt = this.acked.get(String(doc.text));
+        if (ackedAt !== undefined) pushAcks.set(stampKey(String(doc.updated_at)), ackedAt);
+      }
+    }
   }
 
   async answer(): Promise<void> {
@@ -328,6 +342,7 @@ class Client {
     const result = (await this.rpc('push', 'replication_push', { p_collection: 'answers', p_rows: [{ newDocumentState: doc, assumedMasterState: master }] })) as
       | { conflicts: Doc[] }
       | undefined;
+    if (result && !(result.conflicts ?? []).some((c) => c.id === id)) this.acked.set(text, performance.timeOrigin + performance.now());
     for (const conflict of result?.conflicts ?? []) this.mine.set(conflict.id, conflict);
   }
 
@@ -341,7 +356,8 @@ class Client {
     await client.realtime.setAuth(this.me.token);
     const channel = client
       .channel(`pulses-${this.me.userId}`)
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'replication_pulses', filter: `user_id=in.(${this.me.userId},00000000-0000-0000-0000-000000000000)` }, () => {
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'replication_pulses', filter: `user_id=in.(${this.me.userId},00000000-0000-0000-0000-000000000000)` }, (payload) => {
+        this.pulseTimes.push({ stamp: stampKey(String(payload.new.created_at)), at: performance.timeOrigin + performance.now() });
         this.pulses++;
         this.pulsed = true;
       });
@@ -370,6 +386,41 @@ class Client {
       await this.pull('answers');
     } else await this.pull('answers', true);
   }
+}
+
+/** The push acknowledged (ms since epoch) for each writing transaction's start stamp (see stampKey). */
+const pushAcks = new Map<string, number>();
+
+/** A timestamptz as `<epoch seconds>.<microseconds>`, whatever its text form (to_jsonb, realtime-js). */
+function stampKey(text: string): string {
+  const micros = (/\.(\d+)/.exec(text)?.[1] ?? '').padEnd(6, '0').slice(0, 6);
+  return `${Math.floor(Date.parse(text) / 1000)}.${micros}`;
+}
+
+/**
+ * Realtime pulses measured from the moment the push that caused them was acknowledged to the
+ * pusher: every client shares every notebook, so each push of an answer pulses each of them once.
+ * A pulse that never came counts as late.
+ */
+function reportPulses(clients: Client[]) {
+  const delays: number[] = [];
+  const stamps = new Set(pushAcks.keys());
+  for (const c of clients) {
+    for (const { stamp, at } of c.pulseTimes) {
+      const acked = pushAcks.get(stamp);
+      if (acked !== undefined) delays.push(Math.max(0, at - acked));
+    }
+  }
+  const expected = stamps.size * clients.length;
+  delays.sort((a, b) => a - b);
+  const share = (ms: number) => ((100 * delays.filter((d) => d <= ms).length) / Math.max(1, expected)).toFixed(1);
+  console.log(
+    `    pulse delay after the push was acknowledged (${stamps.size} pushes × ${clients.length} clients = ${expected} pulses, ${delays.length} came): ` +
+      `p50 ${percentile(delays, 50).toFixed(0)} ms, p99 ${percentile(delays, 99).toFixed(0)} ms, max ${(delays.at(-1) ?? NaN).toFixed(0)} ms; ` +
+      `within 1 s ${share(1000)}%, within 5 s ${share(5000)}%`,
+  );
+  pushAcks.clear();
+  for (const c of clients) c.pulseTimes.length = 0;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -444,6 +495,7 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
       showMemory(`${options.idleS} s later, after a GC`, await ask(child, 'gc'));
       // Each answer pushed sends a pulse to every member: delivery that falls behind shows here.
       if (options.realtime) console.log(`    pulses received so far: ${pulsesAtEnd} at the end of the round, ${pulses()} ${options.idleS} s later`);
+      if (options.realtime) reportPulses(clients);
     }
     await Promise.all(clients.map((c) => c.unsubscribe()));
   } finally {
