@@ -58,10 +58,14 @@ function forbiddenWordsPulled(page: Page) {
   return page.waitForResponse(
     async (response) => {
       if (!response.url().includes('/rest/v1/rpc/replication_pull') || !response.ok()) return false;
-      const asked = JSON.parse(response.request().postData() ?? '{}') as { p_collection?: string; p_limit?: number };
-      if (asked.p_collection !== 'forbidden_words') return false;
-      const { documents } = (await response.json()) as { documents: unknown[] };
-      return documents.length < (asked.p_limit ?? Infinity);
+      // one pull (replication_pull), or a round of them in one request (replication_pull_many)
+      type Pull = { collection: string; limit: number };
+      const asked = JSON.parse(response.request().postData() ?? '{}') as { p_collection?: string; p_limit?: number; p_pulls?: Pull[] };
+      const pulls: Pull[] = asked.p_pulls ?? [{ collection: asked.p_collection!, limit: asked.p_limit ?? Infinity }];
+      const answers = (await response.json()) as { documents: unknown[] } | { documents: unknown[] }[];
+      const pages = Array.isArray(answers) ? answers : [answers];
+      const index = pulls.findIndex((pull) => pull.collection === 'forbidden_words');
+      return index >= 0 && pages[index].documents.length < pulls[index].limit;
     },
     { timeout: 30_000 },
   );
