@@ -95,12 +95,22 @@ describe('PGlite pipelines and prepared statements', () => {
     expect((await db.transaction((tx) => tx.query(star))).rows).toEqual([{ a: 1, b: 'x', c: 2 }]);
   });
 
+  it('a statement prepared before DEALLOCATE ALL is prepared again', async () => {
+    expect(await notesOf(BIA)).toEqual(['bia 1']);
+    await db.exec('deallocate all');
+    expect(await notesOf(BIA)).toEqual(['bia 1']);
+    expect((await db.query<{ n: number }>('select n from public.counter')).rows[0].n).toBeGreaterThanOrEqual(0);
+  });
+
   it('parameters arrive as node-postgres sends them', async () => {
     const { rows } = await db.query<Record<string, unknown>>(
       'select $1::int as n, $2::boolean as b, $3::text[] as a, $4::jsonb as j, $5::text as t, $6::text as z',
       [7, true, ['x', 'y "z"', null], { k: [1, 2] }, 'plain', null],
     );
     expect(rows[0]).toEqual({ n: 7, b: true, a: '{x,"y \\"z\\"",NULL}', j: { k: [1, 2] }, t: 'plain', z: null });
+    // array types beyond the common ones come as PGlite parses them (arrays), as before
+    const names = await db.query<{ a: unknown }>(`select array['reader'::name, 'x'::name] as a`);
+    expect(names.rows[0].a).toEqual(['reader', 'x']);
     const affected = await db.query('update public.counter set n = n');
     expect(affected.affectedRows).toBe(1);
   });

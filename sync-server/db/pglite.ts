@@ -98,10 +98,12 @@ function affected(commandTag: string): number {
 
 /**
  * A prepared statement whose result's columns changed since it was prepared (a `select *` after
- * an ALTER TABLE): Postgres refuses to run it; it is prepared again on the next try.
+ * an ALTER TABLE), or that is gone (DEALLOCATE ALL, DISCARD ALL): Postgres refuses to run it; it
+ * is prepared again on the next try.
  */
 function isStalePlan(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown };
+  if (e.code === '26000' && typeof e.message === 'string' && /prepared statement "cadernos_\d+" does not exist/.test(e.message)) return true;
   return e.code === '0A000' && typeof e.message === 'string' && e.message.includes('cached plan must not change result type');
 }
 
@@ -124,6 +126,15 @@ class Session {
   private counter = 0;
 
   constructor(private readonly pg: PGlite) {}
+
+  /**
+   * A column's value as PGlite's query() gave it with our parsers: PARSE_ALL's type, else PGlite's
+   * own parser (the other array types, parsed to arrays), else the text.
+   */
+  private parse(text: string, oid: number): unknown {
+    const parser = (PARSE_ALL[oid] ?? (this.pg.parsers as Record<number, ((text: string, typeId: number) => unknown) | undefined>)[oid]) as ((text: string, typeId: number) => unknown) | undefined;
+    return parser ? parser(text, oid) : text;
+  }
 
   /** Runs the steps in one pass; the caller holds PGlite's locks. The first error is thrown. */
   async run(steps: Step[]): Promise<QueryResult<Record<string, unknown>>[]> {
@@ -164,7 +175,7 @@ class Session {
           const row: Record<string, unknown> = {};
           const fields = current.fields;
           (message.fields as (string | null)[]).forEach((text, c) => {
-            row[fields[c].name] = text === null ? null : parseValue(text, fields[c].dataTypeID);
+            row[fields[c].name] = text === null ? null : this.parse(text, fields[c].dataTypeID);
           });
           current.rows.push(row);
           break;
