@@ -714,6 +714,39 @@ begin
 end
 $$;
 
+-- One pull page (replication_pull_sql's query, its parameters in order) through a prepared
+-- statement of the session, named by the query's digest (issue 34): EXECUTE of dynamic SQL plans
+-- the query anew on every call, and planning this query was most of a pull's time (on PGlite,
+-- 4.9 → 2.0 ms of CPU per pull). Postgres re-plans a prepared statement itself when a table or
+-- function it uses changes; a new text (the query changed) is a new name. Volatile: PREPARE is
+-- not allowed in a stable function's statements. The page is still bounded by the caller's
+-- snapshot xmin (S3): only rows and access changes below it are handed out, and nothing below it
+-- can commit later, so a statement reading with a later snapshot hands out the same page.
+-- Runs any SQL it is given: no API role may call it.
+create or replace function private.replication_page(
+  p_sql text, p_me uuid, p_after xid8, p_id uuid, p_xmin xid8, p_limit integer, p_fresh boolean,
+  p_global boolean, p_floor xid8, p_below boolean,
+  out docs jsonb, out last_key xid8, out last_id uuid, out n integer)
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  stmt text := 'replication_page_' || md5(p_sql);
+  call text := format('execute %I(%L, %L, %L, %L, %s, %L, %L, %L, %L)', stmt, p_me, p_after, p_id, p_xmin, p_limit,
+                      p_fresh, p_global, p_floor, p_below);
+begin
+  begin
+    execute call into docs, last_key, last_id, n;
+  exception when invalid_sql_statement_name then
+    execute format('prepare %I(uuid, xid8, uuid, xid8, integer, boolean, boolean, xid8, boolean) as %s', stmt, p_sql);
+    execute call into docs, last_key, last_id, n;
+  end;
+end
+$$;
+revoke all on function private.replication_page(text, uuid, xid8, uuid, xid8, integer, boolean, boolean, xid8, boolean)
+  from public, anon, authenticated, service_role;
+
 create or replace function public.replication_pull(p_collection text, p_checkpoint jsonb default null, p_limit integer default 100)
 returns jsonb
 language plpgsql
@@ -757,10 +790,9 @@ begin
   end if;
   after_xid := case when below_floor then pass_floor else cp_xid end;
 
-  execute private.replication_pull_sql(c)
-     into docs, last_key, last_id, n
-    using me, after_xid, cp_id, snapshot_xmin, lim, fresh, c.scope = 'global',
-          case when below_floor then pass_floor else '0'::xid8 end, below_floor;
+  select p.docs, p.last_key, p.last_id, p.n into docs, last_key, last_id, n
+    from private.replication_page(private.replication_pull_sql(c), me, after_xid, cp_id, snapshot_xmin, lim, fresh,
+                                  c.scope = 'global', case when below_floor then pass_floor else '0'::xid8 end, below_floor) p;
 
   if n >= lim then
     return jsonb_build_object('documents', docs, 'checkpoint', jsonb_build_object('xid', last_key::text, 'id', last_id));

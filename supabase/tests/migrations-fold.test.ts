@@ -85,6 +85,7 @@ const LANDED: Record<string, string> = {
   '20261128195500_contact_limits_per_sender.sql': '571ed9c732d2367eb746b307fccb58913f35431c271bf32736d9fecef9c58322',
   '20261128195600_audit_names_who_acted.sql': '5c376de5083023e80fe720996f65eb235a272beb37914e3c1014d45c05d03633',
   '20261128196000_restore_told.sql': '71abdc11b993cc2303f0fe1badaa307f7386f778d0cf5223d955306e8b51b33c',
+  '20261128210000_replication_page_prepared.sql': '90fc86167b6c355a3de3ffeb5bc15179226c3fc4bdd37d5da4df09d5511bb6a6',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {
