@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failure, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './harness.ts';
 
-const BACKENDS = ['pglite', ...(TEST_DATABASE_URL ? ['postgres'] : [])] as const;
+const BACKENDS: ('pglite' | 'postgres')[] = ['pglite', ...(TEST_DATABASE_URL ? (['postgres'] as const) : [])];
 
 describe.each(BACKENDS)('a pull page through a prepared statement (%s)', (backend) => {
   let t: TestDatabase;
