@@ -5,8 +5,9 @@ set check_function_bodies = off;
 -- every collection at once, and thirteen requests cost the server thirteen times its per-request
 -- work (token, transaction, HTTP) for mostly empty answers. Each element is exactly one
 -- replication_pull call ({collection, checkpoint, limit}), made by the caller (security invoker:
--- the same rules, nothing more), in one transaction and so on one snapshot; the answers come in
--- the same order. At most 20 (the client never sends more than the collections it has).
+-- the same rules, nothing more), one after the other in one transaction — each answer is what
+-- that pull alone would give, with its own checkpoint — in the order asked. At most 20 (the
+-- client never sends more than the collections it has).
 create or replace function public.replication_pull_many(p_pulls jsonb)
 returns jsonb
 language plpgsql
@@ -34,6 +35,6 @@ begin
 end
 $$;
 comment on function public.replication_pull_many(jsonb) is
-  'Several replication_pull calls in one request and one snapshot: [{collection, checkpoint, limit}] → [{documents, checkpoint, resync?}] in the same order.';
+  'Several replication_pull calls in one request: [{collection, checkpoint, limit}] → [{documents, checkpoint, resync?}] in the same order.';
 revoke all on function public.replication_pull_many(jsonb) from public, anon, authenticated, service_role;
 grant execute on function public.replication_pull_many(jsonb) to anon, authenticated;

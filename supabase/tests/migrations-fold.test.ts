@@ -86,6 +86,7 @@ const LANDED: Record<string, string> = {
   '20261128195600_audit_names_who_acted.sql': '5c376de5083023e80fe720996f65eb235a272beb37914e3c1014d45c05d03633',
   '20261128196000_restore_told.sql': '71abdc11b993cc2303f0fe1badaa307f7386f778d0cf5223d955306e8b51b33c',
   '20261128210000_replication_page_prepared.sql': '90fc86167b6c355a3de3ffeb5bc15179226c3fc4bdd37d5da4df09d5511bb6a6',
+  '20261128213000_replication_pull_many.sql': '9a0ccf403c421d11b92ab23caf3f13bdaf988d6928486b44dd17e8afbe7813e3',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {
