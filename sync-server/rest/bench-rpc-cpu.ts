@@ -18,25 +18,16 @@
  * time is shown too, but on a shared machine read the CPU figures (medians over the reps).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { adultSignUpData } from '../test-people.ts';
+import { answerIdFor } from '../../src/data/derived-ids.ts';
+import { COLLECTIONS, seedSharedNotebooks, type Setup } from '../bench-fixture.ts';
 import { createScratchDatabase } from '../db/scratch.ts';
 
 const THIS_FILE = fileURLToPath(import.meta.url);
-const NOTEBOOKS = 5;
-const QUESTIONS_PER_NOTEBOOK = 20;
-const COLLECTIONS = ['notebooks', 'questions', 'answers', 'notebook_shares', 'notebook_collaborators', 'profiles', 'user_settings', 'notifications', 'favorites', 'forbidden_words'];
 
-interface Setup {
-  url: string;
-  anonKey: string;
-  clients: { userId: string; token: string; secret: string }[];
-  questions: { id: string; notebookId: string }[];
-}
 
 interface Cpu {
   userMs: number;
@@ -68,34 +59,7 @@ async function runChild(dataDir: string, storageRoot: string, clientCount: numbe
   }
   const { startServer } = await import('../app.ts');
   const server = await startServer({ port, dataDir, databaseUrl, storageDir: path.join(storageRoot, 'storage'), purgeIntervalMs: 0 });
-  const { db, jwt, config } = server.ctx;
-  const person = async (username: string) => {
-    const { rows } = await db.query<{ id: string }>(
-      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
-       values (gen_random_uuid(), 'authenticated', 'authenticated', $1, now(), $2, '{"provider":"email"}') returning id`,
-      [`${username}@bench.test`, JSON.stringify(adultSignUpData(username))],
-    );
-    return rows[0].id;
-  };
-  const owner = await person('bench_dona');
-  const { rows: notebooks } = await db.query<{ id: string }>(
-    `insert into notebooks (user_id, title) select $1, 'Caderno ' || g from generate_series(1, ${NOTEBOOKS}) g returning id`,
-    [owner],
-  );
-  const { rows: questions } = await db.query<{ id: string; notebookId: string }>(
-    `insert into questions (notebook_id, user_id, text, order_index)
-     select n, $1, 'Pergunta ' || g, g from unnest($2::uuid[]) n cross join generate_series(1, ${QUESTIONS_PER_NOTEBOOK}) g
-     returning id, notebook_id as "notebookId"`,
-    [owner, notebooks.map((n) => n.id)],
-  );
-  const clients: Setup['clients'] = [];
-  for (let i = 0; i < clientCount; i++) {
-    const userId = await person(`bench_c${i}`);
-    await db.query(`insert into notebook_shares (notebook_id, shared_with) select n, $1 from unnest($2::uuid[]) n`, [userId, notebooks.map((n) => n.id)]);
-    const { rows } = await db.query<{ secret: string }>(`select answer_secret as secret from user_settings where user_id = $1`, [userId]);
-    clients.push({ userId, secret: rows[0].secret, token: await jwt.sign({ role: 'authenticated', sub: userId, aud: 'authenticated' }, 3600) });
-  }
-  const setup: Setup = { url: server.url, anonKey: config.anonKey, clients, questions };
+  const setup = await seedSharedNotebooks(server, clientCount);
   process.stdout.write(`READY ${JSON.stringify(setup)}\n`);
 
   let session: import('node:inspector').Session | undefined;
@@ -174,14 +138,6 @@ async function cpu(child: Child): Promise<Cpu> {
 }
 
 /** The answer id a person's device derives (S6): SHA-256("<secret>:<question id>") as a version-8 UUID. */
-function answerId(secret: string, questionId: string): string {
-  const h = createHash('sha256').update(`${secret}:${questionId}`, 'utf8').digest().subarray(0, 16);
-  h[6] = (h[6] & 0x0f) | 0x80;
-  h[8] = (h[8] & 0x3f) | 0x80;
-  const hex = h.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
 type Doc = Record<string, unknown> & { id: string };
 
 class Client {
@@ -219,7 +175,7 @@ class Client {
   async push(questionIndex?: number): Promise<void> {
     const questions = this.setup.questions;
     const question = questions[questionIndex ?? Math.floor(Math.random() * questions.length)];
-    const id = answerId(this.me.secret, question.id);
+    const id = await answerIdFor(this.me.secret, question.id);
     const master = this.mine.get(id) ?? null;
     const text = `Resposta ${this.clock}`;
     const doc = master
