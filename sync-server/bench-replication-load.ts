@@ -27,6 +27,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import readline from 'node:readline';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -159,19 +160,13 @@ async function runChild(dataDir: string, storageRoot: string, clientCount: numbe
   process.stdout.write(`READY ${JSON.stringify({ setup, memory: memory() })}\n`);
 
   // Commands from the parent, one a line: `mem` prints memory, `gc` collects first, `stop` exits.
-  let buffered = '';
-  process.stdin.on('data', async (chunk: Buffer) => {
-    buffered += chunk.toString();
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const command = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (command === 'gc') (globalThis as { gc?: () => void }).gc?.();
-      if (command === 'mem' || command === 'gc') process.stdout.write(`MEM ${JSON.stringify(memory())}\n`);
-      if (command === 'stop') {
-        await server.close();
-        process.exit(0);
-      }
+  readline.createInterface({ input: process.stdin }).on('line', async (line) => {
+    const command = line.trim();
+    if (command === 'gc') (globalThis as { gc?: () => void }).gc?.();
+    if (command === 'mem' || command === 'gc') process.stdout.write(`MEM ${JSON.stringify(memory())}\n`);
+    if (command === 'stop') {
+      await server.close();
+      process.exit(0);
     }
   });
 }
@@ -192,7 +187,6 @@ function spawnChild(dataDir: string, storageRoot: string, clients: number, datab
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
   const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
   const errors: string[] = [];
-  let buffered = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
     errors.push(text);
@@ -200,19 +194,13 @@ function spawnChild(dataDir: string, storageRoot: string, clients: number, datab
   });
   return new Promise((resolve, reject) => {
     const next = (prefix: string) => new Promise<string>((r) => waiting.push({ prefix, resolve: r }));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        if (line.startsWith('READY ')) {
-          const { setup, memory: ready } = JSON.parse(line.slice(6)) as { setup: Setup; memory: Memory };
-          resolve({ process: child, setup, ready, next });
-        }
-        const i = waiting.findIndex((w) => line.startsWith(w.prefix));
-        if (i >= 0) waiting.splice(i, 1)[0].resolve(line);
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) {
+        const { setup, memory: ready } = JSON.parse(line.slice(6)) as { setup: Setup; memory: Memory };
+        resolve({ process: child, setup, ready, next });
       }
+      const i = waiting.findIndex((w) => line.startsWith(w.prefix));
+      if (i >= 0) waiting.splice(i, 1)[0].resolve(line);
     });
     child.once('exit', (code) => reject(new Error(`server child exited with ${code}:\n${errors.join('').slice(-3000)}`)));
   });

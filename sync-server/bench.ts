@@ -16,6 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import readline from 'node:readline';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,10 +37,13 @@ insert into public.bench_items (id, name, value)
   select i, 'item ' || i, (i * 7919) % 1000 from generate_series(1, ${ROWS}) i;
 alter table public.bench_items enable row level security;
 create policy "Anyone can read items" on public.bench_items for select using (true);
+-- the migrations give the API roles nothing by default (as a Supabase project created today)
+grant select on public.bench_items to anon, authenticated;
 
 create function public.bench_item(item_id integer) returns setof public.bench_items
 language sql stable
 as $$ select * from public.bench_items where id = item_id $$;
+grant execute on function public.bench_item(integer) to anon, authenticated;
 `;
 
 // ---- child mode: start a server, report, then either exit or serve until SIGTERM ----------------
@@ -91,17 +95,10 @@ function spawnChild(mode: 'start-stop' | 'serve', dataDir: string, migrationsDir
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
   const output: string[] = [];
   return new Promise((resolve, reject) => {
-    let buffered = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        output.push(line);
-        if (line.startsWith('READY ')) {
-          resolve({ process: child, ready: JSON.parse(line.slice(6)) as ReadyReport, spawnToReadyMs: performance.now() - began, output });
-        }
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      if (line.startsWith('READY ')) {
+        resolve({ process: child, ready: JSON.parse(line.slice(6)) as ReadyReport, spawnToReadyMs: performance.now() - began, output });
       }
     });
     child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));

@@ -19,6 +19,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,34 +66,28 @@ async function runChild(dataDir: string, storageRoot: string, clientCount: numbe
   let session: import('node:inspector').Session | undefined;
   const post = (method: string, params?: object) =>
     new Promise<unknown>((resolve, reject) => session!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
-  let buffered = '';
-  process.stdin.on('data', async (chunk: Buffer) => {
-    buffered += chunk.toString();
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const [command, arg] = buffered.slice(0, newline).trim().split(' ');
-      buffered = buffered.slice(newline + 1);
-      if (command === 'cpu') {
-        const u = process.cpuUsage();
-        const cpu: Cpu = { userMs: u.user / 1000, systemMs: u.system / 1000, pgliteMs: pglite.ms, pgliteCalls: pglite.calls };
-        process.stdout.write(`CPU ${JSON.stringify(cpu)}\n`);
-      } else if (command === 'prof-start') {
-        const inspector = await import('node:inspector');
-        session = new inspector.Session();
-        session.connect();
-        await post('Profiler.enable');
-        await post('Profiler.setSamplingInterval', { interval: 200 });
-        await post('Profiler.start');
-        process.stdout.write('PROF started\n');
-      } else if (command === 'prof-stop') {
-        const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-        fs.writeFileSync(arg, JSON.stringify(profile));
-        session!.disconnect();
-        process.stdout.write('PROF stopped\n');
-      } else if (command === 'stop') {
-        await server.close();
-        process.exit(0);
-      }
+  readline.createInterface({ input: process.stdin }).on('line', async (line) => {
+    const [command, arg] = line.trim().split(' ');
+    if (command === 'cpu') {
+      const u = process.cpuUsage();
+      const cpu: Cpu = { userMs: u.user / 1000, systemMs: u.system / 1000, pgliteMs: pglite.ms, pgliteCalls: pglite.calls };
+      process.stdout.write(`CPU ${JSON.stringify(cpu)}\n`);
+    } else if (command === 'prof-start') {
+      const inspector = await import('node:inspector');
+      session = new inspector.Session();
+      session.connect();
+      await post('Profiler.enable');
+      await post('Profiler.setSamplingInterval', { interval: 200 });
+      await post('Profiler.start');
+      process.stdout.write('PROF started\n');
+    } else if (command === 'prof-stop') {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      fs.writeFileSync(arg, JSON.stringify(profile));
+      session!.disconnect();
+      process.stdout.write('PROF stopped\n');
+    } else if (command === 'stop') {
+      await server.close();
+      process.exit(0);
     }
   });
 }
@@ -111,21 +106,14 @@ function spawnChild(dataDir: string, storageRoot: string, clients: number, port:
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
   const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
   const errors: string[] = [];
-  let buffered = '';
   child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   return new Promise((resolve, reject) => {
     const next = (prefix: string) => new Promise<string>((r) => waiting.push({ prefix, resolve: r }));
     const send = (command: string) => child.stdin!.write(`${command}\n`);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        if (line.startsWith('READY ')) resolve({ process: child, setup: JSON.parse(line.slice(6)) as Setup, next, send });
-        const i = waiting.findIndex((w) => line.startsWith(w.prefix));
-        if (i >= 0) waiting.splice(i, 1)[0].resolve(line);
-      }
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) resolve({ process: child, setup: JSON.parse(line.slice(6)) as Setup, next, send });
+      const i = waiting.findIndex((w) => line.startsWith(w.prefix));
+      if (i >= 0) waiting.splice(i, 1)[0].resolve(line);
     });
     child.once('exit', (code) => reject(new Error(`server child exited with ${code}:\n${errors.join('').slice(-3000)}`)));
   });

@@ -50,6 +50,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -172,23 +173,17 @@ async function runChild(dataDir: string, storageRoot: string, questionCount: num
 
   // Commands from the parent, one a line: `sample`, `gc` (collects, then samples), `xids` (each
   // answer's writing transaction), `stop`.
-  let buffered = '';
-  process.stdin.on('data', async (chunk: Buffer) => {
-    buffered += chunk.toString();
-    let newline: number;
-    while ((newline = buffered.indexOf('\n')) >= 0) {
-      const command = buffered.slice(0, newline).trim();
-      buffered = buffered.slice(newline + 1);
-      if (command === 'gc') (globalThis as { gc?: () => void }).gc?.();
-      if (command === 'sample' || command === 'gc') process.stdout.write(`SAMPLE ${JSON.stringify(sample())}\n`);
-      if (command === 'xids') {
-        const { rows } = await db.query<{ id: string; xid: string }>(`select id, replication_xid::text as xid from answers`);
-        process.stdout.write(`XIDS ${JSON.stringify(Object.fromEntries(rows.map((r) => [r.id, r.xid])))}\n`);
-      }
-      if (command === 'stop') {
-        await server.close();
-        process.exit(0);
-      }
+  readline.createInterface({ input: process.stdin }).on('line', async (line) => {
+    const command = line.trim();
+    if (command === 'gc') (globalThis as { gc?: () => void }).gc?.();
+    if (command === 'sample' || command === 'gc') process.stdout.write(`SAMPLE ${JSON.stringify(sample())}\n`);
+    if (command === 'xids') {
+      const { rows } = await db.query<{ id: string; xid: string }>(`select id, replication_xid::text as xid from answers`);
+      process.stdout.write(`XIDS ${JSON.stringify(Object.fromEntries(rows.map((r) => [r.id, r.xid])))}\n`);
+    }
+    if (command === 'stop') {
+      await server.close();
+      process.exit(0);
     }
   });
 }
@@ -209,7 +204,6 @@ function spawnChild(dataDir: string, storageRoot: string, questions: number, dat
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, DATABASE_URL: '' } });
   const waiting: { prefix: string; resolve: (line: string) => void }[] = [];
   const errors: string[] = [];
-  let buffered = '';
   child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk.toString()));
   const next = (prefix: string) => new Promise<string>((r) => waiting.push({ prefix, resolve: r }));
   const ask = async (command: string, prefix: string) => {
@@ -218,29 +212,23 @@ function spawnChild(dataDir: string, storageRoot: string, questions: number, dat
     return JSON.parse((await line).slice(prefix.length)) as unknown;
   };
   return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      let newline: number;
-      while ((newline = buffered.indexOf('\n')) >= 0) {
-        const line = buffered.slice(0, newline);
-        buffered = buffered.slice(newline + 1);
-        if (line.startsWith('READY ')) {
-          resolve({
-            process: child,
-            setup: JSON.parse(line.slice(6)) as Setup,
-            ask: (command) => ask(command, 'SAMPLE ') as Promise<ServerSample>,
-            xids: () => ask('xids', 'XIDS ') as Promise<Record<string, string>>,
-            stop: async () => {
-              if (child.exitCode !== null) return;
-              const exited = new Promise((r) => child.once('exit', r));
-              child.stdin!.write('stop\n');
-              await exited;
-            },
-          });
-        }
-        const i = waiting.findIndex((w) => line.startsWith(w.prefix));
-        if (i >= 0) waiting.splice(i, 1)[0].resolve(line);
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.startsWith('READY ')) {
+        resolve({
+          process: child,
+          setup: JSON.parse(line.slice(6)) as Setup,
+          ask: (command) => ask(command, 'SAMPLE ') as Promise<ServerSample>,
+          xids: () => ask('xids', 'XIDS ') as Promise<Record<string, string>>,
+          stop: async () => {
+            if (child.exitCode !== null) return;
+            const exited = new Promise((r) => child.once('exit', r));
+            child.stdin!.write('stop\n');
+            await exited;
+          },
+        });
       }
+      const i = waiting.findIndex((w) => line.startsWith(w.prefix));
+      if (i >= 0) waiting.splice(i, 1)[0].resolve(line);
     });
     child.once('exit', (code) => {
       if (code !== 0) {
