@@ -23,9 +23,11 @@ export interface PurgeStatus {
  */
 export async function purgeWarning(ctx: ServerContext): Promise<string | undefined> {
   if (ctx.config.purgeIntervalMs > 0) return undefined;
-  const { rows } = await ctx.db.query<{ status: PurgeStatus | null }>(
-    `select case when to_regprocedure('public.purge_status()') is not null then public.purge_status() end as status`,
-  );
+  // Two statements: Postgres resolves a function's name when it parses, even in a CASE branch
+  // never taken, so one statement naming purge_status fails where it does not exist.
+  const present = await ctx.db.query<{ present: boolean }>(`select to_regprocedure('public.purge_status()') is not null as present`);
+  if (!present.rows[0].present) return undefined;
+  const { rows } = await ctx.db.query<{ status: PurgeStatus | null }>(`select public.purge_status() as status`);
   const status = rows[0].status;
   if (!status || status.pg_cron_job?.active) return undefined;
   return (
