@@ -65,6 +65,8 @@ export class SwitchableTransport implements ReplicationTransport {
   /** Pulls the server answered with "resync" (checkpoint older than the tombstone horizon). */
   resyncs = 0;
   pushes = 0;
+  /** Pushes refused because the device was offline. */
+  pushesRefusedOffline = 0;
   /** Pushes that got the server's answer. */
   pushesAnswered = 0;
   pushedRows = 0;
@@ -75,13 +77,16 @@ export class SwitchableTransport implements ReplicationTransport {
 
   constructor(readonly inner: ReplicationTransport) {}
 
-  private async network(): Promise<void> {
+  private async network(kind: 'pull' | 'push'): Promise<void> {
     if (this.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
-    if (this.offline) throw new TypeError('fetch failed (device offline)');
+    if (this.offline) {
+      if (kind === 'push') this.pushesRefusedOffline += 1;
+      throw new TypeError('fetch failed (device offline)');
+    }
   }
 
   async pull(...args: Parameters<ReplicationTransport['pull']>) {
-    await this.network();
+    await this.network('pull');
     this.pulls += 1;
     const response = await this.inner.pull(...args);
     await this.afterPull?.(args[0], response);
@@ -90,7 +95,7 @@ export class SwitchableTransport implements ReplicationTransport {
   }
 
   async push(...args: Parameters<ReplicationTransport['push']>) {
-    await this.network();
+    await this.network('push');
     this.pushes += 1;
     this.pushedRows += args[1].length;
     this.pushLog.push({ collection: args[0], rows: structuredClone(args[1]) });
