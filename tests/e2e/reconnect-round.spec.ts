@@ -7,10 +7,12 @@ import { createNotebook, logIn, signUp } from './people.ts';
  * runs a round offline and stays offline long enough for the retry waits to grow; then the signal
  * comes back — but for 1.5 s requests still fail (a network coming up), then a slow server answers
  * them (every pull and push 300 ms late). From the `online` event to the last answer acknowledged
- * (on the server, and the status line's "alterações aguardando envio" gone) must take under 5 s:
- * 3.7 s now. Before, a failure after the `online` event waited out RxDB's retry time as it had
- * grown offline (16–32 s here): no answer had reached the server 5 s after the signal returned.
+ * (on the server, and the status line's "alterações aguardando envio" gone) takes 3.7 s on a quiet
+ * machine. Before, a failure after the `online` event waited out RxDB's retry time as it had grown
+ * offline (16–32 s here). The limit, 12 s, sits below that wait rather than near today's figure:
+ * it tells the two behaviours apart on a loaded CI machine too (5 s failed there at load 14).
  */
+const ACKNOWLEDGED_WITHIN_MS = 12_000;
 
 const PHONE = { ...devices['Pixel 7'], viewport: { width: 360, height: 740 }, locale: 'pt-BR' };
 const QUESTIONS = ['Comida da festa?', 'Música da noite?', 'Um recado?'];
@@ -35,7 +37,7 @@ async function turn(page: Page, name: string) {
   await page.getByRole('button', { name: 'Passar para a próxima pessoa' }).click();
 }
 
-test('after a round offline, its answers are acknowledged within 5 s of the signal returning — a network coming up, then a slow server', async ({ browser, baseURL }) => {
+test('after a round offline, its answers are acknowledged long before the grown retry wait once the signal returns — a network coming up, then a slow server', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const owner = await signUp(baseURL!, 'volta_sinal');
   const notebook = await createNotebook(owner, 'Festa sem sinal', QUESTIONS);
@@ -77,11 +79,11 @@ test('after a round offline, its answers are acknowledged within 5 s of the sign
     };
     reconnected = Date.now();
     await context.setOffline(false);
-    await expect.poll(serverAnswers, { timeout: 5_000, intervals: [50] }).toBe(2 * QUESTIONS.length);
-    await expect(page.getByTestId('pending-writes')).toHaveCount(0, { timeout: Math.max(0, 5_000 - (Date.now() - reconnected)) });
+    await expect.poll(serverAnswers, { timeout: ACKNOWLEDGED_WITHIN_MS, intervals: [50] }).toBe(2 * QUESTIONS.length);
+    await expect(page.getByTestId('pending-writes')).toHaveCount(0, { timeout: Math.max(0, ACKNOWLEDGED_WITHIN_MS - (Date.now() - reconnected)) });
     const ms = Date.now() - reconnected;
     console.log(`reconnect → acknowledged: ${ms} ms`);
-    expect(ms).toBeLessThan(5_000);
+    expect(ms).toBeLessThan(ACKNOWLEDGED_WITHIN_MS);
   } finally {
     await context.close();
   }
