@@ -87,6 +87,7 @@ const LANDED: Record<string, string> = {
   '20261128196000_restore_told.sql': '71abdc11b993cc2303f0fe1badaa307f7386f778d0cf5223d955306e8b51b33c',
   '20261128210000_replication_page_prepared.sql': '90fc86167b6c355a3de3ffeb5bc15179226c3fc4bdd37d5da4df09d5511bb6a6',
   '20261128213000_replication_pull_many.sql': '9a0ccf403c421d11b92ab23caf3f13bdaf988d6928486b44dd17e8afbe7813e3',
+  '20261129014000_faq.sql': 'b6c44642c6f03f8498c29a8945afcaa9424eecb3ba297391bd34333880d4bb9a',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -5,7 +5,8 @@
  *   POST|PUT|PATCH /{id} { key?, pt_br?, en_us? } → the updated item            (admins)
  *   POST /{id} { method: 'DELETE' }, or DELETE /{id} → { deleted: id }          (admins)
  * Writes run with the caller's own token, so the table's RLS (admins only) decides too; a
- * non-admin gets 403 before that.
+ * non-admin gets 403 before that. The list is kept in memory 5 minutes (spec §7, §9), per
+ * backend address; a write through this function forgets it at once.
  */
 import { bearer, caller, json, jsonObjectBody, preflight, rest, rpc, UUID, UpstreamError, type FunctionEnv } from '../_shared/http.ts';
 
@@ -17,6 +18,12 @@ interface Translation {
 }
 
 const FIELDS = ['key', 'pt_br', 'en_us'] as const;
+const KEY = /^[A-Za-z0-9_.:-]{1,200}$/;
+const MAX_TEXT = 4000;
+export const LIST_CACHE_MS = 5 * 60 * 1000;
+
+/** The list as last read, per backend (one process may serve several: tests, PGlite and Postgres). */
+const listCache = new Map<string, { at: number; items: Translation[] }>();
 
 function pick(body: Record<string, unknown>): Partial<Translation> | string {
   const out: Record<string, string> = {};
@@ -25,6 +32,8 @@ function pick(body: Record<string, unknown>): Partial<Translation> | string {
     if (typeof body[field] !== 'string') return `${field} must be a string`;
     out[field] = body[field] as string;
   }
+  if (out.key !== undefined && !KEY.test(out.key)) return 'key_invalid';
+  if ((out.pt_br?.length ?? 0) > MAX_TEXT || (out.en_us?.length ?? 0) > MAX_TEXT) return 'text_too_long';
   return out;
 }
 
@@ -38,10 +47,15 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   try {
     if (req.method === 'GET') {
       const token = bearer(req) ?? env.anonKey;
-      const filter = id ? `&id=eq.${id}` : '';
-      const items = await rest<Translation[]>(env, token, `translations?select=id,key,pt_br,en_us&order=key.asc${filter}`);
-      if (id) return items[0] ? json(items[0]) : json({ error: 'Not found' }, 404);
-      return json(items);
+      if (!id) {
+        const cached = listCache.get(env.supabaseUrl);
+        if (cached && Date.now() - cached.at < LIST_CACHE_MS) return json(cached.items);
+        const items = await rest<Translation[]>(env, token, 'translations?select=id,key,pt_br,en_us&order=key.asc');
+        listCache.set(env.supabaseUrl, { at: Date.now(), items });
+        return json(items);
+      }
+      const items = await rest<Translation[]>(env, token, `translations?select=id,key,pt_br,en_us&id=eq.${id}`);
+      return items[0] ? json(items[0]) : json({ error: 'Not found' }, 404);
     }
 
     const me = await caller(req, env);
@@ -56,6 +70,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
       body = read;
     }
     const method = req.method === 'DELETE' || body.method === 'DELETE' ? 'DELETE' : req.method;
+    // Whatever follows may change the list: the next GET reads it again.
+    listCache.delete(env.supabaseUrl);
 
     if (!id) {
       if (method !== 'POST') return json({ error: 'Method not allowed' }, 405);
@@ -92,5 +108,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
       return json({ error: error.message }, status);
     }
     throw error;
+  } finally {
+    // A write that ended (or failed) while a GET read the list must not leave that read cached.
+    if (req.method !== 'GET') listCache.delete(env.supabaseUrl);
   }
 }
