@@ -209,6 +209,12 @@ const RPC_CASES: Record<string, Case> = {
   ],
   admin_contact_messages: rpc('admin_contact_messages', () => ({ p_status: null, p_limit: 50, p_after_created_at: null, p_after_id: null })),
   admin_set_contact_status: rpc('admin_set_contact_status', (f) => ({ p_id: f.answerId, p_status: 'closed' })),
+  // Analytics (issue 36): counts per day, nothing about a person; every observer is refused (not_allowed).
+  admin_analytics_summary: rpc('admin_analytics_summary', () => ({ p_days: 30 })),
+  // The seasonal store (issue 35): only about the caller's own entitlements and purchases; aimed at
+  // the answer's id (no item), every observer is refused (store_beta_only / item_unavailable).
+  store_claim_free: rpc('store_claim_free', (f) => ({ p_item: f.answerId })),
+  store_begin_purchase: rpc('store_begin_purchase', (f) => ({ p_item: f.answerId, p_provider: 'local' })),
   // The moderation (issue 33): admins only — every observer is refused (42501), the reporter too.
   admin_report_queue: rpc('admin_report_queue', () => ({ p_kind: 'answer', p_status: 'all', p_limit: 50, p_after: null })),
   admin_report_target: rpc('admin_report_target', (f) => ({ p_kind: 'answer', p_target: f.answerId })),

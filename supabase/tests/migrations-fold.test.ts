@@ -88,6 +88,8 @@ const LANDED: Record<string, string> = {
   '20261128210000_replication_page_prepared.sql': '90fc86167b6c355a3de3ffeb5bc15179226c3fc4bdd37d5da4df09d5511bb6a6',
   '20261128213000_replication_pull_many.sql': '9a0ccf403c421d11b92ab23caf3f13bdaf988d6928486b44dd17e8afbe7813e3',
   '20261129014000_faq.sql': 'b6c44642c6f03f8498c29a8945afcaa9424eecb3ba297391bd34333880d4bb9a',
+  '20261129013000_analytics.sql': '2b1deb6a329c00204d2cbd6a2c497ef33499f0a0affaa7bfd04c1fa4334ed135',
+  '20261129012000_seasonal_store.sql': 'c4bedeb8e980a062651e969e95a4bc1e74a3cfda7cc7017152087210439fb7f7',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -1,0 +1,351 @@
+set check_function_bodies = off;
+
+-- The seasonal store (issue 35; spec §1, §3, §5, §6): a catalogue of seasonal items admins edit,
+-- a beta the admins open to people one by one, free items claimed with one tap, paid items bought
+-- through one payments interface (sync-server/payments/: the local provider here, a hosted one
+-- behind the same interface) whose signed callback grants the item exactly once.
+--
+--   seasonal_items        spec §3's fields: name, category (sticker_pack, theme, paper_style,
+--                         cover_style), grants_ref (the theme / paper style / … id it unlocks),
+--                         season id and display name, type (free, ad, promo, exclusive), price in
+--                         cents, currency (BRL, USD, EUR), valid from / until, active, featured, main
+--                         and preview image. Admins write (policies); admins and people with beta
+--                         access read the active items valid now (admins read them all). Spec §5:
+--                         name required, price required for exclusive items (a check).
+--   store_beta_access     who may use the store in the beta besides the admins: admins grant and
+--                         withdraw; a person reads their own row.
+--   store_purchases       one row per checkout: the real total (amount, currency) fixed when it
+--                         starts, state pending → paid / failed / cancelled (once: a settled
+--                         purchase never changes), the provider and its reference. Also the
+--                         person's receipts. A person reads their own; no API role writes it.
+--   store_entitlements    what a person owns (one row per person and item): from a free claim or a
+--                         paid purchase. A person reads their own; no API role writes it.
+--   store_claim_free      authenticated: a free item the caller may see, owned from now on
+--                         (claiming it again is no error and adds nothing)
+--   store_begin_purchase  authenticated: a pending purchase of a paid item, its total fixed; the
+--                         sync-server's checkout route calls it as the person. A minor's purchase
+--                         is refused (42501, hint guardian_required): the guardian's confirmation
+--                         of a purchase is not built yet, and a minor never pays without it.
+--   private.settle_purchase   the provider's verified callback (service role / owner only): the
+--                         one place a purchase is settled and a paid item granted, exactly once.
+--
+-- Hints (the app's words for each code): store_beta_only, item_unavailable, item_not_free,
+-- item_free, already_owned, guardian_required, not_authenticated.
+-- The default paper style (lined-blue) cannot be disabled: notebooks.sql's check
+-- paper_styles_default_stays_active (tests/store.test.ts tries it as an admin).
+
+create table public.seasonal_items (
+  id uuid primary key default gen_random_uuid(),
+  name text not null
+    constraint seasonal_items_name check (length(btrim(name)) between 1 and 80),
+  category text not null
+    constraint seasonal_items_category check (category in ('sticker_pack', 'theme', 'paper_style', 'cover_style')),
+  grants_ref text
+    constraint seasonal_items_grants_ref check (grants_ref is null or grants_ref ~ '^[a-z0-9-]{2,40}$'),
+  season_id text not null
+    constraint seasonal_items_season_id check (season_id ~ '^[a-z0-9-]{2,40}$'),
+  season_name text not null
+    constraint seasonal_items_season_name check (length(btrim(season_name)) between 1 and 80),
+  item_type text not null default 'free'
+    constraint seasonal_items_item_type check (item_type in ('free', 'ad', 'promo', 'exclusive')),
+  price_cents integer
+    constraint seasonal_items_price check (price_cents is null or price_cents between 0 and 10000000),
+  currency text not null default 'BRL'
+    constraint seasonal_items_currency check (currency in ('BRL', 'USD', 'EUR')),
+  valid_from timestamptz,
+  valid_until timestamptz,
+  is_active boolean not null default true,
+  is_featured boolean not null default false,
+  image_url text
+    constraint seasonal_items_image_url check (image_url is null or image_url ~ '^(https://|/)[^[:space:]]{1,500}$'),
+  preview_url text
+    constraint seasonal_items_preview_url check (preview_url is null or preview_url ~ '^(https://|/)[^[:space:]]{1,500}$'),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  -- spec §5: price required for exclusive items
+  constraint seasonal_items_exclusive_price check (item_type <> 'exclusive' or coalesce(price_cents, 0) > 0),
+  -- a free item costs nothing
+  constraint seasonal_items_free_costs_nothing check (item_type <> 'free' or coalesce(price_cents, 0) = 0),
+  constraint seasonal_items_valid_period check (valid_until is null or valid_from is null or valid_until > valid_from)
+);
+comment on table public.seasonal_items is
+  'The seasonal store''s catalogue (spec §3): admins write; admins and beta people read the active, valid items.';
+revoke all on public.seasonal_items from public, anon, authenticated, service_role;
+grant select, insert, update, delete on public.seasonal_items to authenticated, service_role;
+alter table public.seasonal_items enable row level security;
+create index seasonal_items_season on public.seasonal_items (season_id, is_active);
+
+create table public.store_beta_access (
+  user_id uuid primary key references auth.users (id) on delete cascade,
+  granted_by uuid references auth.users (id) on delete set null,
+  created_at timestamptz not null default now()
+);
+comment on table public.store_beta_access is
+  'People an admin let into the seasonal store''s beta (admins are in without a row).';
+revoke all on public.store_beta_access from public, anon, authenticated, service_role;
+grant select, insert, delete on public.store_beta_access to authenticated;
+grant select, insert, update, delete on public.store_beta_access to service_role;
+alter table public.store_beta_access enable row level security;
+
+create table public.store_purchases (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  item_id uuid not null references public.seasonal_items (id) on delete restrict,
+  item_name text not null,
+  amount_cents integer not null constraint store_purchases_amount check (amount_cents > 0),
+  currency text not null constraint store_purchases_currency check (currency in ('BRL', 'USD', 'EUR')),
+  status text not null default 'pending'
+    constraint store_purchases_status check (status in ('pending', 'paid', 'failed', 'cancelled')),
+  provider text not null constraint store_purchases_provider check (provider ~ '^[a-z][a-z0-9_]{1,30}$'),
+  provider_ref text constraint store_purchases_provider_ref check (provider_ref is null or length(provider_ref) <= 200),
+  created_at timestamptz not null default now(),
+  settled_at timestamptz
+);
+comment on table public.store_purchases is
+  'Checkouts of the seasonal store and the person''s receipts: read by the person alone; written by store_begin_purchase and private.settle_purchase.';
+revoke all on public.store_purchases from public, anon, authenticated, service_role;
+grant select on public.store_purchases to authenticated;
+grant select, insert, update, delete on public.store_purchases to service_role;
+alter table public.store_purchases enable row level security;
+create index store_purchases_user on public.store_purchases (user_id, created_at desc);
+-- one checkout under way per person and item: a second "buy" reuses it
+create unique index store_purchases_one_pending on public.store_purchases (user_id, item_id) where status = 'pending';
+
+create table public.store_entitlements (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  item_id uuid not null references public.seasonal_items (id) on delete cascade,
+  source text not null constraint store_entitlements_source check (source in ('free', 'purchase')),
+  purchase_id uuid references public.store_purchases (id) on delete set null,
+  created_at timestamptz not null default now(),
+  primary key (user_id, item_id)
+);
+comment on table public.store_entitlements is
+  'What a person owns from the store: read by the person alone; written by store_claim_free and private.settle_purchase.';
+revoke all on public.store_entitlements from public, anon, authenticated, service_role;
+grant select on public.store_entitlements to authenticated;
+grant select, insert, update, delete on public.store_entitlements to service_role;
+alter table public.store_entitlements enable row level security;
+
+-- ---------------------------------------------------------------------------------------------
+-- Who may use the store, what is on sale now
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function private.has_store_access(p_user uuid)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select p_user is not null
+     and private.account_status(p_user) = 'active'
+     and (exists (select 1 from public.user_roles r where r.user_id = p_user and r.role = 'admin')
+          or exists (select 1 from public.store_beta_access b where b.user_id = p_user))
+$$;
+revoke all on function private.has_store_access(uuid) from public, anon, authenticated, service_role;
+grant execute on function private.has_store_access(uuid) to authenticated, service_role;
+
+create or replace function private.item_on_sale(p_item public.seasonal_items)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select p_item.is_active
+     and (p_item.valid_from is null or p_item.valid_from <= now())
+     and (p_item.valid_until is null or p_item.valid_until > now())
+$$;
+revoke all on function private.item_on_sale(public.seasonal_items) from public, anon, authenticated, service_role;
+grant execute on function private.item_on_sale(public.seasonal_items) to authenticated, service_role;
+
+create policy "admins and beta people read the items on sale" on public.seasonal_items
+  for select to authenticated
+  using (public.is_admin() or (private.has_store_access(auth.uid()) and private.item_on_sale(seasonal_items)));
+create policy "admins add seasonal items" on public.seasonal_items
+  for insert to authenticated with check (public.is_admin());
+create policy "admins edit seasonal items" on public.seasonal_items
+  for update to authenticated using (public.is_admin()) with check (public.is_admin());
+create policy "admins remove seasonal items" on public.seasonal_items
+  for delete to authenticated using (public.is_admin());
+
+create policy "people read their own beta access, admins all" on public.store_beta_access
+  for select to authenticated using (user_id = auth.uid() or public.is_admin());
+create policy "admins grant beta access" on public.store_beta_access
+  for insert to authenticated with check (public.is_admin() and granted_by = auth.uid());
+create policy "admins withdraw beta access" on public.store_beta_access
+  for delete to authenticated using (public.is_admin());
+
+create policy "people read their own purchases" on public.store_purchases
+  for select to authenticated using (user_id = auth.uid());
+create policy "people read what they own" on public.store_entitlements
+  for select to authenticated using (user_id = auth.uid());
+
+create trigger "00 banned or deleted accounts cannot write" before insert or update or delete on public.seasonal_items
+  for each row execute function private.refuse_inactive_writer();
+create trigger "90 updated_at is stamped" before update on public.seasonal_items
+  for each row execute function private.stamp_updated_at();
+create trigger "00 banned or deleted accounts cannot write" before insert or update or delete on public.store_beta_access
+  for each row execute function private.refuse_inactive_writer();
+
+-- A settled purchase never changes again (the row is the person's receipt), whoever writes.
+create or replace function private.settled_purchase_stays()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if old.status <> 'pending' then
+    raise exception 'a settled purchase does not change' using errcode = '42501', hint = 'not_allowed';
+  end if;
+  if (new.id, new.user_id, new.item_id, new.amount_cents, new.currency, new.provider, new.created_at)
+     is distinct from (old.id, old.user_id, old.item_id, old.amount_cents, old.currency, old.provider, old.created_at) then
+    raise exception 'only the state of a purchase changes' using errcode = '42501', hint = 'not_allowed';
+  end if;
+  return new;
+end;
+$$;
+revoke all on function private.settled_purchase_stays() from public, anon, authenticated, service_role;
+create trigger "10 a settled purchase stays" before update on public.store_purchases
+  for each row execute function private.settled_purchase_stays();
+
+-- ---------------------------------------------------------------------------------------------
+-- Claiming, buying, settling
+-- ---------------------------------------------------------------------------------------------
+
+-- The item the caller may act on now, or the reason why not.
+create or replace function private.store_item_for(p_item uuid)
+returns public.seasonal_items
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := auth.uid();
+  item public.seasonal_items;
+begin
+  if me is null then
+    raise exception 'not signed in' using errcode = '42501', hint = 'not_authenticated';
+  end if;
+  if private.account_status(me) <> 'active' then
+    raise exception 'account not active' using errcode = '42501',
+      hint = case private.account_status(me) when 'banned' then 'account_banned' else 'account_deleted' end;
+  end if;
+  if not private.has_store_access(me) then
+    raise exception 'the store is in beta' using errcode = '42501', hint = 'store_beta_only';
+  end if;
+  select * into item from public.seasonal_items i where i.id = p_item;
+  if not found or not private.item_on_sale(item) then
+    raise exception 'item not on sale' using errcode = '22023', hint = 'item_unavailable';
+  end if;
+  return item;
+end;
+$$;
+revoke all on function private.store_item_for(uuid) from public, anon, authenticated, service_role;
+
+create or replace function public.store_claim_free(p_item uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  item public.seasonal_items := private.store_item_for(p_item);
+  added int;
+begin
+  if coalesce(item.price_cents, 0) > 0 then
+    raise exception 'this item is sold' using errcode = '22023', hint = 'item_not_free';
+  end if;
+  insert into public.store_entitlements (user_id, item_id, source)
+  values (auth.uid(), item.id, 'free')
+  on conflict (user_id, item_id) do nothing;
+  get diagnostics added = row_count;
+  return jsonb_build_object('item_id', item.id, 'granted', added = 1);
+end;
+$$;
+revoke all on function public.store_claim_free(uuid) from public, anon, authenticated, service_role;
+grant execute on function public.store_claim_free(uuid) to authenticated;
+
+create or replace function public.store_begin_purchase(p_item uuid, p_provider text default 'local')
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  item public.seasonal_items := private.store_item_for(p_item);
+  me uuid := auth.uid();
+  purchase public.store_purchases;
+begin
+  if coalesce(item.price_cents, 0) = 0 then
+    raise exception 'this item is free: claim it' using errcode = '22023', hint = 'item_free';
+  end if;
+  if p_provider is null or p_provider !~ '^[a-z][a-z0-9_]{1,30}$' then
+    raise exception 'unknown provider' using errcode = '22023', hint = 'validation';
+  end if;
+  if exists (select 1 from public.store_entitlements e where e.user_id = me and e.item_id = item.id) then
+    raise exception 'already owned' using errcode = '23505', hint = 'already_owned';
+  end if;
+  -- A minor pays only with the guardian's confirmation of that purchase, which is not built yet:
+  -- refused, whatever the guardian confirmed at sign-up.
+  if private.is_minor(me) then
+    raise exception 'a minor''s purchase needs the guardian' using errcode = '42501', hint = 'guardian_required';
+  end if;
+  select * into purchase from public.store_purchases p
+   where p.user_id = me and p.item_id = item.id and p.status = 'pending';
+  if found and (purchase.amount_cents, purchase.currency, purchase.provider) = (item.price_cents, item.currency, p_provider) then
+    return jsonb_build_object('purchase_id', purchase.id, 'item_id', item.id, 'item_name', purchase.item_name,
+                              'amount_cents', purchase.amount_cents, 'currency', purchase.currency);
+  end if;
+  if found then
+    -- the price changed since: that checkout ends, a new one shows the real total
+    update public.store_purchases set status = 'cancelled', settled_at = now() where id = purchase.id;
+  end if;
+  insert into public.store_purchases (user_id, item_id, item_name, amount_cents, currency, provider)
+  values (me, item.id, item.name, item.price_cents, item.currency, p_provider)
+  returning * into purchase;
+  return jsonb_build_object('purchase_id', purchase.id, 'item_id', item.id, 'item_name', purchase.item_name,
+                            'amount_cents', purchase.amount_cents, 'currency', purchase.currency);
+end;
+$$;
+revoke all on function public.store_begin_purchase(uuid, text) from public, anon, authenticated, service_role;
+grant execute on function public.store_begin_purchase(uuid, text) to authenticated;
+
+-- The provider's verified callback settles a purchase: only a pending one, once (the row lock and
+-- the "still pending" condition make a replayed or raced callback change nothing); a paid purchase
+-- grants its item. Answers {purchase_id, status, granted, settled_now}, or null for an unknown id.
+-- Called by the sync-server after checking the callback's signature; no API role may call it.
+create or replace function private.settle_purchase(p_purchase uuid, p_status text, p_provider_ref text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  purchase public.store_purchases;
+  added int := 0;
+begin
+  if p_status not in ('paid', 'failed', 'cancelled') then
+    raise exception 'unknown outcome' using errcode = '22023', hint = 'validation';
+  end if;
+  update public.store_purchases
+     set status = p_status, settled_at = now(), provider_ref = left(p_provider_ref, 200)
+   where id = p_purchase and status = 'pending'
+  returning * into purchase;
+  if not found then
+    select * into purchase from public.store_purchases where id = p_purchase;
+    if not found then
+      return null;
+    end if;
+    return jsonb_build_object('purchase_id', purchase.id, 'status', purchase.status, 'granted', false, 'settled_now', false);
+  end if;
+  if p_status = 'paid' then
+    insert into public.store_entitlements (user_id, item_id, source, purchase_id)
+    values (purchase.user_id, purchase.item_id, 'purchase', purchase.id)
+    on conflict (user_id, item_id) do nothing;
+    get diagnostics added = row_count;
+  end if;
+  return jsonb_build_object('purchase_id', purchase.id, 'status', purchase.status, 'granted', added = 1, 'settled_now', true);
+end;
+$$;
+revoke all on function private.settle_purchase(uuid, text, text) from public, anon, authenticated, service_role;

@@ -1,0 +1,154 @@
+/**
+ * The seasonal store (issue 35), in SQL on PGlite and Postgres: only admins write the catalogue;
+ * admins and the people an admin let into the beta read the active items valid now (nobody else);
+ * a person reads only their own purchases and entitlements and writes none of them; spec §5's
+ * rules (price required for exclusive items; lined-blue stays enabled); free items claimed once;
+ * a purchase settled once by private.settle_purchase (a second or concurrent settle grants
+ * nothing more); a minor's purchase is refused until a guardian's confirmation exists.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { failure, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './harness.ts';
+
+const BACKENDS = ['pglite', ...(TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
+
+interface Item {
+  id: string;
+  name: string;
+}
+
+describe.each(BACKENDS)('the seasonal store on %s', (backend) => {
+  let t: TestDatabase;
+  let admin: string;
+  let beta: string;
+  let outsider: string;
+  let minor: string;
+  let free: Item;
+  let paid: Item;
+  let hidden: Item;
+  let expired: Item;
+
+  const insertItem = (caller: string, fields: Record<string, unknown>) => {
+    const keys = Object.keys(fields);
+    return t.as<Item>(
+      caller,
+      `insert into seasonal_items (${keys.join(', ')}) values (${keys.map((_, i) => `$${i + 1}`).join(', ')}) returning id, name`,
+      Object.values(fields),
+    );
+  };
+  const base = { season_id: 'verao-2026', season_name: 'Verão 2026', category: 'theme' };
+
+  beforeAll(async () => {
+    t = await openTestDatabase({ backend });
+    admin = await t.createUser('store_admin', { admin: true });
+    beta = await t.createUser('store_beta');
+    outsider = await t.createUser('store_outsider');
+    minor = await t.createUser('store_minor');
+    await t.sql(`update account_safety set birth_date = (now() - interval '15 years')::date, guardian_email = 'mae@example.test', guardian_confirmed_at = now() where user_id = $1`, [minor]);
+    await t.as(admin, `insert into store_beta_access (user_id, granted_by) values ($1, $3), ($2, $3)`, [beta, minor, admin]);
+    [free] = await insertItem(admin, { ...base, name: 'Tema Galáxia', grants_ref: 'galaxy', item_type: 'free' });
+    [paid] = await insertItem(admin, { ...base, name: 'Papel Kraft', category: 'paper_style', grants_ref: 'kraft', item_type: 'exclusive', price_cents: 990, currency: 'BRL' });
+    [hidden] = await insertItem(admin, { ...base, name: 'Rascunho', item_type: 'promo', price_cents: 500, is_active: false });
+    [expired] = await insertItem(admin, { ...base, name: 'Inverno passado', item_type: 'free', valid_until: '2020-01-01T00:00:00Z', valid_from: '2019-06-01T00:00:00Z' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  test('only admins write the catalogue; admins read it all, beta people the items on sale, others nothing', async () => {
+    for (const caller of [beta, outsider]) {
+      expect((await failure(insertItem(caller, { ...base, name: 'Meu tema' }))).code).toBe('42501');
+      expect(await t.as(caller, `update seasonal_items set name = 'x' where id = $1 returning id`, [paid.id])).toEqual([]);
+      expect(await t.as(caller, `delete from seasonal_items where id = $1 returning id`, [paid.id])).toEqual([]);
+    }
+    expect((await failure(t.as('anon', `select 1 from seasonal_items`))).code).toBe('42501');
+    const names = async (caller: string) => (await t.as<Item>(caller, `select name from seasonal_items order by name`)).map((i) => i.name);
+    expect(await names(admin)).toEqual(['Inverno passado', 'Papel Kraft', 'Rascunho', 'Tema Galáxia']);
+    expect(await names(beta)).toEqual(['Papel Kraft', 'Tema Galáxia']);
+    expect(await names(outsider)).toEqual([]);
+    // an admin edits and disables
+    expect(await t.as(admin, `update seasonal_items set is_featured = true where id = $1 returning id`, [free.id])).toHaveLength(1);
+    // only admins grant beta access
+    expect((await failure(t.as(beta, `insert into store_beta_access (user_id, granted_by) values ($1, $1)`, [outsider]))).code).toBe('42501');
+    expect(await t.as(outsider, `select * from store_beta_access`)).toEqual([]);
+    expect(await t.as<{ user_id: string }>(beta, `select user_id from store_beta_access`)).toEqual([{ user_id: beta }]);
+  });
+
+  test('spec §5: a name, a price for exclusive items, nothing to pay for a free one; lined-blue stays enabled', async () => {
+    expect((await failure(insertItem(admin, { ...base, name: '   ' }))).code).toBe('23514');
+    expect((await failure(insertItem(admin, { ...base, name: 'Sem preço', item_type: 'exclusive' }))).code).toBe('23514');
+    expect((await failure(insertItem(admin, { ...base, name: 'Zero', item_type: 'exclusive', price_cents: 0 }))).code).toBe('23514');
+    expect((await failure(insertItem(admin, { ...base, name: 'Grátis caro', item_type: 'free', price_cents: 100 }))).code).toBe('23514');
+    expect((await failure(insertItem(admin, { ...base, name: 'Iene', item_type: 'promo', price_cents: 100, currency: 'JPY' }))).code).toBe('23514');
+    expect((await failure(t.as(admin, `update paper_styles set is_active = false where id = 'lined-blue'`))).code).toBe('23514');
+    expect(await t.as(admin, `update paper_styles set is_active = false where id = 'kraft' returning id`)).toHaveLength(1);
+    await t.as(admin, `update paper_styles set is_active = true where id = 'kraft'`);
+  });
+
+  test('a free item is claimed once, by a beta person, while it is on sale; a paid one is not claimed', async () => {
+    expect(await t.as(beta, `select store_claim_free($1) as r`, [free.id])).toEqual([{ r: { item_id: free.id, granted: true } }]);
+    expect(await t.as(beta, `select store_claim_free($1) as r`, [free.id])).toEqual([{ r: { item_id: free.id, granted: false } }]);
+    expect((await failure(t.as(outsider, `select store_claim_free($1)`, [free.id]))).hint).toBe('store_beta_only');
+    expect((await failure(t.as(beta, `select store_claim_free($1)`, [expired.id]))).hint).toBe('item_unavailable');
+    expect((await failure(t.as(beta, `select store_claim_free($1)`, [hidden.id]))).hint).toBe('item_unavailable');
+    expect((await failure(t.as(beta, `select store_claim_free($1)`, [paid.id]))).hint).toBe('item_not_free');
+    expect((await failure(t.as('anon', `select store_claim_free($1)`, [free.id]))).code).toBe('42501');
+    // a minor may take free items
+    expect(await t.as(minor, `select store_claim_free($1) as r`, [free.id])).toEqual([{ r: { item_id: free.id, granted: true } }]);
+  });
+
+  test('a purchase: the real total fixed at checkout, settled once, granted once; nobody writes purchases or entitlements', async () => {
+    const [{ r: begun }] = await t.as<{ r: { purchase_id: string; amount_cents: number; currency: string } }>(beta, `select store_begin_purchase($1) as r`, [paid.id]);
+    expect(begun).toMatchObject({ amount_cents: 990, currency: 'BRL', item_name: 'Papel Kraft' });
+    // a second "buy" is the same checkout
+    const [{ r: again }] = await t.as<{ r: { purchase_id: string } }>(beta, `select store_begin_purchase($1) as r`, [paid.id]);
+    expect(again.purchase_id).toBe(begun.purchase_id);
+    expect((await failure(t.as(beta, `select store_begin_purchase($1)`, [free.id]))).hint).toBe('item_free');
+    expect((await failure(t.as(outsider, `select store_begin_purchase($1)`, [paid.id]))).hint).toBe('store_beta_only');
+
+    // the person cannot settle, grant or rewrite anything
+    expect((await failure(t.as(beta, `select private.settle_purchase($1, 'paid', 'x')`, [begun.purchase_id]))).code).toBe('42501');
+    expect((await failure(t.as(beta, `update store_purchases set status = 'paid' where id = $1`, [begun.purchase_id]))).code).toBe('42501');
+    expect((await failure(t.as(beta, `insert into store_entitlements (user_id, item_id, source) values ($1, $2, 'free')`, [beta, paid.id]))).code).toBe('42501');
+
+    // settled: once. Two concurrent settles and a replay grant one entitlement
+    const settles = await Promise.all([
+      t.sql<{ r: { granted: boolean; settled_now: boolean } }>(`select private.settle_purchase($1, 'paid', 'ref-1') as r`, [begun.purchase_id]),
+      t.sql<{ r: { granted: boolean; settled_now: boolean } }>(`select private.settle_purchase($1, 'paid', 'ref-2') as r`, [begun.purchase_id]),
+    ]);
+    expect(settles.map(([{ r }]) => r.granted).sort()).toEqual([false, true]);
+    const [{ r: replay }] = await t.sql<{ r: { granted: boolean; status: string } }>(`select private.settle_purchase($1, 'cancelled', null) as r`, [begun.purchase_id]);
+    expect(replay).toMatchObject({ granted: false, status: 'paid', settled_now: false });
+    expect((await failure(t.sql(`update store_purchases set amount_cents = 1 where id = $1`, [begun.purchase_id]))).hint).toBe('not_allowed');
+    expect(await t.sql(`select private.settle_purchase('00000000-0000-0000-0000-000000000000', 'paid', null) as r`)).toEqual([{ r: null }]);
+
+    const owned = await t.as<{ item_id: string; source: string }>(beta, `select item_id, source from store_entitlements order by source`);
+    expect(owned).toEqual([{ item_id: free.id, source: 'free' }, { item_id: paid.id, source: 'purchase' }]);
+    expect((await failure(t.as(beta, `select store_begin_purchase($1)`, [paid.id]))).hint).toBe('already_owned');
+    // a person reads only their own
+    expect(await t.as(outsider, `select * from store_purchases`)).toEqual([]);
+    expect(await t.as(admin, `select * from store_purchases`)).toEqual([]);
+    expect(await t.as(admin, `select * from store_entitlements`)).toEqual([]);
+    expect((await t.as<{ item_id: string }>(minor, `select item_id from store_entitlements`)).map((e) => e.item_id)).toEqual([free.id]);
+    expect((await t.as<{ status: string }>(beta, `select status from store_purchases`)).map((p) => p.status)).toEqual(['paid']);
+  });
+
+  test('a failed or cancelled purchase grants nothing', async () => {
+    const [other] = await insertItem(admin, { ...base, name: 'Adesivos', category: 'sticker_pack', item_type: 'promo', price_cents: 250, currency: 'USD' });
+    const [{ r: first }] = await t.as<{ r: { purchase_id: string } }>(beta, `select store_begin_purchase($1) as r`, [other.id]);
+    expect(await t.sql(`select private.settle_purchase($1, 'failed', null) as r`, [first.purchase_id])).toEqual([
+      { r: { purchase_id: first.purchase_id, status: 'failed', granted: false, settled_now: true } },
+    ]);
+    const [{ r: second }] = await t.as<{ r: { purchase_id: string } }>(beta, `select store_begin_purchase($1) as r`, [other.id]);
+    expect(second.purchase_id).not.toBe(first.purchase_id);
+    await t.sql(`select private.settle_purchase($1, 'cancelled', null)`, [second.purchase_id]);
+    // a paid callback after the cancel changes nothing
+    expect(await t.sql(`select (private.settle_purchase($1, 'paid', null))->>'granted' as g`, [second.purchase_id])).toEqual([{ g: 'false' }]);
+    expect(await t.as(beta, `select 1 from store_entitlements where item_id = $1`, [other.id])).toEqual([]);
+  });
+
+  test("a minor's purchase is refused (the guardian's confirmation of a purchase does not exist yet)", async () => {
+    const refused = await failure(t.as(minor, `select store_begin_purchase($1)`, [paid.id]));
+    expect(refused).toMatchObject({ code: '42501', hint: 'guardian_required' });
+    expect(await t.as(minor, `select * from store_purchases`)).toEqual([]);
+  });
+});
