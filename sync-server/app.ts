@@ -14,6 +14,7 @@ import { createAuthApp } from './auth/index.ts';
 import { createRestApp } from './rest/index.ts';
 import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
+import { createAnalyticsApp } from './analytics/index.ts';
 import { attachRealtime, createRealtimeApp } from './realtime/index.ts';
 import { serveStatic } from './static.ts';
 import { schedulePurge } from './purge/index.ts';
@@ -105,9 +106,14 @@ async function startOnDatabase(config: ServerConfig, db: Database, releaseFolder
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
   app.route('/realtime/v1', createRealtimeApp(ctx));
+  app.route('/__analytics', createAnalyticsApp(ctx)); // the app's VITE_ANALYTICS_ENDPOINT (issue 36)
   if (config.staticDir) app.route('/', serveStatic(config.staticDir, { anonKey: config.anonKey }));
 
   const server = http.createServer(getRequestListener(app.fetch));
+  // Idle keep-alive connections stay open longer than clients and proxies assume (Node's 5 s closed
+  // them as a client reused one: "other side closed"); headersTimeout must stay above it (issue 37).
+  server.keepAliveTimeout = config.keepAliveTimeoutMs;
+  server.headersTimeout = config.keepAliveTimeoutMs + 1000;
   const realtime = attachRealtime(server, ctx);
   try {
     await new Promise<void>((resolve, reject) => {

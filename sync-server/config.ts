@@ -48,6 +48,12 @@ export interface ServerConfig {
   /** Largest request body accepted, in bytes (storage uploads have their own bucket limits). */
   maxBodyBytes: number;
   /**
+   * How long an idle keep-alive connection stays open, in ms (the HTTP server's keepAliveTimeout;
+   * headersTimeout is 1 s more). 65 s, above the 60 s that load balancers and clients assume:
+   * Node's own 5 s closed sockets just as a client reused them ("other side closed", issue 37).
+   */
+  keepAliveTimeoutMs: number;
+  /**
    * How often the server runs replication_purge itself (ARCHITECTURE S10), in ms; 0 = never.
    * Hourly by default; the test servers turn it off unless a test asks for it.
    */
@@ -101,6 +107,9 @@ export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/** The HTTP server's keep-alive: above the 60 s idle timeout common load balancers and clients assume. */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   const env = process.env;
   const dataDir = overrides.dataDir ?? env.SYNC_DATA_DIR ?? path.join(root, '.data', 'db');
@@ -124,6 +133,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     siteUrl: env.SITE_URL ?? `http://127.0.0.1:${port}`,
     staticDir: undefined,
     maxBodyBytes: 1024 * 1024,
+    keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
     purgeIntervalMs: env.SYNC_PURGE_INTERVAL !== undefined ? Number(env.SYNC_PURGE_INTERVAL) * 1000 : PURGE_INTERVAL_MS,
     purgeRetention: PURGE_RETENTION,
     authRateLimits: {
