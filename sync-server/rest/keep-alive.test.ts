@@ -32,7 +32,7 @@ function post(server: TestServer, agent: http.Agent, body: string): Promise<Answ
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'], reused: req.reusedSocket, body: text, socket: req.socket! }),
+          resolve({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'] as string | undefined, reused: req.reusedSocket, body: text, socket: req.socket! }),
         );
       },
     );
