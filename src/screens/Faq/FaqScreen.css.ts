@@ -43,3 +43,14 @@ export const answer = style({
   paddingTop: '0.75rem',
 });
 globalStyle(`${answer} > :last-child`, { marginBottom: 0 });
+
+/** An admin's answer (issue 36): its paragraphs keep their line breaks; its image fits the card. */
+export const paragraph = style({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' });
+
+export const image = style({
+  display: 'block',
+  maxWidth: '100%',
+  height: 'auto',
+  borderRadius: vars.radius.md,
+  marginTop: '0.75rem',
+});

@@ -1,10 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
 import { StaticPage, type PageSection } from '../static/LegalPage.tsx';
 import { chevron } from '../static/prose.css.ts';
 import * as s from './FaqScreen.css.ts';
+import { useFaqContent } from './useFaqContent.ts';
+import type { FaqGroup } from '../../i18n/faq-content.ts';
 
 interface Faq {
   id: string;
@@ -31,8 +33,37 @@ function FaqList({ items }: { items: Faq[] }) {
   );
 }
 
+/** The admins' FAQ (issue 36): an answer's paragraphs are split at blank lines, its image below. */
+function dynamicSections(groups: FaqGroup[]): PageSection[] {
+  return groups.map((group, index) => ({
+    id: `grupo-${index + 1}`,
+    title: group.title,
+    content: (
+      <FaqList
+        items={group.items.map((item) => ({
+          id: `p-${item.id.slice(0, 8)}`,
+          question: item.question,
+          answer: (
+            <>
+              {item.answer
+                .split(/\n\s*\n/)
+                .filter((part) => part.trim())
+                .map((part, i) => (
+                  <p key={i} className={s.paragraph}>
+                    {part}
+                  </p>
+                ))}
+              {item.image && <img className={s.image} src={item.image} alt="" loading="lazy" decoding="async" />}
+            </>
+          ),
+        }))}
+      />
+    ),
+  }));
+}
+
 /** A link to /faq#question opens that question and scrolls it into view. */
-function useOpenLinkedQuestion() {
+function useOpenLinkedQuestion(ready: unknown) {
   useEffect(() => {
     const id = decodeURIComponent(window.location.hash.slice(1));
     const target = id ? document.getElementById(id) : null;
@@ -40,11 +71,14 @@ function useOpenLinkedQuestion() {
       target.open = true;
       target.scrollIntoView({ block: 'start' });
     }
-  }, []);
+  }, [ready]);
 }
 
 export default function FaqScreen() {
-  useOpenLinkedQuestion();
+  const { i18n } = useLingui();
+  // The admins' FAQ when read (or kept from an earlier visit); today's static FAQ otherwise.
+  const groups = useFaqContent(i18n.locale);
+  useOpenLinkedQuestion(groups);
   const notebooks: Faq[] = [
     {
       id: 'o-que-e',
@@ -264,7 +298,7 @@ export default function FaqScreen() {
     },
   ];
 
-  const sections: PageSection[] = [
+  const sections: PageSection[] = groups ? dynamicSections(groups) : [
     { id: 'cadernos', title: <Trans>Cadernos</Trans>, content: <FaqList items={notebooks} /> },
     { id: 'compartilhar-e-responder', title: <Trans>Compartilhar e responder</Trans>, content: <FaqList items={sharing} /> },
     { id: 'app-e-offline', title: <Trans>App e uso offline</Trans>, content: <FaqList items={app} /> },
