@@ -16,6 +16,7 @@ import { createStorageApp } from './storage/index.ts';
 import { createFunctionsApp } from './functions/index.ts';
 import { createAnalyticsApp } from './analytics/index.ts';
 import { attachRealtime, createRealtimeApp } from './realtime/index.ts';
+import { createPaymentsApp } from './payments/index.ts';
 import { serveStatic } from './static.ts';
 import { schedulePurge } from './purge/index.ts';
 import { openDataFolder } from './data-folder.ts';
@@ -106,6 +107,7 @@ async function startOnDatabase(config: ServerConfig, db: Database, releaseFolder
   app.route('/storage/v1', createStorageApp(ctx));
   app.route('/functions/v1', createFunctionsApp(ctx));
   app.route('/realtime/v1', createRealtimeApp(ctx));
+  app.route('/payments/v1', createPaymentsApp(ctx));
   app.route('/__analytics', createAnalyticsApp(ctx)); // the app's VITE_ANALYTICS_ENDPOINT (issue 36)
   if (config.staticDir) app.route('/', serveStatic(config.staticDir, { anonKey: config.anonKey }));
 

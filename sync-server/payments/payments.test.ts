@@ -1,0 +1,197 @@
+/**
+ * The seasonal store's payments (issue 35) through the real sync-server, on PGlite and Postgres:
+ * a beta person starts a checkout (the real total fixed), the local provider's page pays, fails or
+ * cancels, and its signed callback grants the item exactly once — a replayed callback, callbacks
+ * raced together, a forged one (another key) and an unsigned one grant nothing more. A minor's
+ * purchase is refused with its code; bad input is a 4xx, never a 500.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signUpAdult } from '../test-people.ts';
+import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { callbackBody, localPaymentsKey, signCallback } from './local.ts';
+
+interface Person {
+  id: string;
+  token: string;
+}
+
+let run = 0;
+const unique = () => `${randomBytes(3).toString('hex')}${run++}`;
+
+describe.each(TEST_BACKENDS)('payments ($name)', ({ postgresServerUrl }) => {
+  let server: TestServer;
+  let buyer: Person;
+  let minor: Person;
+  let outsider: Person;
+  let key: Buffer;
+
+  async function signUp(label: string): Promise<Person> {
+    const username = `${label}_${unique()}`;
+    const { data, error } = await signUpAdult(server.anonClient(), { email: `${username}@example.test`, password: 'Senha-forte-1', username });
+    if (error || !data.session || !data.user) throw error ?? new Error('no session after sign-up');
+    return { id: data.user.id, token: data.session.access_token };
+  }
+
+  async function sql<Row = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+    return (await server.ctx.db.query(text, params)).rows as Row[];
+  }
+
+  async function newItem(name: string, price: number, currency = 'BRL'): Promise<string> {
+    const [row] = await sql<{ id: string }>(
+      `insert into public.seasonal_items (name, category, grants_ref, season_id, season_name, item_type, price_cents, currency)
+       values ($1, 'theme', 'galaxy', 'verao-2026', 'Verão 2026', 'exclusive', $2, $3) returning id`,
+      [name, price, currency],
+    );
+    return row.id;
+  }
+
+  async function checkout(as: Person | null, body: unknown) {
+    const response = await fetch(`${server.url}/payments/v1/checkout`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(as ? { authorization: `Bearer ${as.token}` } : {}) },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function callback(raw: string, signature?: string) {
+    const response = await fetch(`${server.url}/payments/v1/local/callback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(signature ? { 'x-payment-signature': signature } : {}) },
+      body: raw,
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function owned(person: Person, item: string): Promise<number> {
+    const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from public.store_entitlements where user_id = $1 and item_id = $2`, [person.id, item]);
+    return n;
+  }
+
+  async function status(purchase: string): Promise<string> {
+    const [row] = await sql<{ status: string }>(`select status from public.store_purchases where id = $1`, [purchase]);
+    return row.status;
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ postgresServerUrl });
+    key = localPaymentsKey(server.ctx.config.jwtSecret);
+    buyer = await signUp('comprador');
+    minor = await signUp('menor');
+    outsider = await signUp('fora');
+    await sql(`insert into public.store_beta_access (user_id) values ($1), ($2)`, [buyer.id, minor.id]);
+    await sql(
+      `update public.account_safety set birth_date = (now() - interval '15 years')::date, guardian_email = 'mae@example.test', guardian_confirmed_at = now() where user_id = $1`,
+      [minor.id],
+    );
+  }, 120_000);
+  afterAll(async () => server?.close());
+
+  test('the checkout page pays: the real total shown, the item granted once, back to the success page', async () => {
+    const item = await newItem('Tema Galáxia', 1290);
+    const begun = await checkout(buyer, { item_id: item, return_to: 'http://127.0.0.1:5173/en/loja-sazonal', language: 'en-US' });
+    expect(begun.status).toBe(200);
+    expect(begun.body).toMatchObject({ item_name: 'Tema Galáxia', amount_cents: 1290, currency: 'BRL' });
+    const page = await fetch(String(begun.body.checkout_url));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('R$'); // Intl in English still shows the real currency
+    expect(html).toContain('12.90');
+    expect(html).toContain('No recurring charge');
+
+    const purchase = String(begun.body.purchase_id);
+    const paid = await fetch(`${server.url}/payments/v1/local/checkout/${purchase}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'paid', return_to: 'http://127.0.0.1:5173/en/loja-sazonal', lang: 'en-US' }),
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(`http://127.0.0.1:5173/en/loja-sazonal/sucesso?purchase=${purchase}`);
+    expect(await owned(buyer, item)).toBe(1);
+    expect(await status(purchase)).toBe('paid');
+    // pressing "cancel" afterwards (a second tab) changes nothing and goes to the success page
+    const again = await fetch(`${server.url}/payments/v1/local/checkout/${purchase}`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'cancelled', return_to: 'https://evil.example/loja-sazonal' }),
+      redirect: 'manual',
+    });
+    expect(again.headers.get('location')).toBe(`${new URL('/loja-sazonal', server.ctx.config.siteUrl)}/sucesso?purchase=${purchase}`);
+    expect(await status(purchase)).toBe('paid');
+    // buying what one owns is refused
+    expect(await checkout(buyer, { item_id: item })).toMatchObject({ status: 409, body: { code: 'already_owned' } });
+  });
+
+  test('a failed and a cancelled checkout grant nothing and return to the store with the outcome', async () => {
+    const item = await newItem('Papel Kraft', 500, 'USD');
+    for (const outcome of ['failed', 'cancelled'] as const) {
+      const begun = await checkout(buyer, { item_id: item, return_to: `${server.url}/loja-sazonal` });
+      const purchase = String(begun.body.purchase_id);
+      const response = await fetch(`${server.url}/payments/v1/local/checkout/${purchase}`, {
+        method: 'POST',
+        body: new URLSearchParams({ outcome, return_to: `${server.url}/loja-sazonal` }),
+        redirect: 'manual',
+      });
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(`${server.url}/loja-sazonal?purchase=${purchase}&result=${outcome}`);
+      expect(await status(purchase)).toBe(outcome);
+      expect(await owned(buyer, item)).toBe(0);
+    }
+  });
+
+  test('a replayed callback, raced callbacks, a forged and an unsigned one grant nothing more', async () => {
+    const item = await newItem('Adesivos de verão', 700);
+    const purchase = String((await checkout(buyer, { item_id: item })).body.purchase_id);
+    const raw = callbackBody(purchase, 'paid', 'ref-1');
+
+    // unsigned, forged (another key), tampered (signed body changed), stale: 401, nothing settled
+    expect(await callback(raw)).toMatchObject({ status: 401, body: { code: 'bad_signature' } });
+    expect(await callback(raw, signCallback(Buffer.from('not-the-key'), raw))).toMatchObject({ status: 401 });
+    expect(await callback(raw.replace('ref-1', 'ref-2'), signCallback(key, raw))).toMatchObject({ status: 401 });
+    expect(await callback(raw, signCallback(key, raw, Date.now() - 3_600_000))).toMatchObject({ status: 401 });
+    expect(await callback('{"purchase_id":1}', signCallback(key, '{"purchase_id":1}'))).toMatchObject({ status: 401 });
+    expect(await status(purchase)).toBe('pending');
+    expect(await owned(buyer, item)).toBe(0);
+
+    // raced: eight signed callbacks at once (paid and cancelled mixed), one settles
+    const signatures = Array.from({ length: 8 }, (_, i) => {
+      const body = callbackBody(purchase, i % 2 ? 'cancelled' : 'paid', `race-${i}`);
+      return [body, signCallback(key, body)] as const;
+    });
+    const answers = await Promise.all(signatures.map(([body, signature]) => callback(body, signature)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.settled_now === true)).toHaveLength(1);
+    const finalStatus = await status(purchase);
+    expect(answers.filter((a) => a.body.granted === true)).toHaveLength(finalStatus === 'paid' ? 1 : 0);
+    expect(await owned(buyer, item)).toBe(finalStatus === 'paid' ? 1 : 0);
+
+    // replayed: the same signed callback again
+    const [body, signature] = signatures[0];
+    expect(await callback(body, signature)).toMatchObject({ status: 200, body: { granted: false, settled_now: false, status: finalStatus } });
+    expect(await owned(buyer, item)).toBe(finalStatus === 'paid' ? 1 : 0);
+    const [{ n }] = await sql<{ n: number }>(`select count(*)::int as n from public.store_entitlements where item_id = $1`, [item]);
+    expect(n).toBe(finalStatus === 'paid' ? 1 : 0);
+
+    // an unknown purchase
+    const unknown = callbackBody('00000000-0000-4000-8000-000000000000', 'paid');
+    expect(await callback(unknown, signCallback(key, unknown))).toMatchObject({ status: 404, body: { code: 'not_found' } });
+  });
+
+  test("refusals: a minor's purchase (guardian_required), no beta access, not signed in, bad input — 4xx with codes", async () => {
+    const item = await newItem('Capa dourada', 990);
+    expect(await checkout(minor, { item_id: item })).toMatchObject({ status: 403, body: { code: 'guardian_required' } });
+    expect(await checkout(outsider, { item_id: item })).toMatchObject({ status: 403, body: { code: 'store_beta_only' } });
+    expect(await checkout(null, { item_id: item })).toMatchObject({ status: 401, body: { code: 'not_authenticated' } });
+    expect(await checkout(buyer, { item_id: 'x' })).toMatchObject({ status: 400, body: { code: 'validation' } });
+    expect(await checkout(buyer, '{not json')).toMatchObject({ status: 400, body: { code: 'validation' } });
+    expect(await checkout(buyer, { item_id: '00000000-0000-4000-8000-000000000000' })).toMatchObject({ status: 400, body: { code: 'item_unavailable' } });
+    expect((await fetch(`${server.url}/payments/v1/local/checkout/nao-existe`)).status).toBe(404);
+    const bad = await fetch(`${server.url}/payments/v1/local/checkout/00000000-0000-4000-8000-000000000000`, {
+      method: 'POST',
+      body: new URLSearchParams({ outcome: 'stolen' }),
+      redirect: 'manual',
+    });
+    expect(bad.status).toBe(400);
+    expect(await callback('x'.repeat(5000), 't=1,v1=00')).toMatchObject({ status: 413 });
+  });
+});
