@@ -8,10 +8,16 @@
  * "Heard nothing" is proved per client: each listener also follows a public marker profile on the
  * same socket; Realtime delivers changes in commit order, so once the marker's later notice has
  * arrived, an earlier notice of Bia's would have too.
+ *
+ * Realtime decides who hears a change when it delivers it (the subscribers joined by then, each
+ * one's RLS at that moment), as Supabase's Realtime does when it reads the change from the WAL —
+ * and under load it delivers a moment after the commit. So a test waits until every change made so
+ * far was delivered before it opens new listeners (`quiet`), and until a change was delivered
+ * before it changes who may hear it.
  */
 import { randomUUID } from 'node:crypto';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../../sync-server/testing.ts';
 import { adultSignUpData } from '../../sync-server/test-people.ts';
 import { clientFor, Inbox, sleep, subscribed } from '../../sync-server/realtime/test-helpers.ts';
@@ -34,6 +40,8 @@ describe.each(TEST_BACKENDS)('live profile notices on $name', ({ postgresServerU
   let server: TestServer;
   let bia: Person, ana: Person, stranger: Person, companion: Person, blocked: Person, marker: Person;
   let visitor: SupabaseClient;
+  /** Follows the marker from the start: once it hears a change of the marker, every earlier change was delivered. */
+  let witness: Inbox<Notice>;
   const channels: { client: SupabaseClient; channel: RealtimeChannel }[] = [];
 
   async function person(username: string): Promise<Person> {
@@ -72,6 +80,17 @@ describe.each(TEST_BACKENDS)('live profile notices on $name', ({ postgresServerU
     await Promise.all(listeners.map((l, i) => l.marker.next((n) => l.marker.values.indexOf(n) >= before[i], 10_000)));
   }
 
+  /**
+   * Waits until every change committed so far was delivered (Realtime delivers in commit order: the
+   * marker's later notice reaching the witness). A listener opened after this cannot hear them.
+   */
+  async function quiet() {
+    const before = witness.items.length;
+    const { error } = await marker.client.from('profiles').update({ status_message: `marcador ${randomUUID()}` }).eq('id', marker.id);
+    expect(error).toBeNull();
+    await witness.next((n) => witness.values.indexOf(n) >= before, 10_000);
+  }
+
   async function biaUpdates(change: Record<string, unknown>) {
     const { error } = await bia.client.from('profiles').update(change).eq('id', bia.id);
     expect(error).toBeNull();
@@ -95,7 +114,10 @@ describe.each(TEST_BACKENDS)('live profile notices on $name', ({ postgresServerU
     );
     const { error } = await bia.client.from('blocks').insert({ blocked_id: blocked.id });
     expect(error).toBeNull();
+    witness = await follow(visitor, marker.id);
   });
+  // The previous test's last changes reach nobody who starts listening in this one.
+  beforeEach(() => quiet());
   afterAll(async () => {
     for (const { client, channel } of channels) await client.removeChannel(channel);
     await server?.close();
@@ -114,6 +136,7 @@ describe.each(TEST_BACKENDS)('live profile notices on $name', ({ postgresServerU
 
   test('a private profile: its companion hears every change; a stranger, a visitor and the blocked person hear nothing, not even of its card', async () => {
     await biaUpdates({ visibility: 'private' });
+    await quiet();
     const [toStranger, toVisitor, toCompanion, toBlocked] = await Promise.all([
       listen(stranger.client),
       listen(visitor),
@@ -159,6 +182,9 @@ describe.each(TEST_BACKENDS)('live profile notices on $name', ({ postgresServerU
     expect((await ana.client.rpc('profile_view', { p_username: 'bia_live' })).data).toBeNull();
     // blocked, Ana hears nothing of Bia's changes
     await biaUpdates({ status_message: 'sem a Ana' });
+    // delivered to the stranger, so decided for everyone while Ana was blocked (after the unblock
+    // she may read this notice as anyone may: hearing it then would tell her nothing more)
+    await toStranger.bia.next(() => true, 10_000);
     await bia.client.from('blocks').delete().eq('id', data!.id);
     await toAnaHerself.next((n) => toAnaHerself.values.indexOf(n) === 1, 10_000);
     await settle(toAna, toStranger);

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './types.ts';
+import type { WithPriorityLane } from './index.ts';
 import { parseValue } from './type-parsers.ts';
 
 /** node-postgres with the same value parsing as PGlite (see type-parsers.ts). */
@@ -21,8 +22,13 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** A pool of connections to a Postgres server (DATABASE_URL). */
-export async function openPostgres(connectionString: string, poolSize = 10): Promise<Database> {
+/**
+ * A pool of connections to a Postgres server (DATABASE_URL) for requests; beside it, connections
+ * the requests never take: each LISTEN has its own, and the priority lane (Realtime's delivery, see
+ * index.ts) a pool of `laneSize`, opened on first use — a change's RLS check must not wait for a
+ * connection that 40 phones' pushes and pulls keep busy.
+ */
+export async function openPostgres(connectionString: string, poolSize = 10, laneSize = 2): Promise<Database & WithPriorityLane> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle connection can be cut by the server (restart, `drop database … with (force)` right after
   // close); without a listener the pool re-emits that as an uncaught 'error' and ends the process.
@@ -30,11 +36,24 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
   // Fail fast with a clear error when the server is not there.
   await pool.query('select 1');
   const base = wrap(pool);
-  const listeners = new Set<pg.PoolClient>();
+  const listeners = new Set<pg.Client>();
+  let lanePool: pg.Pool | undefined;
+  const lane = () => {
+    if (!lanePool) {
+      // Kept open while idle (no reconnecting when the next change comes after a quiet spell).
+      lanePool = new pg.Pool({ connectionString, max: laneSize, idleTimeoutMillis: 0 });
+      lanePool.on('error', (error) => console.warn('[db] idle priority-lane connection lost:', error.message));
+    }
+    return wrap(lanePool);
+  };
   return {
     kind: 'postgres',
     query: base.query,
     exec: base.exec,
+    priorityLane: {
+      query: (sql, params) => lane().query(sql, params),
+      exec: (sql) => lane().exec(sql),
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {
@@ -50,10 +69,11 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       }
     },
     async listen(channel, onPayload) {
-      const client = await pool.connect();
+      const client = new pg.Client({ connectionString });
+      await client.connect();
       listeners.add(client);
-      // This connection stays checked out; if the server cuts it, forget it instead of crashing
-      // (a checked-out client's 'error' has no pool listener). Realtime notices and listens again.
+      // This connection is the listener's own; if the server cuts it, forget it instead of crashing
+      // (an 'error' without a listener would end the process). Realtime notices and listens again.
       let lost = false;
       client.on('error', (error) => {
         console.warn('[db] listening connection lost:', error.message);
@@ -68,12 +88,13 @@ export async function openPostgres(connectionString: string, poolSize = 10): Pro
       return async () => {
         client.off('notification', handler);
         if (!lost) await client.query(`unlisten ${pg.escapeIdentifier(channel)}`).catch(() => {});
-        if (listeners.delete(client) || lost) client.release(lost);
+        if (listeners.delete(client) || lost) await client.end().catch(() => {});
       };
     },
     async close() {
-      for (const client of listeners) client.release();
-      await pool.end();
+      await Promise.all([...listeners].map((client) => client.end().catch(() => {})));
+      listeners.clear();
+      await Promise.all([pool.end(), lanePool?.end()]);
     },
   };
 }

@@ -41,6 +41,7 @@ async function main() {
     create table public.bench_feed (id bigint generated always as identity primary key, label text not null);
     alter table public.bench_feed enable row level security;
     create policy "signed-in users read the feed" on public.bench_feed for select to authenticated using (true);
+    grant select on public.bench_feed to authenticated;
     alter publication supabase_realtime add table public.bench_feed;`);
   console.log(
     `backend: ${server.ctx.db.kind}; ${rowsPerScenario} rows per scenario (fan-out: one insert every 250 ms); ` +

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/types.ts';
+import type { Database, Queryable } from '../db/types.ts';
 import { API_ROLES, type ApiRole } from '../jwt.ts';
 
 /** One row change as the capture trigger reports it (schema.sql, realtime.capture_change). */
@@ -84,12 +84,18 @@ export interface ChangeFeedOptions {
   overflowRetentionMs: number;
   /** A session ended or an account was removed or banned (schema.sql: realtime.announce_holder_change). */
   onHolderEnded?: (userId: string) => void;
+  /** Where delivery's own queries go (oversized records, the listener's ping): never behind requests. */
+  lane?: Queryable;
 }
+
+/** At most this many queued changes are handed on at once (their RLS checks are one query per table). */
+const MAX_BATCH = 500;
 
 /**
  * The source of change events: keeps the capture triggers in step with the supabase_realtime
  * publication, knows each published table's columns and privileges, and turns notifications into
- * ChangeRecords, one at a time in commit order.
+ * ChangeRecords, handed on in commit order: all those that queued up while the previous ones were
+ * being delivered at once, so that a burst costs a few queries instead of one per change.
  */
 export class ChangeFeed {
   readonly tables = new Map<string, TableMeta>();
@@ -105,12 +111,14 @@ export class ChangeFeed {
   private readonly id = randomUUID();
   private pingsSent = 0;
   private pingsSeen = 0;
+  private readonly lane: Queryable;
 
   constructor(
     private readonly db: Database,
-    private readonly onChange: (change: ChangeRecord, table: TableMeta) => Promise<void>,
+    private readonly onChanges: (changes: { change: ChangeRecord; table: TableMeta }[]) => Promise<void>,
     private readonly options: ChangeFeedOptions,
   ) {
+    this.lane = options.lane ?? db;
     this.ready = this.start();
     this.ready.catch((error) => console.error('[realtime] change feed failed to start:', error));
   }
@@ -138,7 +146,7 @@ export class ChangeFeed {
       await previous?.().catch(() => {});
     }
     this.pingsSent++;
-    await this.db.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ping: this.pingsSent, feed: this.id })]);
+    await this.lane.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ping: this.pingsSent, feed: this.id })]);
   }
 
   private onNotification(payload: string): void {
@@ -201,19 +209,42 @@ export class ChangeFeed {
   private enqueue(payload: string): void {
     if (this.closed) return;
     this.pending.push(payload);
-    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+    this.startDraining();
   }
 
-  /** Changes are handled one by one so that subscribers see them in commit order. */
+  /**
+   * A change can arrive after the drain saw its queue empty but before it was marked done (PGlite
+   * reports notifications from inside any statement, one run from a promise callback too): the
+   * drain starts again then, or that change would wait for the next one to be delivered.
+   */
+  private startDraining(): void {
+    if (this.draining || this.closed) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = undefined;
+      if (this.pending.length > 0) this.startDraining();
+    });
+  }
+
+  /**
+   * Changes are handed on in the order they were committed: whatever queued up, at most MAX_BATCH
+   * at a time, and the next ones only once those were delivered.
+   */
   private async drain(): Promise<void> {
     while (this.pending.length > 0 && !this.closed) {
-      const payload = this.pending.shift()!;
+      const batch: { change: ChangeRecord; table: TableMeta }[] = [];
+      for (const payload of this.pending.splice(0, MAX_BATCH)) {
+        try {
+          const change = await this.readChange(payload);
+          const table = change && (await this.tableFor(change));
+          if (change && table) batch.push({ change, table });
+        } catch (error) {
+          if (!this.closed) console.error('[realtime] could not read a change:', (error as Error).message);
+        }
+      }
       try {
-        const change = await this.readChange(payload);
-        const table = change && (await this.tableFor(change));
-        if (change && table) await this.onChange(change, table);
+        if (batch.length > 0) await this.onChanges(batch);
       } catch (error) {
-        if (!this.closed) console.error('[realtime] could not deliver a change:', (error as Error).message);
+        if (!this.closed) console.error('[realtime] could not deliver changes:', (error as Error).message);
       }
     }
   }
@@ -221,7 +252,7 @@ export class ChangeFeed {
   private async readChange(payload: string): Promise<ChangeRecord | undefined> {
     const parsed = JSON.parse(payload) as ChangeRecord & { ref?: number };
     if (typeof parsed.ref !== 'number') return parsed;
-    const { rows } = await this.db.query<{ change: ChangeRecord }>('select change from realtime.changes where id = $1', [parsed.ref]);
+    const { rows } = await this.lane.query<{ change: ChangeRecord }>('select change from realtime.changes where id = $1', [parsed.ref]);
     return rows[0]?.change;
   }
 

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ServerContext } from '../context.ts';
+import { priorityLane } from '../db/index.ts';
 import { HOLDER_ENDED, holderActive, verifyChannelToken } from './auth.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { Connection, type RealtimeLimits, type RealtimeServices } from './connection.ts';
@@ -83,14 +84,17 @@ class RealtimeService {
   ) {
     // The feed calls dispatch only once started, by which time `changes` exists.
     let changes: PostgresChanges | undefined;
-    this.feed = new ChangeFeed(ctx.db, async (change, table) => changes?.dispatch(change, table), {
+    // Delivery's queries take the database's priority lane: they never wait behind requests.
+    const lane = priorityLane(ctx.db);
+    this.feed = new ChangeFeed(ctx.db, async (batch) => changes?.dispatchAll(batch), {
+      lane,
       pollMs: options.publicationPollMs,
       overflowRetentionMs: 10 * 60_000,
       onHolderEnded: (userId) => {
         for (const connection of this.connections) connection.holderEnded(userId);
       },
     });
-    changes = new PostgresChanges(ctx.db, this.feed);
+    changes = new PostgresChanges(ctx.db, this.feed, lane);
     this.services = { ctx, topics: topicsFor(ctx), changes, limits: options };
     this.livenessTimer = setInterval(() => this.checkLiveness(), Math.max(50, options.heartbeatTimeoutMs / 4));
     this.livenessTimer.unref();

@@ -1,4 +1,4 @@
-import type { Database } from '../db/types.ts';
+import type { Queryable } from '../db/types.ts';
 import type { ApiRole, JwtClaims } from '../jwt.ts';
 import { tableKey, type ChangeFeed, type ChangeRecord, type TableMeta } from './change-feed.ts';
 import { compileFilter, FilterParseError, jsonEqual, parseFilters, passesFilters, type CompiledFilter, type ParsedFilter } from './filters.ts';
@@ -116,15 +116,20 @@ function describe(params: SubscriptionParams): string {
 /**
  * postgres_changes: the bindings of every joined channel, and the delivery of each captured change
  * to the bindings it concerns, under the RLS of each subscriber — Realtime's apply_rls in memory
- * plus one realtime.visible_to() call per change.
+ * plus one realtime.visible_rows() call per table for all the changes that queued up meanwhile.
  */
 export class PostgresChanges {
   private readonly byTable = new Map<string, Set<Binding>>();
   private readonly bySubscriber = new Map<ChangeSubscriber, Binding[]>();
 
+  /**
+   * @param db for the join's filter casts
+   * @param lane for the RLS checks of delivery: never waits behind requests (db/index.ts, priorityLane)
+   */
   constructor(
-    private readonly db: Database,
+    private readonly db: Queryable,
     private readonly feed: ChangeFeed,
+    private readonly lane: Queryable = db,
   ) {}
 
   get subscriberCount(): number {
@@ -219,9 +224,38 @@ export class PostgresChanges {
   }
 
   /** Delivers one change to every binding it concerns. */
-  async dispatch(change: ChangeRecord, table: TableMeta): Promise<void> {
+  dispatch(change: ChangeRecord, table: TableMeta): Promise<void> {
+    return this.dispatchAll([{ change, table }]);
+  }
+
+  /**
+   * Delivers changes, in the order given (commit order), each to every binding it concerns. The
+   * RLS checks of all of them are made first, one query per table (realtime.visible_rows): a burst
+   * of changes costs a few queries, not one per change.
+   */
+  async dispatchAll(changes: { change: ChangeRecord; table: TableMeta }[]): Promise<void> {
+    const plans = changes.map(({ change, table }) => ({ change, table, recipients: this.recipients(change, table) }));
+    const verdicts = await this.rlsAllowed(plans.map((p) => ({ change: p.change, table: p.table, claimsList: p.recipients.map((r) => r.claims) })));
+    plans.forEach(({ change, table, recipients }, n) => {
+      if (recipients.length === 0) return;
+      const identity = identityRow(change, table);
+      const dataByRole = new Map<ApiRole, string>();
+      recipients.forEach((recipient, i) => {
+        const role = recipient.claims.role;
+        const verdict = verdicts[n][i];
+        if (verdict === 'hidden') return;
+        let data = dataByRole.get(role);
+        if (data === undefined) dataByRole.set(role, (data = JSON.stringify(changeData(change, table, identity, role, verdict))));
+        const payload = `{"ids":${JSON.stringify(recipient.ids)},"data":${data}}`;
+        recipient.subscriber.sendFrame(encodeWithRawPayload(recipient.subscriber.vsn, recipient.subscriber.topic, 'postgres_changes', payload));
+      });
+    });
+  }
+
+  /** The subscribers a change concerns by table, event and filters (RLS aside), with their binding ids and claims. */
+  private recipients(change: ChangeRecord, table: TableMeta) {
     const candidates = this.byTable.get(tableKey(change.schema, change.table));
-    if (!candidates || candidates.size === 0) return;
+    if (!candidates || candidates.size === 0) return [];
     const identity = identityRow(change, table);
     const idsBySubscriber = new Map<ChangeSubscriber, number[]>();
     for (const binding of candidates) {
@@ -236,68 +270,75 @@ export class PostgresChanges {
       if (!ids.includes(binding.id)) ids.push(binding.id);
       idsBySubscriber.set(binding.subscriber, ids);
     }
-    if (idsBySubscriber.size === 0) return;
-
-    const recipients = [...idsBySubscriber.entries()]
+    return [...idsBySubscriber.entries()]
       .map(([subscriber, ids]) => ({ subscriber, ids, claims: subscriber.deliveryClaims() }))
       .filter((r): r is typeof r & { claims: NonNullable<typeof r.claims> } => r.claims !== undefined);
-    const allowed = await this.rlsAllowed(change, table, recipients.map((r) => r.claims));
-    const dataByRole = new Map<ApiRole, string>();
-    recipients.forEach((recipient, i) => {
-      const role = recipient.claims.role;
-      const verdict = allowed[i];
-      if (verdict === 'hidden') return;
-      let data = dataByRole.get(role);
-      if (data === undefined) dataByRole.set(role, (data = JSON.stringify(changeData(change, table, identity, role, verdict))));
-      const payload = `{"ids":${JSON.stringify(recipient.ids)},"data":${data}}`;
-      recipient.subscriber.sendFrame(encodeWithRawPayload(recipient.subscriber.vsn, recipient.subscriber.topic, 'postgres_changes', payload));
-    });
   }
 
   /**
-   * Per recipient: 'ok', 'hidden' (RLS hides the row), or an error Realtime reports instead of the
-   * row ('no_pk' → 400, 'unauthorized' → 401 when the role may not select the primary key).
-   * With RLS on, INSERT and UPDATE are checked in the database for each distinct set of claims;
-   * DELETE cannot be checked (the row is gone) and carries only the primary key instead.
+   * Per change, per recipient: 'ok', 'hidden' (RLS hides the row), or an error Realtime reports
+   * instead of the row ('no_pk' → 400, 'unauthorized' → 401 when the role may not select the
+   * primary key). With RLS on, INSERT and UPDATE are checked in the database, once per distinct
+   * set of claims and row; DELETE cannot be checked (the row is gone) and carries only the primary
+   * key instead. The checks of all the changes of one table are one realtime.visible_rows() call.
    */
   private async rlsAllowed(
-    change: ChangeRecord,
-    table: TableMeta,
-    claimsList: (JwtClaims & { role: ApiRole })[],
-  ): Promise<Verdict[]> {
-    const pk = table.columns.filter((c) => c.pk);
-    const verdicts: Verdict[] = claimsList.map((claims) => {
-      if (change.type === 'DELETE') return 'ok';
-      if (pk.length === 0) return 'no_pk';
-      return pk.every((c) => c.selectable[claims.role]) ? 'ok' : 'unauthorized';
+    items: { change: ChangeRecord; table: TableMeta; claimsList: (JwtClaims & { role: ApiRole })[] }[],
+  ): Promise<Verdict[][]> {
+    const verdicts: Verdict[][] = items.map(({ change, table, claimsList }) => {
+      const pk = table.columns.filter((c) => c.pk);
+      return claimsList.map((claims) => {
+        if (change.type === 'DELETE') return 'ok';
+        if (pk.length === 0) return 'no_pk';
+        return pk.every((c) => c.selectable[claims.role]) ? 'ok' : 'unauthorized';
+      });
     });
-    if (!table.rls || change.type === 'DELETE') return verdicts;
 
-    const distinct = new Map<string, number>();
-    const toCheck: JwtClaims[] = [];
-    claimsList.forEach((claims, i) => {
-      if (verdicts[i] !== 'ok') return;
-      const key = this.claimsKey(claims);
-      if (!distinct.has(key)) {
-        distinct.set(key, toCheck.length);
-        toCheck.push(claims);
-      }
-    });
-    if (toCheck.length === 0) return verdicts;
-    let results: boolean[] = [];
-    try {
-      const { rows } = await this.db.query<{ v: boolean[] }>(
-        'select to_jsonb(realtime.visible_to($1::oid::regclass, $2::jsonb, $3::jsonb)) as v',
-        [table.oid, JSON.stringify(change.record), JSON.stringify(toCheck)],
-      );
-      results = rows[0]?.v ?? [];
-    } catch (error) {
-      console.error('[realtime] RLS check failed; change withheld:', (error as Error).message);
+    // Per table: the rows to check, the distinct claims, and which rows each claims wants.
+    interface Check {
+      table: TableMeta;
+      records: Record<string, unknown>[];
+      claims: JwtClaims[];
+      claimsIndex: Map<string, number>;
+      wanted: number[][];
+      /** (change n, recipient i) → [claims index, record index] */
+      asked: { n: number; i: number; claims: number; record: number }[];
     }
-    return verdicts.map((verdict, i) => {
-      if (verdict !== 'ok') return verdict;
-      return results[distinct.get(this.claimsKey(claimsList[i]))!] === true ? 'ok' : 'hidden';
+    const checks = new Map<number, Check>();
+    items.forEach(({ change, table, claimsList }, n) => {
+      if (!table.rls || change.type === 'DELETE') return;
+      let check = checks.get(table.oid);
+      if (!check) checks.set(table.oid, (check = { table, records: [], claims: [], claimsIndex: new Map(), wanted: [], asked: [] }));
+      let record = -1;
+      claimsList.forEach((claims, i) => {
+        if (verdicts[n][i] !== 'ok') return;
+        if (record < 0) record = check.records.push(change.record ?? {}) - 1;
+        const key = this.claimsKey(claims);
+        let c = check.claimsIndex.get(key);
+        if (c === undefined) {
+          check.claimsIndex.set(key, (c = check.claims.push(claims) - 1));
+          check.wanted.push([]);
+        }
+        if (check.wanted[c].at(-1) !== record) check.wanted[c].push(record);
+        check.asked.push({ n, i, claims: c, record });
+      });
     });
+    for (const check of checks.values()) {
+      let seen: Set<number>[] = [];
+      try {
+        const { rows } = await this.lane.query<{ v: number[][] }>(
+          'select realtime.visible_rows($1::oid::regclass, $2::jsonb, $3::jsonb, $4::jsonb) as v',
+          [check.table.oid, JSON.stringify(check.records), JSON.stringify(check.claims), JSON.stringify(check.wanted)],
+        );
+        seen = (rows[0]?.v ?? []).map((indexes) => new Set(indexes));
+      } catch (error) {
+        console.error('[realtime] RLS check failed; changes withheld:', (error as Error).message);
+      }
+      for (const { n, i, claims, record } of check.asked) {
+        if (seen[claims]?.has(record) !== true) verdicts[n][i] = 'hidden';
+      }
+    }
+    return verdicts;
   }
 
   /** Subscribers with equal claims share one RLS check; a token's claims object lives as long as the token. */
