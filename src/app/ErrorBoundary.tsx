@@ -1,7 +1,7 @@
 import { Component, type ReactNode } from 'react';
 import { ErrorCard } from '../components/ErrorCard.tsx';
 import { MissingPartCard } from '../components/MissingPartCard.tsx';
-import { track } from '../analytics/analytics.ts';
+import { trackException } from '../analytics/analytics.ts';
 import { forgetFailedStyles, isMissingPart } from './missing-part.ts';
 
 interface State {
@@ -27,7 +27,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   componentDidCatch(error: Error) {
-    track('exception', { message: error.message.slice(0, 200) });
+    trackException(error, 'render');
   }
 
   componentDidUpdate() {
