@@ -16,7 +16,7 @@ import {
  * - Nothing is sent, no transport is loaded and nothing is stored without analytics consent.
  * - With consent, the transport loads after 3 s or at the first click, scroll, keydown or
  *   mousemove, whichever comes first; events tracked before that are queued and then sent.
- * - Events go in batches (every 5 s, and when the page is hidden); made offline, they wait in
+ * - Events go in batches (every 2 s, and when the page is hidden); made offline, they wait in
  *   memory for the connection (at most 100, none older than 7 days) — never blocking the app.
  * - Withdrawing consent stops sending and deletes the queue and the day's visitor value.
  * - Each event keeps only the parameters src/analytics/events.ts allows, with allowed values:
@@ -24,7 +24,7 @@ import {
  */
 export const ANALYTICS_DELAY_MS = 3000;
 export const ANALYTICS_TRIGGER_EVENTS = ['click', 'scroll', 'keydown', 'mousemove'] as const;
-export const ANALYTICS_FLUSH_MS = 5000;
+export const ANALYTICS_FLUSH_MS = 2000;
 /** After a failed send (server busy or down) the queue is tried again this much later. */
 export const ANALYTICS_RETRY_MS = 30_000;
 export const VISITOR_STORAGE_KEY = 'cadernos-analytics-visitor';

@@ -34,6 +34,7 @@ import { AUTH_STORAGE_KEY, apiHeaders, getSupabase, supabaseUrl, withLocalOnlyAu
 import { ensureGuardianMailed, isEnglishAppUrl } from './online/guardian.ts';
 import { profileImageUrl } from './online/profile-images.ts';
 import { validateUsername } from './validation.ts';
+import { track } from '../analytics/analytics.ts';
 
 /**
  * Accounts and the session (spec §4, §7): the typed functions screens call. No React here; the
@@ -332,6 +333,7 @@ export async function signUp(input: SignUpInput, client: SupabaseClient = getSup
   } catch (error) {
     outcome = mapRegistrationError(error as AuthErrorLike);
   }
+  if (outcome.ok) track('sign_up');
   if (outcome.ok && outcome.status === 'signed-in') {
     if (inviteCode) signedUpWithInvite(inviteCode);
     setCurrentUser(outcome.userId);
@@ -366,6 +368,7 @@ export async function signIn(email: string, password: string): Promise<SignInRes
     const { data, error } = await getSupabase().auth.signInWithPassword({ email: email.trim(), password });
     if (error || !data.session) return mapLoginError(error);
     setCurrentUser(data.session.user.id);
+    track('login', { method: 'password' });
     // The first sign-in after a hosted sign-up with e-mail confirmation: the guardian's mail, if owed.
     void ensureGuardianMailed();
     return { ok: true, user: toAuthUser(data.session.user) };

@@ -6,6 +6,7 @@
  */
 import { getSupabase } from '../supabase.ts';
 import { serverRefusalCode, type Problem } from '../problems.ts';
+import { track } from '../../analytics/analytics.ts';
 
 export type Visibility = 'public' | 'private';
 export type ConnectionsVisibility = 'public' | 'friends' | 'private';
@@ -138,6 +139,7 @@ export type SettingsChange = Partial<Pick<MySettings, 'friend_requests_from' | '
 export async function updateMyProfile(userId: string, change: ProfileChange): Promise<void> {
   const { error } = await getSupabase().from('profiles').update(change).eq('id', userId);
   if (error) fail(error);
+  track('profile_updated');
 }
 
 export async function updateMySettings(userId: string, change: SettingsChange): Promise<void> {

@@ -19,6 +19,7 @@ import type { AnswerDoc, NotebookDoc, QuestionDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, hasCollection, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
 import { awaitsApproval, expectedAnswerStatus } from './answer-status.ts';
 import { ANSWERS, roleIn, type NotebookRole } from './roles.ts';
+import { track } from '../../analytics/analytics.ts';
 
 export interface AnswerInput {
   text: string;
@@ -72,6 +73,7 @@ export async function answerQuestion(ctx: DataContext, questionId: string, input
   const written = await writeAnswer(ctx, { id, question, notebook, writer: { user_id: ctx.userId, guest_id: null, role }, fields, existing });
   // Unchanged words are not sent again: the answer waits only if it already did.
   const waits = written.changed ? awaitingApproval || wasRejected : written.answer.moderation_status === 'pending';
+  if (written.changed) track('answer_submitted', { offline: !ctx.client }); // nothing of the answer or its author
   return ok({ answer: written.answer, created: written.created, awaitingApproval: waits });
 }
 

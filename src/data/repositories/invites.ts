@@ -11,6 +11,7 @@ import { ok, refuse, type Problem, type ProblemCode, type WriteResult } from '..
 import type { InviteLinkDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
 import { roleIn } from './roles.ts';
+import { track } from '../../analytics/analytics.ts';
 
 const offline: Problem = { code: 'online_only' };
 
@@ -44,6 +45,7 @@ export async function createInviteLink(
   };
   await recordWrite(ctx, 'invite_links', [{ id: doc.id, label: doc.code }], () => collectionOf(ctx, 'invite_links').insert(doc));
   ctx.syncNow?.();
+  track('notebook_shared', { method: 'link' });
   return ok(doc);
 }
 
@@ -105,5 +107,6 @@ export async function searchPeople(ctx: DataContext, query: string, after: strin
   if (!ctx.client) return refuse(offline);
   const { data, error } = await ctx.client.rpc('search_users', { p_query: query, p_limit: SEARCH_PAGE_SIZE, p_after: after });
   if (error) return refuse(serverProblem(error));
+  track('search', { area: 'people', has_results: (data ?? []).length > 0 }); // never the words typed
   return ok((data ?? []) as PersonFound[]);
 }

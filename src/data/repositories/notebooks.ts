@@ -8,6 +8,7 @@ import { checkNotebookText } from '../content-rules.ts';
 import { ok, refuse, type WriteResult } from '../problems.ts';
 import type { NotebookCover, NotebookDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, forbiddenWords, isoNow, labelOf, notFound, recordWrite, type DataContext } from './context.ts';
+import { track } from '../../analytics/analytics.ts';
 
 export const DEFAULT_THEME = 'purple';
 export const DEFAULT_AUTHOR = 'Usuário';
@@ -64,6 +65,7 @@ export async function createNotebook(ctx: DataContext, input: NotebookInput): Pr
     server_rev: 0,
   };
   await recordWrite(ctx, 'notebooks', [{ id: doc.id, label: doc.title }], () => collectionOf(ctx, 'notebooks').insert(doc));
+  track('notebook_created');
   return ok(doc);
 }
 

@@ -7,6 +7,7 @@ import { ok, refuse, type Problem, type WriteResult } from '../problems.ts';
 import type { CollaboratorRole, NotebookCollaboratorDoc, NotebookShareDoc } from '../schemas/index.ts';
 import { collectionOf, findDoc, hasCollection, isoNow, notFound, recordWrite, type DataContext } from './context.ts';
 import { roleIn } from './roles.ts';
+import { track } from '../../analytics/analytics.ts';
 
 const inviteSelf: Problem = { code: 'invite_self' };
 const alreadyHasAccess: Problem = { code: 'already_has_access' };
@@ -55,6 +56,7 @@ export async function shareNotebook(ctx: DataContext, notebookId: string, userId
   await recordWrite(ctx, 'notebook_shares', [{ id: doc.id, label: '' }], () =>
     collectionOf(ctx, 'notebook_shares').insert(doc),
   );
+  track('notebook_shared', { method: 'person' });
   return ok(doc);
 }
 
@@ -94,6 +96,7 @@ export async function inviteCollaborator(
   await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     collectionOf(ctx, 'notebook_collaborators').insert(doc),
   );
+  track('collaboration_invite_sent');
   return ok(doc);
 }
 
@@ -105,6 +108,7 @@ export async function acceptCollaboration(ctx: DataContext, collaborationId: str
   const updated = await recordWrite(ctx, 'notebook_collaborators', [{ id: doc.id, label: '' }], () =>
     doc.incrementalPatch({ status: 'accepted', accepted_at: isoNow(ctx) }),
   );
+  track('collaboration_accepted');
   return ok(updated.toJSON() as NotebookCollaboratorDoc);
 }
 
