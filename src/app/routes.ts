@@ -42,8 +42,9 @@ export const ROUTES: RouteDef[] = [
   // issue 33: the admin panel; OnlineData's words are the profiles area's
   { path: '/admin', load: withCatalog('admin', withCatalog('profiles', () => import('../screens/Admin/AdminScreen.tsx'))), needs: 'admin' },
   { path: '/n/:code', load: withCatalog('invite', () => import('../screens/Invite/InviteScreen.tsx')), needs: 'session' },
-  { path: '/loja-sazonal', load: () => import('../screens/Store/StoreScreen.tsx') },
-  { path: '/loja-sazonal/sucesso', load: () => import('../screens/StoreSuccess/StoreSuccessScreen.tsx') },
+  // issue 35: the seasonal store; its words are the profiles area's (src/screens/online/store)
+  { path: '/loja-sazonal', load: withCatalog('profiles', () => import('../screens/Store/StoreScreen.tsx')), needs: 'session' },
+  { path: '/loja-sazonal/sucesso', load: withCatalog('profiles', () => import('../screens/StoreSuccess/StoreSuccessScreen.tsx')), needs: 'session' },
   { path: '/terms', load: withCatalog('pages', () => import('../screens/Terms/TermsScreen.tsx')), static: true },
   { path: '/privacy', load: withCatalog('pages', () => import('../screens/Privacy/PrivacyScreen.tsx')), static: true },
   { path: '/sobre', load: withCatalog('pages', () => import('../screens/About/AboutScreen.tsx')), static: true },

@@ -25,4 +25,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'words', label: msg`Palavras proibidas`, component: lazyPart(() => import('./words/ForbiddenWordsSection.tsx')) },
   { id: 'audit', label: msg`Registro de ações`, component: lazyPart(() => import('./audit/AuditSection.tsx')) },
   { id: 'contact', label: msg`Mensagens de contato`, component: lazyPart(() => import('./contact/ContactSection.tsx')) },
+  { id: 'catalogue', label: msg`Catálogo da loja`, component: lazyPart(() => import('./catalogue/CatalogueSection.tsx')) },
 ];

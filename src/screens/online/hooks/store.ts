@@ -1,0 +1,100 @@
+/**
+ * The seasonal store's online data (the pattern: ../README.md): the items on sale, what the person
+ * owns, a free claim, a purchase's outcome, the receipts, and the admins' catalogue. The server
+ * calls are src/data/online/store.ts (no React). Nothing here is kept on the device (no persister):
+ * prices and the beta change on the server, and a stale copy would show a wrong total.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminListItems,
+  claimFreeItem,
+  grantBetaAccess,
+  listOwnedItemIds,
+  listReceipts,
+  listStoreItems,
+  readPurchase,
+  readStoreAccess,
+  saveItem,
+  setItemActive,
+  startCheckout,
+  type ItemDraft,
+} from '../../../data/online/store.ts';
+
+const storeKeys = {
+  access: (userId: string) => ['store', 'access', userId] as const,
+  items: (userId: string) => ['store', 'items', userId] as const,
+  owned: (userId: string) => ['store', 'owned', userId] as const,
+  purchase: (id: string) => ['store', 'purchase', id] as const,
+  receipts: (userId: string) => ['store', 'receipts', userId] as const,
+  catalogue: ['store', 'catalogue'] as const,
+};
+
+export function useStoreAccess(userId: string) {
+  return useQuery({ queryKey: storeKeys.access(userId), queryFn: () => readStoreAccess(userId), persister: undefined });
+}
+
+export function useStoreItems(userId: string, enabled: boolean) {
+  return useQuery({ queryKey: storeKeys.items(userId), queryFn: listStoreItems, enabled, persister: undefined });
+}
+
+export function useOwnedItems(userId: string, enabled = true) {
+  return useQuery({ queryKey: storeKeys.owned(userId), queryFn: async () => new Set(await listOwnedItemIds()), enabled, persister: undefined });
+}
+
+/** Claims a free item; what the person owns reads again. */
+export function useClaimFree(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (itemId: string) => claimFreeItem(itemId),
+    onSuccess: async () => {
+      await client.cancelQueries({ queryKey: storeKeys.owned(userId) });
+      await client.invalidateQueries({ queryKey: storeKeys.owned(userId) });
+    },
+  });
+}
+
+/** Begins a purchase; the screen then opens the provider's checkout page. */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: ({ itemId, returnTo, language }: { itemId: string; returnTo: string; language: string }) => startCheckout(itemId, returnTo, language),
+  });
+}
+
+export function usePurchase(purchaseId: string) {
+  return useQuery({ queryKey: storeKeys.purchase(purchaseId), queryFn: () => readPurchase(purchaseId), persister: undefined });
+}
+
+export function useReceipts(userId: string) {
+  return useQuery({ queryKey: storeKeys.receipts(userId), queryFn: listReceipts, persister: undefined });
+}
+
+// ----- admins ----------------------------------------------------------------------------------
+
+export function useCatalogue() {
+  return useQuery({ queryKey: storeKeys.catalogue, queryFn: adminListItems, persister: undefined });
+}
+
+async function readCatalogueAgain(client: ReturnType<typeof useQueryClient>) {
+  await client.cancelQueries({ queryKey: storeKeys.catalogue });
+  await client.invalidateQueries({ queryKey: storeKeys.catalogue });
+}
+
+export function useSaveItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, draft }: { id: string | null; draft: ItemDraft }) => saveItem(id, draft),
+    onSuccess: () => readCatalogueAgain(client),
+  });
+}
+
+export function useSetItemActive() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, active }: { id: string; active: boolean }) => setItemActive(id, active),
+    onSuccess: () => readCatalogueAgain(client),
+  });
+}
+
+export function useGrantBeta(adminId: string) {
+  return useMutation({ mutationFn: (username: string) => grantBetaAccess(username, adminId) });
+}

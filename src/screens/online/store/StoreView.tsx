@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useSearch } from 'wouter';
+import { Icon } from '../../../components/Icon.tsx';
+import { PageSkeleton } from '../../../components/PageSkeleton.tsx';
+import { useOnline } from '../../../components/frame/useOnline.ts';
+import { button } from '../../../components/ui.css.ts';
+import { formatPrice, isPaid, StoreError, type SeasonalItem } from '../../../data/online/store.ts';
+import { appUrl } from '../../../navigation/links.ts';
+import { OfflineNote } from '../OnlineData.tsx';
+import { useClaimFree, useOwnedItems, useStartCheckout, useStoreAccess, useStoreItems } from '../hooks/store.ts';
+import { categoryName, itemTypeName, storeProblemMessage } from './messages.ts';
+import * as css from './store.css.ts';
+
+/**
+ * /loja-sazonal (issue 35; spec §1–§6): the items of the seasons on sale now, for admins and the
+ * people an admin let into the beta. A free item is taken with one tap; a paid one shows its real
+ * total and opens the payment provider's checkout; what the person owns is marked. Honest by
+ * design: no countdown, no random items, one payment, nothing recurring.
+ */
+export function StoreView({ userId }: { userId: string }) {
+  const { t, i18n } = useLingui();
+  const online = useOnline();
+  const search = new URLSearchParams(useSearch());
+  const result = search.get('result');
+  const access = useStoreAccess(userId);
+  const items = useStoreItems(userId, access.data === true);
+  const owned = useOwnedItems(userId, access.data === true);
+  const claim = useClaimFree(userId);
+  const checkout = useStartCheckout();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  if (access.isPending || (access.data && (items.isPending || owned.isPending))) return <PageSkeleton />;
+  const loadError = access.error ?? items.error ?? owned.error;
+
+  async function take(item: SeasonalItem) {
+    setProblem(null);
+    setBusy(item.id);
+    try {
+      await claim.mutateAsync(item.id);
+    } catch (error) {
+      setProblem(i18n._(storeProblemMessage(error instanceof StoreError ? error.problem : 'server')));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function buy(item: SeasonalItem) {
+    setProblem(null);
+    setBusy(item.id);
+    try {
+      const started = await checkout.mutateAsync({ itemId: item.id, returnTo: appUrl('/loja-sazonal'), language: i18n.locale });
+      window.location.assign(started.checkout_url);
+    } catch (error) {
+      setProblem(i18n._(storeProblemMessage(error instanceof StoreError ? error.problem : 'server')));
+      setBusy(null);
+    }
+  }
+
+  const seasons = new Map<string, { name: string; items: SeasonalItem[] }>();
+  for (const item of items.data ?? []) {
+    const season = seasons.get(item.season_id) ?? { name: item.season_name, items: [] };
+    season.items.push(item);
+    seasons.set(item.season_id, season);
+  }
+
+  return (
+    <div className={css.page} data-testid="store">
+      <h1 className={css.heading}>
+        <Trans>Loja sazonal</Trans>
+      </h1>
+      {result === 'failed' && (
+        <p className={css.note.error} role="alert" data-testid="store-result">
+          <Trans>O pagamento foi recusado. Nada foi cobrado e nada mudou.</Trans>
+        </p>
+      )}
+      {result === 'cancelled' && (
+        <p className={css.note.info} role="status" data-testid="store-result">
+          <Trans>Compra cancelada. Nada foi cobrado.</Trans>
+        </p>
+      )}
+      {problem && (
+        <p className={css.note.error} role="alert" data-testid="store-problem">
+          {problem}
+        </p>
+      )}
+      <OfflineNote>
+        <Trans>Você está sem internet. Conecte-se para usar a loja.</Trans>
+      </OfflineNote>
+      {loadError ? (
+        <p className={css.note.error} role="alert">
+          {i18n._(storeProblemMessage(loadError instanceof StoreError ? loadError.problem : 'server'))}
+        </p>
+      ) : access.data !== true ? (
+        <p className={css.note.info} data-testid="store-beta-only">
+          {i18n._(storeProblemMessage('store_beta_only'))}
+        </p>
+      ) : seasons.size === 0 ? (
+        <p className={css.note.info}>
+          <Trans>Nenhum item à venda nesta temporada. Volte em breve!</Trans>
+        </p>
+      ) : (
+        [...seasons].map(([id, season]) => (
+          <section key={id} className={css.season} aria-label={season.name}>
+            <h2 className={css.seasonTitle}>{season.name}</h2>
+            <ul className={css.grid}>
+              {season.items.map((item) => {
+                const mine = owned.data?.has(item.id) ?? false;
+                const price = isPaid(item) ? formatPrice(item.price_cents ?? 0, item.currency, i18n.locale) : null;
+                return (
+                  <li key={item.id} className={css.item} data-testid={`store-item-${item.name}`}>
+                    <div className={css.cover} aria-hidden="true">
+                      {item.preview_url || item.image_url ? (
+                        <img className={css.coverImage} src={item.preview_url ?? item.image_url ?? ''} alt="" loading="lazy" />
+                      ) : (
+                        <Icon name={item.category === 'theme' ? 'palette' : item.category === 'sticker_pack' ? 'star' : 'notebook'} />
+                      )}
+                    </div>
+                    <p className={css.name}>{item.name}</p>
+                    <p className={css.meta}>
+                      {i18n._(categoryName(item.category))} · {i18n._(itemTypeName(item.item_type))}
+                      {item.is_featured ? <> · <Trans>Destaque</Trans></> : null}
+                    </p>
+                    <p className={css.price}>{price ?? t`Grátis`}</p>
+                    {mine ? (
+                      <p className={css.owned} data-testid="store-owned">
+                        <Icon name="check" />
+                        <Trans>Já é seu</Trans>
+                      </p>
+                    ) : price ? (
+                      <button type="button" className={button.primary} disabled={!online || busy !== null} onClick={() => void buy(item)}>
+                        <Trans>Comprar por {price}</Trans>
+                      </button>
+                    ) : (
+                      <button type="button" className={button.secondary} disabled={!online || busy !== null} onClick={() => void take(item)}>
+                        <Icon name="plus" />
+                        <Trans>Pegar grátis</Trans>
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))
+      )}
+      <p className={css.meta}>
+        <Trans>Preço total mostrado antes de pagar. Pagamento único, sem cobrança recorrente e sem itens-surpresa.</Trans>
+      </p>
+    </div>
+  );
+}
