@@ -4,6 +4,9 @@
  * Postgres errors are mapped by SQLSTATE exactly as PostgREST maps them.
  */
 
+/** What an RPC's POST body is, by its Content-Type: JSON, or a raw value for a single unnamed parameter. */
+export type RpcBodyKind = 'json' | 'text' | 'xml' | 'bytea';
+
 export interface ErrorBody {
   code: string;
   message: string;
@@ -114,16 +117,26 @@ export const errors = {
       details,
       `Try changing '${child}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
     ),
-  noFunction: (schema: string, name: string, args: string[]) => {
+  /**
+   * PGRST202 as PostgREST words it (Error.hs NoRpc): `args` are the argument names asked for,
+   * `body` what a POST sent (json, or a raw text/xml/bytea body), `hint` noRpcHint's suggestion.
+   */
+  noFunction: (schema: string, name: string, args: string[], body: RpcBodyKind | undefined, hint: string | undefined) => {
     const fn = `${schema}.${name}`;
-    const withParams = args.length === 0 ? ' without parameters' : `(${args.join(', ')})`;
-    const detailParams =
-      args.length === 0 ? ' without parameters' : ` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}`;
+    const onlySingle = body === 'text' || body === 'xml' || body === 'bytea';
+    const params = (text: string) => (args.length === 0 ? ' without parameters' : text);
+    const detailParams = params(` with parameter${args.length > 1 ? 's' : ''} ${args.join(', ')}`);
+    const searched = onlySingle
+      ? ` with a single unnamed ${body} parameter`
+      : body === 'json'
+        ? `${detailParams} or with a single unnamed json/jsonb parameter`
+        : detailParams;
     return new RestError(
       404,
       'PGRST202',
-      `Could not find the function ${fn}${withParams} in the schema cache`,
-      `Searched for the function ${fn}${detailParams}, but no matches were found in the schema cache.`,
+      `Could not find the function ${fn}${onlySingle ? '' : params(`(${args.join(', ')})`)} in the schema cache`,
+      `Searched for the function ${fn}${searched}, but no matches were found in the schema cache.`,
+      onlySingle || hint === undefined ? null : `Perhaps you meant to call the function ${schema}.${hint}`,
     );
   },
   ambiguousFunction: (candidates: string[]) =>

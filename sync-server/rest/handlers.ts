@@ -5,7 +5,8 @@
  * decides) and answers with PostgREST's statuses and headers.
  */
 import type { Queryable } from '../db/types.ts';
-import { errors, RestError } from './errors.ts';
+import { errors, RestError, type RpcBodyKind } from './errors.ts';
+import { fuzzyBest } from './fuzzy.ts';
 import {
   checkPayloadColumns,
   planRead,
@@ -55,6 +56,10 @@ export interface RestRequest {
   format: BodyFormat;
   headers: Headers;
   body: string;
+  /** POST/PATCH/PUT: JSON, or (an RPC's POST) a raw text, xml or bytea value, by Content-Type. */
+  bodyKind?: RpcBodyKind;
+  /** The body's bytes when it is application/octet-stream (a bytea argument). */
+  bodyBytes?: Buffer;
 }
 
 export interface RestResponse {
@@ -367,37 +372,52 @@ export const prepareDelete = (cache: SchemaCache, table: Table, req: RestRequest
 // RPC
 // ---------------------------------------------------------------------------------------------
 
-/** Which overload the argument names select (findProc). */
+const UNNAMED_BY_BODY: Record<RpcBodyKind, string[]> = { json: ['json', 'jsonb'], text: ['text'], xml: ['xml'], bytea: ['bytea'] };
+
+/** `name => type` of each parameter, as PostgREST lists candidates (an unnamed one is ` => text`). */
+const describeRoutine = (r: Routine) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.displayType}`).join(', ')})`;
+
+/**
+ * Which overload the argument names select, exactly as PostgREST's findProc: a function matches
+ * when the names given are all its required parameters plus any of its optional ones (an unnamed
+ * parameter is named ''); with none matching, a POST falls back to a function with a single
+ * unnamed parameter of the body's kind (json/jsonb, text, xml, bytea). Several → PGRST203 with the
+ * candidates in PostgREST's order; none → PGRST202 with its details and "Perhaps you meant" hint.
+ */
 export function findRoutine(
   cache: SchemaCache,
   schema: string,
   name: string,
   argNames: string[],
-  isPost: boolean,
-): { routine: Routine; singleUnnamed: boolean } {
+  body: RpcBodyKind | undefined,
+): Routine {
   const candidates = cache.routinesNamed(schema, name);
   const keys = new Set(argNames);
-  const matches: Routine[] = [];
-  const fallbacks: Routine[] = [];
-  for (const r of candidates) {
-    if (r.params.length === 1 && r.params[0].name === '') {
-      if (isPost && ['json', 'jsonb'].includes(r.params[0].type)) fallbacks.push(r);
-      continue;
-    }
-    const required = r.params.filter((p) => p.required).map((p) => p.name);
+  const rawBody = body === 'text' || body === 'xml' || body === 'bytea';
+  const matchesParams = (r: Routine) => {
+    if (r.params.length === 0) return keys.size === 0 && !rawBody;
+    const required = new Set(r.params.filter((p) => p.required).map((p) => p.name));
     const optional = new Set(r.params.filter((p) => !p.required).map((p) => p.name));
-    const ok =
-      r.params.length === 0
-        ? keys.size === 0
-        : required.every((k) => keys.has(k)) && [...keys].every((k) => optional.has(k) || required.includes(k));
-    if (ok) matches.push(r);
-  }
-  const describe = (r: Routine) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
-  if (matches.length === 1) return { routine: matches[0], singleUnnamed: false };
-  if (matches.length > 1) throw errors.ambiguousFunction(matches.map(describe));
-  if (fallbacks.length === 1) return { routine: fallbacks[0], singleUnnamed: true };
-  if (fallbacks.length > 1) throw errors.ambiguousFunction(fallbacks.map(describe));
-  throw errors.noFunction(schema, name, [...keys].sort());
+    return [...keys].every((k) => required.has(k) || optional.has(k)) && [...required].every((k) => keys.has(k));
+  };
+  const singleUnnamedFor = (r: Routine) =>
+    body !== undefined && r.params.length === 1 && r.params[0].name === '' && UNNAMED_BY_BODY[body].includes(r.params[0].type);
+  const matches = candidates.filter(matchesParams);
+  const fallbacks = candidates.filter((r) => !matchesParams(r) && singleUnnamedFor(r));
+  if (matches.length === 1) return matches[0];
+  if (matches.length > 1) throw errors.ambiguousFunction(matches.map(describeRoutine));
+  if (fallbacks.length === 1) return fallbacks[0];
+  if (fallbacks.length > 1) throw errors.ambiguousFunction(fallbacks.map(describeRoutine));
+  const sortedKeys = [...keys].sort();
+  throw errors.noFunction(schema, name, sortedKeys, body, noFunctionHint(cache, schema, name, sortedKeys, candidates));
+}
+
+/** PostgREST's noRpcHint: a close function name (score ≥ 0.75), or the overload whose parameters are closest. */
+function noFunctionHint(cache: SchemaCache, schema: string, name: string, keys: string[], overloads: Routine[]): string | undefined {
+  if (overloads.length === 0) return fuzzyBest([...(cache.routines.get(schema)?.keys() ?? [])], name, 0.75);
+  const asText = (names: string[]) => `(${[...names].sort().join(', ')})`;
+  const best = fuzzyBest(overloads.map((r) => asText(r.params.map((p) => p.name))), asText(keys));
+  return best === undefined ? undefined : `${name}${best}`;
 }
 
 function returnShape(r: Routine): ReturnShape {
@@ -414,10 +434,20 @@ function groupValues(pairs: [string, string][]): Map<string, string[]> {
 /** Which function, called how: named arguments from the JSON body (POST) or the query string (GET). */
 function resolveCall(cache: SchemaCache, fnName: string, req: RestRequest): { routine: Routine; args: CallArgs } {
   const isPost = req.method === 'POST';
-  const payload = isPost ? parseJsonPayload(req.body, { allowEmptyAsObject: true, columns: req.query.columns }) : undefined;
-  const argNames = payload ? (req.query.columns ?? payload.keys) : req.query.rpcArgs.map(([k]) => k);
-  const { routine, singleUnnamed } = findRoutine(cache, req.schema, fnName, argNames, isPost);
-  if (singleUnnamed) return { routine, args: { kind: 'singleJson', body: payload!.raw, type: routine.params[0].type } };
+  const bodyKind = isPost ? (req.bodyKind ?? 'json') : undefined;
+  const payload = bodyKind === 'json' ? parseJsonPayload(req.body, { allowEmptyAsObject: true, columns: req.query.columns }) : undefined;
+  const argNames = isPost ? (req.query.columns ?? payload?.keys ?? []) : req.query.rpcArgs.map(([k]) => k);
+  const routine = findRoutine(cache, req.schema, fnName, argNames, bodyKind);
+  if (routine.params.length === 1 && routine.params[0].name === '') {
+    // One positional argument (PostgREST's OnePosParam): the whole body, or the query's arguments as a JSON object.
+    const value =
+      bodyKind === 'bytea'
+        ? `\\x${(req.bodyBytes ?? Buffer.alloc(0)).toString('hex')}`
+        : isPost
+          ? req.body
+          : JSON.stringify(Object.fromEntries(req.query.rpcArgs));
+    return { routine, args: { kind: 'single', value, type: routine.params[0].type } };
+  }
   const given = new Set(argNames);
   const used: RoutineParam[] = routine.params.filter((p) => given.has(p.name));
   const args: CallArgs = payload

@@ -17,7 +17,7 @@ import type { ServerContext } from '../context.ts';
 import { asRequester } from '../db/request-context.ts';
 import type { Queryable } from '../db/types.ts';
 import { authenticate, type Requester } from './auth.ts';
-import { errors, RestError, toRestError } from './errors.ts';
+import { errors, RestError, toRestError, type RpcBodyKind } from './errors.ts';
 import {
   prepareCall,
   prepareDelete,
@@ -153,9 +153,20 @@ async function readRequest(
   if (prefs.handling === 'strict' && prefs.invalid.length) throw errors.invalidPreferences(prefs.invalid);
   const format = negotiateFormat(raw.headers.get('accept'));
   const hasBody = ['POST', 'PATCH', 'PUT'].includes(method);
-  const body = hasBody ? await readBody(raw, ctx.config.maxBodyBytes) : '';
-  if (hasBody) checkContentType(raw.headers.get('content-type'));
-  return { method, schema, profileNegotiated: negotiated, query, prefs, format, headers: raw.headers, body };
+  const bytes = hasBody ? await readBody(raw, ctx.config.maxBodyBytes) : undefined;
+  const bodyKind = hasBody ? contentKind(raw.headers.get('content-type'), target.kind === 'rpc' && method === 'POST') : undefined;
+  return {
+    method,
+    schema,
+    profileNegotiated: negotiated,
+    query,
+    prefs,
+    format,
+    headers: raw.headers,
+    body: bytes ? bytes.toString('utf8') : '',
+    bodyKind,
+    ...(bodyKind === 'bytea' ? { bodyBytes: bytes } : {}),
+  };
 }
 
 /** ONE transaction as the requester (role + request.jwt.claims, as PostgREST sets them): RLS decides. */
@@ -215,10 +226,17 @@ async function applyTimezone(tx: Queryable, prefs: Preferences): Promise<void> {
   else if (prefs.handling === 'strict') throw errors.invalidPreferences([`timezone=${prefs.timezone}`]);
 }
 
-function checkContentType(contentType: string | null): void {
-  if (contentType === null) return;
+/**
+ * What the body is, by its Content-Type: JSON (also when none is given), or — for an RPC's POST
+ * only — a raw value for a function with a single unnamed text, xml or bytea parameter.
+ */
+function contentKind(contentType: string | null, rpcPost: boolean): RpcBodyKind {
+  if (contentType === null) return 'json';
   const type = contentType.split(';')[0].trim().toLowerCase();
-  if (type === '' || type === 'application/json' || type === '*/*' || type.endsWith('+json')) return;
+  if (type === '' || type === 'application/json' || type === '*/*' || type.endsWith('+json')) return 'json';
+  if (rpcPost && type === 'text/plain') return 'text';
+  if (rpcPost && type === 'text/xml') return 'xml';
+  if (rpcPost && type === 'application/octet-stream') return 'bytea';
   throw errors.invalidBody(`Content-Type not acceptable: ${type}`);
 }
 

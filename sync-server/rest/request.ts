@@ -163,10 +163,10 @@ export function rangeStatus(lower: number, upper: number, total: number | undefi
 }
 
 /** Reads the body, refusing more than `limit` bytes (413); the rest is drained so the client sees the answer. */
-export async function readBody(request: Request, limit: number): Promise<string> {
+export async function readBody(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   const reader = request.body?.getReader();
-  if (!reader) return '';
+  if (!reader) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   let tooLarge = Number.isFinite(declared) && declared > limit;
@@ -191,7 +191,7 @@ export async function readBody(request: Request, limit: number): Promise<string>
     chunks.push(value);
   }
   if (tooLarge) throw errors.bodyTooLarge(limit);
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 export interface JsonPayload {

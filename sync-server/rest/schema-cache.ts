@@ -64,7 +64,10 @@ export interface Relationship {
 
 export interface RoutineParam {
   name: string;
+  /** The type arguments are cast to (character → character varying, as PostgREST's ppTypeMaxLength). */
   type: string;
+  /** The type as Postgres names it (regtype), for messages (PostgREST's ppType). */
+  displayType: string;
   required: boolean;
   variadic: boolean;
 }
@@ -81,6 +84,37 @@ export interface Routine {
   /** Columns of the returned composite: a table's, a composite type's or the OUT/TABLE parameters. */
   outColumns: Column[];
   volatility: 'v' | 's' | 'i';
+  /** COMMENT ON FUNCTION (it orders overloads as in PostgREST). */
+  description: string | null;
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const compareBool = (a: boolean, b: boolean) => Number(a) - Number(b);
+
+/**
+ * Overloads in PostgREST's order (its Ord Routine): fewer parameters first, then the description
+ * (none first), then the parameters one by one (name, type, cast type, required, variadic). The
+ * PGRST203 message lists candidates in this order.
+ */
+export function compareRoutines(a: Routine, b: Routine): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  if (a.description !== b.description) {
+    if (a.description === null) return -1;
+    if (b.description === null) return 1;
+    return compareText(a.description, b.description);
+  }
+  for (let i = 0; i < a.params.length; i++) {
+    const x = a.params[i];
+    const y = b.params[i];
+    const c =
+      compareText(x.name, y.name) ||
+      compareText(x.displayType, y.displayType) ||
+      compareText(x.type, y.type) ||
+      compareBool(x.required, y.required) ||
+      compareBool(x.variadic, y.variadic);
+    if (c !== 0) return c;
+  }
+  return 0;
 }
 
 export const isToOne = (rel: Relationship) => rel.cardinality === 'M2O' || rel.cardinality === 'O2O';
@@ -223,12 +257,12 @@ select json_build_object(
       'schema', f.schema, 'name', f.name, 'volatility', f.volatility, 'returnsSet', f.returns_set,
       'nargs', f.pronargs, 'ndefaults', f.pronargdefaults, 'retTyptype', f.ret_typtype,
       'retRelid', f.ret_relid, 'retSchema', f.ret_schema, 'retName', coalesce(f.ret_relname, f.ret_typname),
-      'returnsVoid', f.returns_void,
+      'returnsVoid', f.returns_void, 'description', obj_description(f.oid, 'pg_proc'),
       'argTable', (select json_build_object('schema', an.nspname, 'name', ac.relname)
         from pg_class ac join pg_namespace an on an.oid = ac.relnamespace where ac.oid = f.arg_relid),
       'args', (select coalesce(json_agg(json_build_object(
           'name', coalesce(f.proargnames[u.i], ''),
-          'mode', coalesce(f.modes[u.i], 'i'),
+          'mode', coalesce(f.modes[u.i], 'i'), 'regtype', u.t::regtype::text,
           'type', case u.t
             when 'bit'::regtype then 'bit varying'
             when 'character'::regtype then 'character varying'
@@ -281,7 +315,8 @@ interface CatalogRow {
     returnsVoid: boolean;
     /** The table whose row type the first argument is, if any (computed fields). */
     argTable: TableRef | null;
-    args: { name: string; mode: string; type: string }[];
+    description: string | null;
+    args: { name: string; mode: string; type: string; regtype: string }[];
   }[];
   types: [string, string, string][];
   roleSettings: [string, string[]][];
@@ -457,6 +492,7 @@ function buildRoutine(fn: CatalogRow['functions'][number], columnsByRelid: Map<n
   const params: RoutineParam[] = inputs.map((a, i) => ({
     name: a.name,
     type: a.type,
+    displayType: a.regtype,
     required: i < requiredCount,
     variadic: a.mode === 'v',
   }));
@@ -475,6 +511,7 @@ function buildRoutine(fn: CatalogRow['functions'][number], columnsByRelid: Map<n
     returnType: { schema: fn.retSchema, name: fn.retName },
     outColumns,
     volatility: fn.volatility,
+    description: fn.description,
   };
 }
 
@@ -520,6 +557,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     const bySchema = routines.get(fn.schema)!;
     bySchema.set(fn.name, [...(bySchema.get(fn.name) ?? []), routine]);
   }
+  for (const bySchema of routines.values()) for (const list of bySchema.values()) list.sort(compareRoutines);
 
   const relationships = buildRelationships(catalog.fks, catalog.views, (ref) => tables.get(ref.schema)?.get(ref.name), schemas);
   return new SchemaCache(schemas, tables, relationships, routines, buildTypes(catalog.types), buildRoleSettings(catalog.roleSettings));

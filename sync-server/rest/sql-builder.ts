@@ -375,7 +375,8 @@ export type CallArgs =
   | { kind: 'json'; body: string; params: RoutineParam[] }
   /** GET: every value of each argument, in order (a variadic argument takes them all). */
   | { kind: 'text'; values: Map<string, string[]>; params: RoutineParam[] }
-  | { kind: 'singleJson'; body: string; type: string };
+  /** A function with a single unnamed parameter: the value (the whole body) cast to its type. */
+  | { kind: 'single'; value: string; type: string };
 
 /** Named notation needs the VARIADIC keyword to pass the array of a variadic parameter. */
 const variadic = (p: RoutineParam) => (p.variadic ? 'VARIADIC ' : '');
@@ -385,8 +386,8 @@ export function callSql(routine: Routine, args: CallArgs, params: Params): strin
   const fn = qualified(routine.schema, routine.name);
   let from = '';
   let argList: string;
-  if (args.kind === 'singleJson') {
-    argList = `${params.add(args.body)}::${args.type}`;
+  if (args.kind === 'single') {
+    argList = `${params.add(args.value)}::${args.type}`;
   } else if (args.kind === 'text') {
     argList = args.params
       .map((p) => {
