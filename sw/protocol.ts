@@ -6,7 +6,7 @@ export const SW_MESSAGES = {
 } as const;
 
 /** Backend paths: navigations to them go to the network, never to the app shell. */
-export const BACKEND_PATH_PREFIXES = ['/auth', '/rest', '/realtime', '/storage', '/functions'] as const;
+export const BACKEND_PATH_PREFIXES = ['/auth', '/rest', '/realtime', '/storage', '/functions', '/payments'] as const;
 
 export const SW_URL = '/sw.js';
 

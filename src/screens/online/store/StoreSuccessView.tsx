@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
+import { trackPurchase } from '../../../analytics/analytics.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageSkeleton } from '../../../components/PageSkeleton.tsx';
 import { button } from '../../../components/ui.css.ts';
@@ -26,8 +27,21 @@ export function StoreSuccessView() {
     return () => clearInterval(timer);
   }, [pending, refetch]);
 
-  if (purchase.isPending) return <PageSkeleton />;
   const bought = purchase.data;
+  // spec §3: the purchase event (currency BRL), once per purchase; analytics sends only with consent
+  useEffect(() => {
+    if (bought?.status !== 'paid' || bought.currency !== 'BRL') return;
+    const key = `cadernos-purchase-tracked-${bought.id}`;
+    try {
+      if (sessionStorage.getItem(key)) return;
+      sessionStorage.setItem(key, '1');
+    } catch {
+      // storage blocked: still once for this page
+    }
+    trackPurchase({ value_cents: bought.amount_cents });
+  }, [bought]);
+
+  if (purchase.isPending) return <PageSkeleton />;
 
   return (
     <div className={css.page} data-testid="store-success">

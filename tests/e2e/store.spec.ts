@@ -1,0 +1,112 @@
+import { createClient } from '@supabase/supabase-js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { dismissConsent } from './helpers.ts';
+import { logIn, makeAdmin, signUp } from './people.ts';
+
+/**
+ * The seasonal store (issue 35) at 360 px: an admin adds an item in /admin › Catálogo da loja and
+ * lets a person into the beta; the person takes a free item with one tap, buys a theme through the
+ * local provider's checkout (success: /loja-sazonal/sucesso says what was granted), and a failed
+ * and a cancelled checkout grant nothing.
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await dismissConsent(page);
+  return page;
+}
+
+test('admin catalogue → beta person claims a free item, buys one (paid), and a failed and a cancelled checkout grant nothing', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const admin = await signUp(baseURL!, 'lojista');
+  await makeAdmin(baseURL!, admin.userId);
+  const buyer = await signUp(baseURL!, 'cliente');
+  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const season = `verao-${Date.now().toString(36)}`;
+  const { error } = await service.from('seasonal_items').insert([
+    { name: `Adesivos grátis ${season}`, category: 'sticker_pack', season_id: season, season_name: 'Verão de teste', item_type: 'free' },
+    { name: `Papel recusado ${season}`, category: 'paper_style', season_id: season, season_name: 'Verão de teste', item_type: 'promo', price_cents: 500 },
+    { name: `Capa cancelada ${season}`, category: 'cover_style', season_id: season, season_name: 'Verão de teste', item_type: 'promo', price_cents: 700 },
+  ]);
+  expect(error, error?.message).toBeNull();
+
+  // the admin creates the theme and opens the beta to the buyer
+  const adminPage = await phonePage(browser);
+  await logIn(adminPage, admin);
+  await adminPage.goto('/admin?tab=catalogue');
+  const section = adminPage.getByTestId('admin-catalogue');
+  await expect(section.getByRole('heading', { name: 'Catálogo da loja sazonal' })).toBeVisible();
+  await section.getByRole('button', { name: 'Novo item' }).click();
+  const form = section.getByRole('form', { name: 'Novo item' });
+  await form.getByLabel('Nome', { exact: true }).fill(`Tema Aurora ${season}`);
+  await form.getByLabel('Código do tema, papel ou pacote que o item libera').fill('galaxy');
+  await form.getByLabel('Código da temporada').fill(season);
+  await form.getByLabel('Nome da temporada').fill('Verão de teste');
+  await form.getByLabel('Tipo').selectOption('exclusive');
+  await form.getByRole('button', { name: 'Salvar item' }).click();
+  await expect(form.getByText('Itens exclusivos precisam de um preço.')).toBeVisible();
+  await form.getByLabel('Preço').fill('12,90');
+  await form.getByRole('button', { name: 'Salvar item' }).click();
+  await expect(section.getByTestId(`catalogue-item-Tema Aurora ${season}`)).toContainText('R$ 12,90');
+  await section.getByLabel('Liberar a loja em teste para (nome de usuário)').fill(buyer.username);
+  await section.getByRole('button', { name: 'Liberar acesso' }).click();
+  await expect(adminPage.getByTestId('toast').filter({ hasText: `Acesso à loja liberado para @${buyer.username}` })).toBeVisible();
+  expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // the buyer's store
+  const page = await phonePage(browser);
+  await logIn(page, buyer);
+  await page.goto('/loja-sazonal');
+  await expect(page.getByRole('heading', { level: 1, name: 'Loja sazonal' })).toBeVisible();
+  const free = page.getByTestId(`store-item-Adesivos grátis ${season}`);
+  await free.getByRole('button', { name: 'Pegar grátis' }).click();
+  await expect(free.getByTestId('store-owned')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // success
+  const theme = page.getByTestId(`store-item-Tema Aurora ${season}`);
+  await theme.getByRole('button', { name: 'Comprar por R$ 12,90' }).click();
+  await expect(page.getByRole('heading', { name: 'Confirmar pagamento' })).toBeVisible();
+  await expect(page.getByTestId('checkout-total')).toHaveText('R$ 12,90');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/loja-sazonal\/sucesso\?purchase=/);
+  await expect(page.getByTestId('store-granted')).toContainText(`«Tema Aurora ${season}» agora é seu.`);
+  await expect(page.getByTestId('store-granted')).toContainText('R$ 12,90');
+  await page.getByRole('link', { name: 'Voltar à loja' }).click();
+  await expect(page.getByTestId(`store-item-Tema Aurora ${season}`).getByTestId('store-owned')).toBeVisible();
+
+  // failed
+  const paper = page.getByTestId(`store-item-Papel recusado ${season}`);
+  await paper.getByRole('button', { name: 'Comprar por R$ 5,00' }).click();
+  await page.getByRole('button', { name: 'Simular pagamento recusado' }).click();
+  await expect(page).toHaveURL(/\/loja-sazonal\?purchase=.*result=failed/);
+  await expect(page.getByTestId('store-result')).toHaveText('O pagamento foi recusado. Nada foi cobrado e nada mudou.');
+  await expect(page.getByTestId(`store-item-Papel recusado ${season}`).getByTestId('store-owned')).toHaveCount(0);
+
+  // cancelled
+  await page.getByTestId(`store-item-Capa cancelada ${season}`).getByRole('button', { name: 'Comprar por R$ 7,00' }).click();
+  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(page).toHaveURL(/\/loja-sazonal\?purchase=.*result=cancelled/);
+  await expect(page.getByTestId('store-result')).toHaveText('Compra cancelada. Nada foi cobrado.');
+  await expect(page.getByTestId(`store-item-Capa cancelada ${season}`).getByTestId('store-owned')).toHaveCount(0);
+
+  // only one thing was paid for, and the database agrees
+  const { data: owned } = await service.from('store_entitlements').select('source').eq('user_id', buyer.userId);
+  expect((owned ?? []).map((o) => o.source).sort()).toEqual(['free', 'purchase']);
+});
+
+test('a person outside the beta sees that the store is in testing', async ({ browser, baseURL }) => {
+  const person = await signUp(baseURL!, 'curioso');
+  const page = await phonePage(browser);
+  await logIn(page, person);
+  await page.goto('/en/loja-sazonal');
+  await expect(page.getByTestId('store-beta-only')).toHaveText('The seasonal store is in testing: only invited people can use it for now.');
+});
