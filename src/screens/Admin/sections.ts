@@ -28,4 +28,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'catalogue', label: msg`Catálogo da loja`, component: lazyPart(() => import('./catalogue/CatalogueSection.tsx')) },
   { id: 'faq', label: msg`Perguntas frequentes`, component: lazyPart(() => import('./faq/FaqSection.tsx')) },
   { id: 'translations', label: msg`Traduções`, component: lazyPart(() => import('./translations/TranslationsSection.tsx')) },
+  { id: 'analytics', label: msg`Estatísticas`, component: lazyPart(() => import('./analytics/AnalyticsSection.tsx')) },
 ];
