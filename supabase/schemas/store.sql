@@ -26,6 +26,8 @@ set check_function_bodies = off;
 --                         sync-server's checkout route calls it as the person. A minor's purchase
 --                         is refused (42501, hint guardian_required): the guardian's confirmation
 --                         of a purchase is not built yet, and a minor never pays without it.
+--   my_store_looks        authenticated: the (category, id) of the looks the caller owns, for the
+--                         notebook editor (on sale or not any more)
 --   private.settle_purchase   the provider's verified callback (service role / owner only): the
 --                         one place a purchase is settled and a paid item granted, exactly once.
 --
@@ -349,3 +351,22 @@ begin
 end;
 $$;
 revoke all on function private.settle_purchase(uuid, text, text) from public, anon, authenticated, service_role;
+
+-- The looks the person owns (issue 35), for the notebook editor's pickers: the category and the id
+-- each owned item unlocks — also after its season ended (the items table shows only what is on
+-- sale). About the caller alone; the device keeps a copy for offline editing.
+create or replace function public.my_store_looks()
+returns table (category text, grants_ref text)
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select distinct i.category, i.grants_ref
+    from public.store_entitlements e
+    join public.seasonal_items i on i.id = e.item_id
+   where e.user_id = auth.uid() and i.grants_ref is not null
+   order by 1, 2
+$$;
+revoke all on function public.my_store_looks() from public, anon, authenticated, service_role;
+grant execute on function public.my_store_looks() to authenticated;

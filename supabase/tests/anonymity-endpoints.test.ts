@@ -215,6 +215,7 @@ const RPC_CASES: Record<string, Case> = {
   // the answer's id (no item), every observer is refused (store_beta_only / item_unavailable).
   store_claim_free: rpc('store_claim_free', (f) => ({ p_item: f.answerId })),
   store_begin_purchase: rpc('store_begin_purchase', (f) => ({ p_item: f.answerId, p_provider: 'local' })),
+  my_store_looks: rpc('my_store_looks', () => ({})),
   // The moderation (issue 33): admins only — every observer is refused (42501), the reporter too.
   admin_report_queue: rpc('admin_report_queue', () => ({ p_kind: 'answer', p_status: 'all', p_limit: 50, p_after: null })),
   admin_report_target: rpc('admin_report_target', (f) => ({ p_kind: 'answer', p_target: f.answerId })),

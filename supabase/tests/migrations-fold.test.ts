@@ -90,6 +90,7 @@ const LANDED: Record<string, string> = {
   '20261129014000_faq.sql': 'b6c44642c6f03f8498c29a8945afcaa9424eecb3ba297391bd34333880d4bb9a',
   '20261129013000_analytics.sql': '2b1deb6a329c00204d2cbd6a2c497ef33499f0a0affaa7bfd04c1fa4334ed135',
   '20261129012000_seasonal_store.sql': 'c4bedeb8e980a062651e969e95a4bc1e74a3cfda7cc7017152087210439fb7f7',
+  '20261129012100_my_store_looks.sql': 'a42022e9e9c85758db860d6c4b4a1baaec6c277c1253970967f62bc9c970c191',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

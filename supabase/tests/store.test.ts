@@ -146,6 +146,19 @@ describe.each(BACKENDS)('the seasonal store on %s', (backend) => {
     expect(await t.as(beta, `select 1 from store_entitlements where item_id = $1`, [other.id])).toEqual([]);
   });
 
+  test('my_store_looks: the looks the caller owns, also after the season ended; nobody else\'s', async () => {
+    expect(await t.as(beta, `select * from my_store_looks()`)).toEqual([
+      { category: 'paper_style', grants_ref: 'kraft' },
+      { category: 'theme', grants_ref: 'galaxy' },
+    ]);
+    await t.as(admin, `update seasonal_items set is_active = false where id = $1`, [paid.id]);
+    expect(await t.as(beta, `select * from my_store_looks()`)).toHaveLength(2);
+    await t.as(admin, `update seasonal_items set is_active = true where id = $1`, [paid.id]);
+    expect(await t.as(outsider, `select * from my_store_looks()`)).toEqual([]);
+    expect(await t.as(admin, `select * from my_store_looks()`)).toEqual([]);
+    expect((await failure(t.as('anon', `select * from my_store_looks()`))).code).toBe('42501');
+  });
+
   test("a minor's purchase is refused (the guardian's confirmation of a purchase does not exist yet)", async () => {
     const refused = await failure(t.as(minor, `select store_begin_purchase($1)`, [paid.id]));
     expect(refused).toMatchObject({ code: '42501', hint: 'guardian_required' });

@@ -17,6 +17,7 @@ import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { useTabKeys } from '../../components/tabs.ts';
 import { OfflineNote, OnlineData } from '../online/OnlineData.tsx';
+import { StoreReceipts } from '../online/store/Receipts.tsx';
 import { useOnline } from '../../components/frame/useOnline.ts';
 import { ProfileTab } from './ProfileSections.tsx';
 import * as s from './SettingsScreen.css.ts';
@@ -116,10 +117,12 @@ export default function SettingsScreen() {
 }
 
 function AccountTab() {
+  const userId = useSessionStore((st) => st.userId);
   return (
     <>
       <ChangePasswordSection />
       <SecuritySection />
+      {userId ? <StoreReceipts userId={userId} /> : null}
       <Suspense fallback={null}>
         <AccountSafetySections />
       </Suspense>
