@@ -99,6 +99,8 @@ export const errors = {
   aggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   maxAffected: (rows: number) =>
     new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
+  maxAffectedRpc: () =>
+    new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'),
   invalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
   noRelationship: (parent: string, child: string, hint: string | undefined, schema: string) =>
     new RestError(

@@ -130,8 +130,16 @@ function baseHeaders(req: RestRequest, withBody: boolean): Record<string, string
   return headers;
 }
 
+/** PostgREST's order in Preference-Applied (prefAppliedHeader). */
+const APPLIED_ORDER = ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'timezone', 'max-affected'];
+
 function preferenceApplied(req: RestRequest, keys: string[], headers: Record<string, string>): void {
-  const applied = req.prefs.applied.filter((p) => [...keys, 'timezone'].includes(p.split('=')[0]));
+  const key = (p: string) => p.split('=')[0];
+  const applied = req.prefs.applied
+    .filter((p) => [...keys, 'timezone', 'tx'].includes(key(p)))
+    // max-affected is applied only with handling=strict
+    .filter((p) => key(p) !== 'max-affected' || req.prefs.handling === 'strict')
+    .sort((a, b) => APPLIED_ORDER.indexOf(key(a)) - APPLIED_ORDER.indexOf(key(b)));
   if (applied.length) headers['Preference-Applied'] = applied.join(', ');
 }
 
@@ -191,7 +199,7 @@ function readResponse(req: RestRequest, row: ResultRow, offset: number, total: n
   let status = rangeStatus(lower, upper, total);
   const headers = baseHeaders(req, !headOnly);
   headers['Content-Range'] = contentRange(lower, upper, total);
-  preferenceApplied(req, ['count'], headers);
+  preferenceApplied(req, ['count', 'handling'], headers);
   if (status === 416) {
     const error = errors.invalidRange(`An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`);
     return { status, headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' }, body: JSON.stringify(error.body()) };
@@ -273,7 +281,7 @@ export function prepareInsert(cache: SchemaCache, table: Table, req: RestRequest
         const pairs = JSON.parse(row.location) as [string, string][];
         headers['Location'] = `/${table.name}?${new URLSearchParams(pairs).toString()}`;
       }
-      preferenceApplied(req, ['return', 'count', 'missing', ...(conflict ? ['resolution'] : [])], headers);
+      preferenceApplied(req, ['return', 'count', 'missing', 'handling', ...(conflict ? ['resolution'] : [])], headers);
       const inserted = row.inserted ?? 0;
       let status = merge && inserted <= 0 && pageTotal > 0 ? 200 : 201;
       status = applyGucOverrides(row, status, headers);
@@ -316,7 +324,7 @@ export function preparePut(cache: SchemaCache, table: Table, req: RestRequest): 
       const row = await runStatement(tx, statement({ source, select, body, extra }), params);
       singularCheck(req, Number(row.page_total));
       const headers: Record<string, string> = ctx.representation ? baseHeaders(req, true) : {};
-      preferenceApplied(req, ['return'], headers);
+      preferenceApplied(req, ['return', 'handling'], headers);
       let status = ctx.representation ? ((row.inserted ?? 0) > 0 ? 201 : 200) : 204;
       status = applyGucOverrides(row, status, headers);
       return { status, headers, body: mutationBody(ctx, row) };
@@ -357,7 +365,7 @@ function prepareFilteredMutation(cache: SchemaCache, table: Table, req: RestRequ
       const headers: Record<string, string> = ctx.representation ? baseHeaders(req, true) : {};
       const total = req.prefs.count ? pageTotal : undefined;
       headers['Content-Range'] = command === 'UPDATE' ? contentRange(0, pageTotal - 1, total) : contentRange(1, 0, total);
-      preferenceApplied(req, ['return', 'count', 'missing', 'handling'], headers);
+      preferenceApplied(req, ['return', 'count', 'missing', 'handling', 'max-affected'], headers);
       let status = ctx.representation ? 200 : 204;
       status = applyGucOverrides(row, status, headers);
       return { status, headers, body: mutationBody(ctx, row) };
@@ -458,6 +466,8 @@ function resolveCall(cache: SchemaCache, fnName: string, req: RestRequest): { ro
 
 export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest): Prepared {
   const { routine, args } = resolveCall(cache, fnName, req);
+  // max-affected with handling=strict counts the rows a function returns: it must return a set (PGRST128).
+  if (req.prefs.maxAffected !== undefined && req.prefs.handling === 'strict' && !routine.returnsSet) throw errors.maxAffectedRpc();
   const readOnly = req.method !== 'POST' || routine.volatility !== 'v';
   const returnTable = routine.returnsComposite ? cache.table(routine.returnType.schema, routine.returnType.name) : undefined;
   const columns = routine.returnsComposite && routine.outColumns.length ? new Map(routine.outColumns.map((c) => [c.name, c])) : undefined;
@@ -475,13 +485,14 @@ export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest
       const body = bodySql(headOnly || routine.returnsVoid ? { kind: 'none' } : req.format, shape);
       const row = await runStatement(tx, statement({ source, select, count, body }), params);
       const pageTotal = shape === 'scalar' || shape === 'singleRow' ? 1 : Number(row.page_total);
+      checkMaxAffected(req, Number(row.page_total));
       const total =
         req.prefs.count === 'planned' ? await plannedCount(tx, root, (p) => callSql(routine, args, p)) : toNumber(row.total_result_set);
       const lower = root.range.offset;
       const upper = lower + pageTotal - 1;
       const headers = baseHeaders(req, !routine.returnsVoid && !headOnly);
       headers['Content-Range'] = contentRange(lower, upper, total);
-      preferenceApplied(req, ['count'], headers);
+      preferenceApplied(req, ['count', 'handling', 'max-affected'], headers);
       if (routine.returnsVoid) {
         const status = applyGucOverrides(row, 204, headers);
         return { status, headers, body: '' };

@@ -50,6 +50,36 @@ function exposedSchemas(): string[] {
   return list.length ? list : ['public'];
 }
 
+/**
+ * PostgREST's db-tx-end (PGRST_DB_TX_END): commit (the default), commit-allow-override,
+ * rollback, rollback-allow-override. An override is `Prefer: tx=commit|rollback`.
+ */
+export interface TxEnd {
+  rollbackAll: boolean;
+  allowOverride: boolean;
+}
+
+export function txEndSetting(value = process.env.PGRST_DB_TX_END ?? 'commit'): TxEnd {
+  switch (value.trim()) {
+    case 'commit':
+      return { rollbackAll: false, allowOverride: false };
+    case 'commit-allow-override':
+      return { rollbackAll: false, allowOverride: true };
+    case 'rollback':
+      return { rollbackAll: true, allowOverride: false };
+    case 'rollback-allow-override':
+      return { rollbackAll: true, allowOverride: true };
+  }
+  throw new Error(`PGRST_DB_TX_END must be commit, commit-allow-override, rollback or rollback-allow-override (got ${JSON.stringify(value)})`);
+}
+
+/** Carries a finished response out of a transaction that must end in ROLLBACK. */
+class RolledBack extends Error {
+  constructor(readonly response: RestResponse) {
+    super('rolled back as asked');
+  }
+}
+
 function jsonError(error: RestError): Response {
   const body = JSON.stringify(error.body());
   return new Response(body, {
@@ -140,6 +170,7 @@ function requestPath(target: Target): string {
 /** Everything about the request that does not need the schema cache, parsed and checked. */
 async function readRequest(
   ctx: ServerContext,
+  txEnd: TxEnd,
   holder: SchemaCacheHolder,
   raw: Request,
   target: Target,
@@ -149,7 +180,7 @@ async function readRequest(
   const { schema, negotiated } = chooseSchema(holder, method, raw.headers);
   const isRpcRead = target.kind === 'rpc' && (method === 'GET' || method === 'HEAD');
   const query = parseQuery(entries, isRpcRead);
-  const prefs = parsePreferences(raw.headers);
+  const prefs = parsePreferences(raw.headers, txEnd.allowOverride);
   if (prefs.handling === 'strict' && prefs.invalid.length) throw errors.invalidPreferences(prefs.invalid);
   const format = negotiateFormat(raw.headers.get('accept'));
   const hasBody = ['POST', 'PATCH', 'PUT'].includes(method);
@@ -170,8 +201,9 @@ async function readRequest(
 }
 
 /** ONE transaction as the requester (role + request.jwt.claims, as PostgREST sets them): RLS decides. */
-function runAsRequester(
+async function runAsRequester(
   ctx: ServerContext,
+  txEnd: TxEnd,
   requester: Requester,
   prepared: Prepared,
   req: RestRequest,
@@ -181,20 +213,31 @@ function runAsRequester(
   req.headers.forEach((value, key) => {
     headers[key] = value;
   });
-  return asRequester(
-    ctx.db,
-    requester.claims,
-    async (tx) => {
-      if (req.prefs.timezone !== undefined) await applyTimezone(tx, req.prefs);
-      return prepared.run(tx);
-    },
-    // PostgREST applies the impersonated role's settings for the transaction (SET ROLE alone does
-    // not), and runs reads READ ONLY: both with the role and claims, in one statement.
-    { method: req.method, path: requestPath(target), headers, settings: prepared.roleSettings, readOnly: prepared.readOnly },
-  );
+  // PostgREST's optionalRollback: the same statements as the same role under the same RLS, then
+  // deferred constraints checked (SET CONSTRAINTS ALL IMMEDIATE) and the transaction rolled back.
+  const rollback = req.prefs.tx === 'rollback' || (txEnd.rollbackAll && req.prefs.tx !== 'commit');
+  try {
+    return await asRequester(
+      ctx.db,
+      requester.claims,
+      async (tx) => {
+        if (req.prefs.timezone !== undefined) await applyTimezone(tx, req.prefs);
+        const response = await prepared.run(tx);
+        if (!rollback) return response;
+        await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
+        throw new RolledBack(response);
+      },
+      // PostgREST applies the impersonated role's settings for the transaction (SET ROLE alone does
+      // not), and runs reads READ ONLY: both with the role and claims, in one statement.
+      { method: req.method, path: requestPath(target), headers, settings: prepared.roleSettings, readOnly: prepared.readOnly },
+    );
+  } catch (error) {
+    if (error instanceof RolledBack) return error.response;
+    throw error;
+  }
 }
 
-async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context, target: Target): Promise<Response> {
+async function handle(ctx: ServerContext, txEnd: TxEnd, holder: SchemaCacheHolder, c: Context, target: Target): Promise<Response> {
   const raw = c.req.raw;
   const method = raw.method.toUpperCase();
   let requester: Requester | undefined;
@@ -204,9 +247,9 @@ async function handle(ctx: ServerContext, holder: SchemaCacheHolder, c: Context,
     requester = await authenticate(ctx, raw.headers, apikey);
     if (method === 'OPTIONS') return optionsResponse(target);
     if (target.kind === 'root') return await rootDocument(holder, chooseSchema(holder, method, raw.headers).schema, method);
-    const req = await readRequest(ctx, holder, raw, target, entries);
+    const req = await readRequest(ctx, txEnd, holder, raw, target, entries);
     const prepared = await planWithReload(holder, target, req, requester.role);
-    return toResponse(await runAsRequester(ctx, requester, prepared, req, target), method);
+    return toResponse(await runAsRequester(ctx, txEnd, requester, prepared, req, target), method);
   } catch (error) {
     const rest = toRestError(error, requester !== undefined && requester.role !== 'anon');
     // Postgres did not know a name the cache knew: the cache is stale (something was dropped).
@@ -273,6 +316,7 @@ async function rootDocument(holder: SchemaCacheHolder, schema: string, method: s
 
 export function createRestApp(ctx: ServerContext): Hono {
   const holder = new SchemaCacheHolder(ctx.db, exposedSchemas());
+  const txEnd = txEndSetting();
   const ready = holder
     .start()
     .then(() => holder.reload())
@@ -282,7 +326,7 @@ export function createRestApp(ctx: ServerContext): Hono {
   const app = new Hono();
   const route = (target: (c: Context) => Target) => async (c: Context) => {
     await ready;
-    return handle(ctx, holder, c, target(c));
+    return handle(ctx, txEnd, holder, c, target(c));
   };
   app.all('/', route(() => ({ kind: 'root' })));
   // claim_guest, redeem_invite, confirm_guardian: wrong codes per client address (issue 28).

@@ -14,6 +14,8 @@ export interface Preferences {
   missing?: 'default' | 'null';
   handling?: 'strict' | 'lenient';
   maxAffected?: number;
+  /** Only where db-tx-end allows an override (PGRST_DB_TX_END=…-allow-override). */
+  tx?: 'commit' | 'rollback';
   /** Checked against pg_timezone_names in the transaction; applied only if known. */
   timezone?: string;
   /** The preferences understood, as written, for Preference-Applied. */
@@ -31,7 +33,7 @@ const PREFERENCE_VALUES: Record<string, string[]> = {
 };
 
 /** Parses every Prefer header; for a preference given twice, the first wins. */
-export function parsePreferences(headers: Headers): Preferences {
+export function parsePreferences(headers: Headers, allowTxOverride = false): Preferences {
   const prefs: Preferences = { applied: [], invalid: [] };
   const seen = new Set<string>();
   const items = (headers.get('prefer') ?? '')
@@ -46,7 +48,10 @@ export function parsePreferences(headers: Headers): Preferences {
       continue;
     }
     if (key === 'max-affected' && /^[0-9]+$/.test(value)) {
-      if (!seen.has(key)) prefs.maxAffected = Number(value);
+      if (!seen.has(key)) {
+        prefs.maxAffected = Number(value);
+        prefs.applied.push(`${key}=${value}`);
+      }
       seen.add(key);
       continue;
     }
@@ -56,7 +61,8 @@ export function parsePreferences(headers: Headers): Preferences {
     }
     if (seen.has(key)) continue;
     seen.add(key);
-    if (key === 'tx') continue; // transaction-end overrides are disabled, as in PostgREST's default config
+    // As PostgREST: without an override allowed by db-tx-end, tx=… is valid but ignored (not applied).
+    if (key === 'tx' && !allowTxOverride) continue;
     (prefs as unknown as Record<string, string>)[key] = value;
     prefs.applied.push(`${key}=${value}`);
   }

@@ -219,9 +219,17 @@ select json_build_object(
              where con.conrelid = r.oid and con.contype = 'p'))), '[]') from rels r),
   'columns', (select coalesce(json_agg(json_build_object(
       'relid', a.attrelid, 'name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-      'nullable', not a.attnotnull, 'default', pg_get_expr(d.adbin, d.adrelid),
+      'nullable', not a.attnotnull,
+      -- as PostgREST's column_default: a domain's default, an identity's nextval (Prefer: missing=default)
+      'default', case
+        when t.typbasetype <> 0 and d.adbin is null then pg_get_expr(t.typdefaultbin, 0)
+        when a.attidentity = 'd' then (select format('nextval(%L)', seq.objid::regclass) from pg_depend seq
+          where seq.refobjid = a.attrelid and seq.refobjsubid = a.attnum and seq.deptype = 'i' and seq.classid = 'pg_class'::regclass limit 1)
+        when a.attgenerated = 's' then null
+        else pg_get_expr(d.adbin, d.adrelid) end,
       'generated', a.attgenerated <> '') order by a.attrelid, a.attnum), '[]')
     from pg_attribute a
+    join pg_type t on t.oid = a.atttypid
     left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
     where a.attrelid in (select oid from col_rels) and a.attnum > 0 and not a.attisdropped),
   'fks', (select coalesce(json_agg(json_build_object(
