@@ -164,11 +164,17 @@ describe.each(TEST_BACKENDS)('analytics ($name)', ({ postgresServerUrl }) => {
     );
     expect(columns.map((c) => c.column_name)).toEqual(['id', 'day', 'name', 'props', 'visitor']);
     const rows = await sql<{ row: Record<string, unknown> }>(`select to_jsonb(e) as row from public.analytics_events e`);
+    // the running counts hold day, name, counts and the visitor values only
+    const counted = await sql<{ row: Record<string, unknown> }>(
+      `select to_jsonb(d) as row from public.analytics_daily d union all select to_jsonb(v) from public.analytics_visitors v
+       union all select to_jsonb(a) from public.analytics_days a`,
+    );
+    for (const { row } of counted) expect(Object.keys(row).every((k) => ['day', 'name', 'events', 'visitor', 'active'].includes(k))).toBe(true);
     expect(rows.length).toBeGreaterThanOrEqual(events.length);
     const people = await sql<{ id: string; email: string; username: string }>(
       `select u.id::text as id, u.email, p.username from auth.users u join public.profiles p on p.id = u.id`,
     );
-    for (const { row } of rows) {
+    for (const { row } of [...rows, ...counted]) {
       const text = JSON.stringify(row);
       for (const p of people) {
         expect(text).not.toContain(p.id);
@@ -176,6 +182,7 @@ describe.each(TEST_BACKENDS)('analytics ($name)', ({ postgresServerUrl }) => {
         expect(text).not.toContain(p.username);
       }
       expect(text).not.toMatch(/127\.0\.0\.|::1|::ffff|@|[0-9a-f]{8}-[0-9a-f]{4}-/i);
+      if (!row.props) continue;
       // every parameter is one the list allows, of its type
       const rules = EVENT_PARAMS[row.name as keyof typeof EVENT_PARAMS] as Record<string, unknown>;
       for (const key of Object.keys(row.props as object)) expect(Object.keys(rules)).toContain(key);
@@ -183,11 +190,18 @@ describe.each(TEST_BACKENDS)('analytics ($name)', ({ postgresServerUrl }) => {
   });
 
   test('retention: events older than the limit are deleted', async () => {
-    await sql(`insert into public.analytics_events (day, name, props, visitor) values (current_date - 401, 'login', '{}', null), (current_date - 399, 'login', '{}', null)`);
+    await sql(`select private.analytics_store($1::jsonb, 'abcdefabcdef0123')`, [
+      JSON.stringify([
+        { day: new Date(Date.now() - 401 * 86_400_000).toISOString().slice(0, 10), name: 'login', props: {} },
+        { day: new Date(Date.now() - 399 * 86_400_000).toISOString().slice(0, 10), name: 'login', props: {} },
+      ]),
+    ]);
     expect(await purgeAnalytics(server.ctx.db)).toBe(1);
-    const left = await sql<{ n: number }>(`select count(*)::int as n from public.analytics_events where day < current_date - 300`);
-    expect(left[0].n).toBe(1);
-    await sql(`delete from public.analytics_events where day < current_date - 300`);
+    for (const table of ['analytics_events', 'analytics_daily', 'analytics_visitors', 'analytics_days']) {
+      const left = await sql<{ n: number }>(`select count(*)::int as n from public.${table} where day < current_date - 300`);
+      expect({ table, n: left[0].n }).toEqual({ table, n: 1 });
+    }
+    expect(await purgeAnalytics(server.ctx.db, 300)).toBe(1);
   });
 
   test('the summary is the admins’ alone, and its numbers are the events sent', async () => {
@@ -216,6 +230,16 @@ describe.each(TEST_BACKENDS)('analytics ($name)', ({ postgresServerUrl }) => {
     });
     expect({ events: diff('events', y), notebooks: diff('notebooks', y), active: diff('active', y) }).toEqual({ events: 1, notebooks: 1, active: 1 });
     expect(after.totals.events - before.totals.events).toBe(7);
+    // the running counts are the events' own counts, day by day and name by name
+    const recount = await sql<{ day: string; name: string; n: number }>(
+      `select day::text as day, name, count(*)::int as n from public.analytics_events group by 1, 2 order by 1, 2`,
+    );
+    const counts = await sql<{ day: string; name: string; n: number }>(`select day::text as day, name, events as n from public.analytics_daily order by 1, 2`);
+    expect(counts).toEqual(recount);
+    const active = await sql<{ day: string; n: number }>(
+      `select day::text as day, count(distinct visitor)::int as n from public.analytics_events where visitor is not null group by 1 order by 1`,
+    );
+    expect(await sql(`select day::text as day, active as n from public.analytics_days order by 1`)).toEqual(active);
     expect(after.totals.answers - before.totals.answers).toBe(3);
   });
 

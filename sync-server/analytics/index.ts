@@ -104,14 +104,10 @@ export function readBatch(body: unknown, now = Date.now()): { visitor: string; e
   return { visitor, events: kept };
 }
 
-/** Stores checked events (as the database owner: no API role writes the table). */
+/** Stores checked events and keeps the day's counts (private.analytics_store, as the database owner: no API role writes these tables). */
 export async function storeEvents(db: Queryable, visitor: string, events: StoredEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db.query(
-    `insert into public.analytics_events (day, name, props, visitor)
-     select (e->>'day')::date, e->>'name', e->'props', $2 from jsonb_array_elements($1::jsonb) e`,
-    [JSON.stringify(events), visitor],
-  );
+  await db.query(`select private.analytics_store($1::jsonb, $2)`, [JSON.stringify(events), visitor]);
 }
 
 /** The retention: deletes the events older than `keepDays` days; answers how many went. */
