@@ -7,7 +7,15 @@ import { createTheme, createThemeContract, styleVariants } from '@vanilla-extrac
  * with `notebookVars`.
  */
 export const NOTEBOOK_THEMES = ['purple', 'pink', 'blue', 'teal', 'yellow', 'orange'] as const;
-export type NotebookTheme = (typeof NOTEBOOK_THEMES)[number];
+/**
+ * Themes of the seasonal store (issue 35; the premium rows of notebook_themes): drawn for everyone
+ * who sees a notebook using one (guests and collaborators need not own it, spec §6), offered in the
+ * editor to the people who own them.
+ */
+export const STORE_THEMES = ['galaxy', 'pastel', 'retro'] as const;
+export type StoreTheme = (typeof STORE_THEMES)[number];
+export type NotebookTheme = (typeof NOTEBOOK_THEMES)[number] | StoreTheme;
+export const ALL_NOTEBOOK_THEMES: readonly NotebookTheme[] = [...NOTEBOOK_THEMES, ...STORE_THEMES];
 export const DEFAULT_NOTEBOOK_THEME: NotebookTheme = 'purple';
 
 export const PAPER_STYLES = ['lined-blue', 'lined-red', 'grid', 'dotted', 'plain', 'kraft'] as const;
@@ -29,10 +37,13 @@ const palette: Record<NotebookTheme, { cover: string; coverText: string; accent:
   teal: { cover: '#0d9488', coverText: '#ffffff', accent: '#0f766e', accentSoft: '#d7f5f1', spine: '#134e4a' },
   yellow: { cover: '#facc15', coverText: '#3b2f00', accent: '#a16207', accentSoft: '#fff6cc', spine: '#854d0e' },
   orange: { cover: '#f97316', coverText: '#2b1300', accent: '#c2410c', accentSoft: '#ffe6d5', spine: '#7c2d12' },
+  galaxy: { cover: '#312e81', coverText: '#e0e7ff', accent: '#4c1d95', accentSoft: '#e0e7ff', spine: '#1e1b4b' },
+  pastel: { cover: '#f9a8d4', coverText: '#334155', accent: '#0369a1', accentSoft: '#e0f2fe', spine: '#a5b4fc' },
+  retro: { cover: '#06b6d4', coverText: '#1e293b', accent: '#0e7490', accentSoft: '#fef9c3', spine: '#ca8a04' },
 };
 
 export const notebookThemeClass = Object.fromEntries(
-  NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, palette[name], `notebook-${name}`)]),
+  ALL_NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, palette[name], `notebook-${name}`)]),
 ) as Record<NotebookTheme, string>;
 
 const ink = { blue: '#a7c4f2', red: '#f2a7a7', grey: '#d0d0d8' };

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
 import { dismissConsent } from './helpers.ts';
-import { logIn, makeAdmin, signUp } from './people.ts';
+import { createNotebook, logIn, makeAdmin, signUp } from './people.ts';
 
 /**
  * The seasonal store (issue 35) at 360 px: an admin adds an item in /admin › Catálogo da loja and
@@ -98,6 +98,15 @@ test('admin catalogue → beta person claims a free item, buys one (paid), and a
   await expect(page.getByTestId('store-result')).toHaveText('Compra cancelada. Nada foi cobrado.');
   await expect(page.getByTestId(`store-item-Capa cancelada ${season}`).getByTestId('store-owned')).toHaveCount(0);
 
+  // the receipts in Settings › Conta: the paid one, the declined one, the cancelled one
+  await page.goto('/settings?tab=account');
+  const receipts = page.getByTestId('store-receipts');
+  await expect(receipts.getByRole('heading', { name: 'Recibos da loja' })).toBeVisible();
+  await expect(receipts.getByRole('listitem')).toHaveCount(3);
+  await expect(receipts.getByRole('listitem').filter({ hasText: `Tema Aurora ${season}` })).toContainText('Pago');
+  await expect(receipts.getByRole('listitem').filter({ hasText: `Papel recusado ${season}` })).toContainText('Pagamento recusado');
+  await expect(receipts.getByRole('listitem').filter({ hasText: `Capa cancelada ${season}` })).toContainText('Cancelado');
+
   // only one thing was paid for, and the database agrees
   const { data: owned } = await service.from('store_entitlements').select('source').eq('user_id', buyer.userId);
   expect((owned ?? []).map((o) => o.source).sort()).toEqual(['free', 'purchase']);
@@ -109,4 +118,63 @@ test('a person outside the beta sees that the store is in testing', async ({ bro
   await logIn(page, person);
   await page.goto('/en/loja-sazonal');
   await expect(page.getByTestId('store-beta-only')).toHaveText('The seasonal store is in testing: only invited people can use it for now.');
+});
+
+test('a bought theme is offered in the editor (the others marked "na loja"), applied to a notebook, and a sharee sees it offline', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const [owner, friend] = await Promise.all([signUp(baseURL!, 'estilosa'), signUp(baseURL!, 'amiga')]);
+  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  expect((await service.from('store_beta_access').insert({ user_id: owner.userId })).error).toBeNull();
+  const { data: item, error } = await service
+    .from('seasonal_items')
+    .insert({ name: `Galáxia ${Date.now().toString(36)}`, category: 'theme', grants_ref: 'galaxy', season_id: 'inverno-teste', season_name: 'Inverno', item_type: 'exclusive', price_cents: 990 })
+    .select('id')
+    .single();
+  expect(error, error?.message).toBeNull();
+  // bought through the payments API and the checkout page's form, as a browser does
+  const token = (await owner.client.auth.getSession()).data.session!.access_token;
+  const started = await fetch(`${baseURL}/payments/v1/checkout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ item_id: item!.id, return_to: `${baseURL}/loja-sazonal` }),
+  });
+  const { purchase_id } = (await started.json()) as { purchase_id: string };
+  const paid = await fetch(`${baseURL}/payments/v1/local/checkout/${purchase_id}`, { method: 'POST', body: new URLSearchParams({ outcome: 'paid' }), redirect: 'manual' });
+  expect(paid.status).toBe(303);
+
+  const notebook = await createNotebook(owner, 'Caderno estrelado', ['Qual é o seu planeta favorito?']);
+  expect((await owner.client.from('notebook_shares').insert({ notebook_id: notebook.id, shared_with: friend.userId, created_by: owner.userId })).error).toBeNull();
+
+  const page = await phonePage(browser);
+  await logIn(page, owner);
+  await page.goto(`/notebook/${notebook.id}/edit`);
+  const appearance = page.getByTestId('appearance-section');
+  const galaxy = appearance.getByRole('radio', { name: 'Galáxia', exact: true });
+  await expect(galaxy).toBeEnabled();
+  await expect(appearance.getByRole('radio', { name: 'Tons pastel (na loja)' })).toBeDisabled();
+  await expect(appearance.getByTestId('themes-in-store').getByRole('link', { name: 'loja sazonal' })).toHaveAttribute('href', '/loja-sazonal');
+  await galaxy.check();
+  await appearance.getByRole('button', { name: 'Salvar aparência' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Caderno atualizado' })).toBeVisible();
+  await expect
+    .poll(async () => (await service.from('notebooks').select('theme').eq('id', notebook.id).single()).data?.theme, { timeout: 20_000 })
+    .toBe('galaxy');
+
+  // the friend owns nothing from the store and sees the owner's theme, online and offline
+  const context = await browser.newContext({ viewport: PHONE });
+  const friendPage = await context.newPage();
+  await dismissConsent(friendPage);
+  await logIn(friendPage, friend);
+  await friendPage.goto(`/notebook/${notebook.id}`);
+  const cover = friendPage.getByTestId('notebook-cover').first();
+  const galaxyCover = 'rgb(49, 46, 129)';
+  await expect.poll(() => cover.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 20_000 }).toBe(galaxyCover);
+  await friendPage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.setOffline(true);
+  await friendPage.reload();
+  await expect.poll(() => friendPage.getByTestId('notebook-cover').first().evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 20_000 }).toBe(galaxyCover);
+  await context.close();
 });

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { Link } from 'wouter';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
 import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
-import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, isStickerId } from './appearance.ts';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_THEMES, isStickerId, type NotebookTheme } from './appearance.ts';
 import { StickerArt } from './StickerArt.tsx';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
 import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
@@ -14,6 +15,7 @@ import * as css from './controls.css.ts';
 /** Colours that stand for each theme in the picker (the cover colours of src/styles/notebook.css.ts). */
 const THEME_SWATCH: Record<string, string> = {
   purple: '#7c3aed', pink: '#db2777', blue: '#2563eb', teal: '#0d9488', yellow: '#facc15', orange: '#f97316',
+  galaxy: '#312e81', pastel: '#f9a8d4', retro: '#06b6d4',
 };
 
 interface ChoiceGroupProps<T extends string> {
@@ -25,10 +27,14 @@ interface ChoiceGroupProps<T extends string> {
   onChange: (option: T) => void;
   disabled?: boolean;
   decorate?: (option: T) => ReactNode;
+  /** Options shown but not chosen (a store theme the person does not own). */
+  unavailable?: (option: T) => boolean;
+  /** Said under the choices (the store's link). */
+  footer?: ReactNode;
 }
 
 /** A set of radio buttons drawn as chips: one choice, arrow keys move between them. */
-function ChoiceGroup<T extends string>({ name, legend, options, value, label, onChange, disabled, decorate }: ChoiceGroupProps<T>) {
+function ChoiceGroup<T extends string>({ name, legend, options, value, label, onChange, disabled, decorate, unavailable, footer }: ChoiceGroupProps<T>) {
   return (
     <fieldset className={f.fieldset} disabled={disabled}>
       <legend className={f.legend}>{legend}</legend>
@@ -41,6 +47,7 @@ function ChoiceGroup<T extends string>({ name, legend, options, value, label, on
               name={name}
               value={option}
               checked={value === option}
+              disabled={unavailable?.(option) && value !== option}
               onChange={() => onChange(option)}
             />
             {decorate?.(option)}
@@ -48,22 +55,54 @@ function ChoiceGroup<T extends string>({ name, legend, options, value, label, on
           </label>
         ))}
       </div>
+      {footer}
     </fieldset>
   );
 }
 
-export function ThemePicker({ value, onChange, disabled, name = 'theme' }: { value: string; onChange: (theme: string) => void; disabled?: boolean; name?: string }) {
-  const { i18n } = useLingui();
+/**
+ * The notebook's colour. With `owned` (the themes the person owns from the seasonal store, issue
+ * 35), the store's themes are offered too: owned ones to choose, the others marked "na loja" with
+ * a link to the store. A notebook already using a store theme keeps it checked.
+ */
+export function ThemePicker({
+  value,
+  onChange,
+  disabled,
+  name = 'theme',
+  owned,
+}: {
+  value: string;
+  onChange: (theme: string) => void;
+  disabled?: boolean;
+  name?: string;
+  owned?: readonly string[];
+}) {
+  const { t, i18n } = useLingui();
+  const withStore = owned !== undefined || (STORE_THEMES as readonly string[]).includes(value);
+  const options: readonly NotebookTheme[] = withStore ? [...NOTEBOOK_THEMES, ...STORE_THEMES] : NOTEBOOK_THEMES;
+  const inStore = (theme: NotebookTheme) => (STORE_THEMES as readonly string[]).includes(theme) && !(owned ?? []).includes(theme);
+  const missing = withStore && options.some(inStore);
   return (
     <ChoiceGroup
       name={name}
       legend={<Trans>Cor do caderno</Trans>}
-      options={NOTEBOOK_THEMES}
-      value={(NOTEBOOK_THEMES as readonly string[]).includes(value) ? (value as (typeof NOTEBOOK_THEMES)[number]) : 'purple'}
-      label={(theme) => i18n._(THEME_LABELS[theme])}
+      options={options}
+      value={(options as readonly string[]).includes(value) ? (value as NotebookTheme) : 'purple'}
+      label={(theme) => (inStore(theme) ? t`${i18n._(THEME_LABELS[theme])} (na loja)` : i18n._(THEME_LABELS[theme]))}
       onChange={onChange}
       disabled={disabled}
+      unavailable={inStore}
       decorate={(theme) => <span className={css.swatch} style={{ background: THEME_SWATCH[theme] }} aria-hidden="true" />}
+      footer={
+        missing ? (
+          <p className={f.hint} data-testid="themes-in-store">
+            <Trans>
+              Temas marcados «na loja» podem ser pegos na <Link href="/loja-sazonal">loja sazonal</Link>.
+            </Trans>
+          </p>
+        ) : null
+      }
     />
   );
 }

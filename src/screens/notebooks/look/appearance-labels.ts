@@ -10,6 +10,9 @@ export const THEME_LABELS: Record<NotebookTheme, MessageDescriptor> = {
   teal: msg`Verde-água`,
   yellow: msg`Amarelo`,
   orange: msg`Laranja`,
+  galaxy: msg`Galáxia`,
+  pastel: msg`Tons pastel`,
+  retro: msg`Anos 90`,
 };
 
 export const PAPER_LABELS: Record<PaperStyle, MessageDescriptor> = {

@@ -4,6 +4,8 @@
  * (spec §9: purple, lined-blue) so a notebook written by a newer app still renders.
  */
 import {
+  ALL_NOTEBOOK_THEMES,
+  STORE_THEMES,
   DEFAULT_NOTEBOOK_THEME,
   DEFAULT_PAPER_STYLE,
   NOTEBOOK_THEMES,
@@ -12,11 +14,11 @@ import {
   type PaperStyle,
 } from '../../../styles/notebook.css.ts';
 
-export { NOTEBOOK_THEMES, PAPER_STYLES, DEFAULT_NOTEBOOK_THEME, DEFAULT_PAPER_STYLE };
+export { NOTEBOOK_THEMES, STORE_THEMES, PAPER_STYLES, DEFAULT_NOTEBOOK_THEME, DEFAULT_PAPER_STYLE };
 export type { NotebookTheme, PaperStyle };
 
 export function themeOf(value: string | null | undefined): NotebookTheme {
-  return (NOTEBOOK_THEMES as readonly string[]).includes(value ?? '') ? (value as NotebookTheme) : DEFAULT_NOTEBOOK_THEME;
+  return (ALL_NOTEBOOK_THEMES as readonly string[]).includes(value ?? '') ? (value as NotebookTheme) : DEFAULT_NOTEBOOK_THEME;
 }
 
 export function paperOf(value: string | null | undefined): PaperStyle {
