@@ -2,6 +2,7 @@ import { UpdateCard } from '../components/UpdateCard.tsx';
 import { InstallCard } from '../components/InstallCard.tsx';
 import { CookieConsent } from '../components/CookieConsent.tsx';
 import { useRoundStore } from '../state/round.ts';
+import { AnnouncementHost } from '../components/announcement/AnnouncementHost.tsx';
 
 /**
  * The overlays that appear a moment after load at the earliest (cookie consent after 1 s, the
@@ -17,6 +18,7 @@ export default function DeferredOverlays() {
       <UpdateCard />
       {!inRound && <InstallCard />}
       {!inRound && <CookieConsent />}
+      <AnnouncementHost />
     </>
   );
 }

@@ -113,6 +113,8 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
       <h1 className={visuallyHidden}>
         <Trans>Meus cadernos</Trans>
       </h1>
+      {/* filled after first paint by src/components/announcement/AnnouncementHost.tsx (issue 36) */}
+      <div id="cadernos-announcement" data-announcement="announcement.dashboard" />
       <div role="tablist" aria-label={t`Cadernos`} className={css.tabs}>
         {TABS.map((id) => (
           <button

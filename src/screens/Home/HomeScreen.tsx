@@ -10,6 +10,8 @@ import * as s from './HomeScreen.css.ts';
 export default function HomeScreen() {
   return (
     <div className={s.home}>
+      {/* filled after first paint by src/components/announcement/AnnouncementHost.tsx (issue 36) */}
+      <div id="cadernos-announcement" data-announcement="announcement.landing" />
       <section className={s.hero} aria-labelledby="home-title">
         <div>
           <p className={s.eyebrow}>
