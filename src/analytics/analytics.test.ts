@@ -3,13 +3,10 @@ import { ACCEPT_ALL, REJECT_OPTIONAL, useConsentStore } from '../state/consent.t
 import { ROUTES } from '../app/routes.ts';
 import {
   ANALYTICS_DELAY_MS,
-  ANALYTICS_FLUSH_MS,
-  ANALYTICS_RETRY_MS,
   VISITOR_STORAGE_KEY,
   isAnalyticsLoaded,
   queuedAnalyticsEvents,
   resetAnalyticsForTests,
-  routePatternOf,
   setAnalyticsTransportLoader,
   startAnalytics,
   track,
@@ -17,7 +14,9 @@ import {
   trackPurchase,
 } from './analytics.ts';
 import { createBeaconTransport } from './beacon-transport.ts';
-import { EVENT_PARAMS, ROUTE_PATHS, type AnalyticsBatch } from './events.ts';
+// loaded by analytics.ts with the transport; imported here first so that fake timers need not wait for the module
+import { ANALYTICS_FLUSH_MS, ANALYTICS_RETRY_MS } from './sender.ts';
+import { EVENT_PARAMS, ROUTE_PATHS, routePatternOf, type AnalyticsBatch } from './events.ts';
 
 const ACCEPT_ONLY_FUNCTIONAL = { ...REJECT_OPTIONAL, functional: true };
 
@@ -180,8 +179,10 @@ describe('analytics', () => {
     loose('collaboration_invite_sent', { invitee: 'maria' });
     loose('collaboration_accepted', { notebook_id: secret });
     loose('not_an_event', { x: 1 });
-    track('page_view', { path: routePatternOf('/profile/maria'), locale: 'en-US' });
-    track('page_view', { path: routePatternOf('/notebook/4f1c2b9e-1111-4222-8333-944445555666?x=1'), locale: 'en-US' });
+    // the app passes the address; what leaves is its route pattern
+    track('page_view', { path: '/profile/maria', locale: 'en-US' });
+    track('page_view', { path: '/notebook/4f1c2b9e-1111-4222-8333-944445555666?x=1', locale: 'en-US' });
+    trackException(new (class extends Error { name = 'MariaError'; })('x'), 'unhandled');
     await vi.advanceTimersByTimeAsync(ANALYTICS_FLUSH_MS);
     expect(batches.length).toBeGreaterThan(0);
     for (const batch of batches) {
@@ -197,9 +198,12 @@ describe('analytics', () => {
     }
     const events = batches.flatMap((b) => b.events);
     expect(events.find((e) => e.name === 'purchase')?.props).toEqual({ currency: 'BRL', value_cents: 990, item_category: 'theme' });
-    expect(events.filter((e) => e.name === 'exception').map((e) => e.props)).toEqual([{ where: 'render' }, { where: 'render', error: 'TypeError' }]);
-    // the careless call's address is dropped; the app's calls name the pattern
-    expect(events.filter((e) => e.name === 'page_view').map((e) => e.props.path)).toEqual([undefined, '/profile/:username', '/notebook/:id']);
+    expect(events.filter((e) => e.name === 'exception').map((e) => e.props)).toEqual([
+      { where: 'render' },
+      { where: 'render', error: 'TypeError' },
+      { where: 'unhandled', error: 'other' },
+    ]);
+    expect(events.filter((e) => e.name === 'page_view').map((e) => e.props.path)).toEqual(['/profile/:username', '/profile/:username', '/notebook/:id']);
     expect(events.map((e) => e.name)).not.toContain('not_an_event');
   });
 

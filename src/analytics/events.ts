@@ -100,6 +100,37 @@ export function paramProblem(rule: ParamRule, value: unknown): string | undefine
   }
 }
 
+/** The route pattern of an address (`/notebook/abc?x` → `/notebook/:id`), `*` when none matches. */
+export function routePatternOf(location: string): (typeof ROUTE_PATHS)[number] {
+  const path = location.split(/[?#]/)[0];
+  return ROUTE_MATCHERS.find(({ pattern }) => pattern.test(path))?.path ?? '*';
+}
+
+const ROUTE_MATCHERS = ROUTE_PATHS.filter((path) => path !== '*').map((path) => ({
+  path,
+  pattern: new RegExp(`^${path.replace(/:\w+/g, '[^/]+')}/?$`),
+}));
+
+/**
+ * What of an event may leave the device (run on every event before it is sent, in the lazily
+ * loaded part): null for an unknown event; otherwise only the listed parameters with allowed
+ * values — a page view's address becomes its route pattern, an unknown error kind 'other'.
+ */
+export function toWireEvent(event: { name: string; props: Record<string, unknown>; at: string }): AnalyticsEvent | null {
+  if (!Object.hasOwn(EVENT_PARAMS, event.name)) return null;
+  const name = event.name as AnalyticsEventName;
+  const rules = EVENT_PARAMS[name] as Record<string, ParamRule>;
+  const props: AnalyticsEvent['props'] = {};
+  for (const [param, raw] of Object.entries(event.props)) {
+    if (!Object.hasOwn(rules, param) || raw === undefined) continue;
+    let value = raw;
+    if (rules[param].type === 'route' && typeof value === 'string') value = routePatternOf(value);
+    if (name === 'exception' && param === 'error' && paramProblem(rules[param], value)) value = 'other';
+    if (!paramProblem(rules[param], value)) props[param] = value as string | number | boolean;
+  }
+  return { name, props, at: event.at };
+}
+
 /** Where events go. Swap it (tests, another provider) with setAnalyticsTransportLoader(). */
 export interface AnalyticsTransport {
   /** Sends one batch; resolves false when it could not (offline, refused): the batch is then kept or dropped. */

@@ -4,7 +4,7 @@ import { I18nProvider } from '@lingui/react';
 import { Router, useLocation } from 'wouter';
 import { activateLocale, i18n } from '../locale/i18n.ts';
 import { DEFAULT_LOCALE, localeInfo, type Locale } from '../locale/locales.ts';
-import { routePatternOf, track } from '../analytics/analytics.ts';
+import { track } from '../analytics/analytics.ts';
 import { SiteFooter } from '../components/SiteFooter.tsx';
 import { TopBar } from '../components/frame/TopBar.tsx';
 import { useTrackDepth } from '../components/frame/useFrameScreen.ts';
@@ -36,7 +36,7 @@ const isStaticPage = (location: string) => STATIC_PATHS.has(location);
 function PageViews() {
   const [location] = useLocation();
   useEffect(() => {
-    track('page_view', { path: routePatternOf(location), locale: i18n.locale === 'en-US' ? 'en-US' : 'pt-BR' });
+    track('page_view', { path: location, locale: i18n.locale === 'en-US' ? 'en-US' : 'pt-BR' }); // sent as its route pattern
   }, [location]);
   return null;
 }
