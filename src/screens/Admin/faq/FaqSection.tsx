@@ -176,6 +176,7 @@ export default function FaqSection() {
           <input
             id={ids.image}
             type="file"
+            className={f.input}
             accept="image/png,image/jpeg,image/webp"
             disabled={!online || uploading}
             onChange={(event) => void pickImage(event.currentTarget.files?.[0])}
