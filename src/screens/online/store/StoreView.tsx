@@ -23,16 +23,20 @@ export function StoreView({ userId }: { userId: string }) {
   const online = useOnline();
   const search = new URLSearchParams(useSearch());
   const result = search.get('result');
+  // the three reads go out together (RLS gives an outsider no items): one round trip, not two
   const access = useStoreAccess(userId);
-  const items = useStoreItems(userId, access.data === true);
-  const owned = useOwnedItems(userId, access.data === true);
+  const items = useStoreItems(userId, true);
+  const owned = useOwnedItems(userId, true);
   const claim = useClaimFree(userId);
   const checkout = useStartCheckout();
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
-  if (access.isPending || (access.data && (items.isPending || owned.isPending))) return <PageSkeleton />;
-  const loadError = access.error ?? items.error ?? owned.error;
+  // items on sale mean access: shown as soon as they and what the person owns arrive
+  const hasItems = (items.data?.length ?? 0) > 0;
+  if (items.isPending || owned.isPending || (!hasItems && access.isPending)) return <PageSkeleton />;
+  const loadError = items.error ?? owned.error ?? (hasItems ? null : access.error);
+  const mayUse = hasItems || access.data === true;
 
   async function take(item: SeasonalItem) {
     setProblem(null);
@@ -92,7 +96,7 @@ export function StoreView({ userId }: { userId: string }) {
         <p className={css.note.error} role="alert">
           {i18n._(storeProblemMessage(loadError instanceof StoreError ? loadError.problem : 'server'))}
         </p>
-      ) : access.data !== true ? (
+      ) : !mayUse ? (
         <p className={css.note.info} data-testid="store-beta-only">
           {i18n._(storeProblemMessage('store_beta_only'))}
         </p>
