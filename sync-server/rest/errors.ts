@@ -163,6 +163,8 @@ export const errors = {
   undefinedColumn: (relation: string, column: string) =>
     new RestError(400, '42703', `column ${relation}.${column} does not exist`),
   undefinedType: (name: string) => new RestError(400, '42704', `type "${name}" does not exist`),
+  /** What Postgres says when PostgREST names two embeds' subqueries alike (same relation, no aliases). */
+  duplicateEmbed: (alias: string) => new RestError(400, '42712', `table name "${alias}" specified more than once`),
   whereRequired: (command: 'UPDATE' | 'DELETE') => new RestError(400, '21000', `${command} requires a WHERE clause`),
   jwtDecode: (message: string, details: string | null = null) =>
     new RestError(401, 'PGRST301', message, details, null, {

@@ -64,6 +64,8 @@ export interface PlanEmbed {
   inner: boolean;
   toOne: boolean;
   spread: boolean;
+  /** Selects no column (`users()`): joined, but left out of the answer. */
+  empty: boolean;
   node: ReadNode;
 }
 
@@ -213,9 +215,13 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
   };
   planSelect(cache, node, item.children, aliases, depth + 1);
   const name = item.alias ?? item.name;
+  // PostgREST's JsonEmbed rsEmptyEmbed: `users()` selects nothing (nor do its own embeds): the join
+  // still filters (`users!inner()`, `users=not.is.null`) but the key is left out of the answer.
+  const isEmpty = (n: ReadNode): boolean => n.select.length === 0 && n.embeds.every((e) => e.empty);
   return {
     relationship,
     name,
+    empty: !item.spread && isEmpty(node),
     matchNames: item.alias ? [item.alias] : [item.name],
     lateralAlias: aliases.next('e'),
     inner: item.joinType === 'inner',
@@ -226,8 +232,14 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
 }
 
 function planSelect(cache: SchemaCache, node: ReadNode, items: SelectItem[], aliases: AliasCounter, depth: number): void {
+  const embedAliases = new Set<string>();
   for (const item of items) {
     if (item.type === 'relation') {
+      // PostgREST names each embed's subquery <table>_<alias or name>_<depth>: the same relation
+      // embedded twice without aliases gives the same name, and Postgres refuses it (42712).
+      const aggAlias = `${node.table?.name ?? node.label}_${item.alias ?? item.name}_${depth + 1}`;
+      if (embedAliases.has(aggAlias)) throw errors.duplicateEmbed(aggAlias);
+      embedAliases.add(aggAlias);
       node.embeds.push(planRelation(cache, node, item, aliases, depth));
       continue;
     }

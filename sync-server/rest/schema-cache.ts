@@ -224,7 +224,8 @@ select json_build_object(
       'default', case
         when t.typbasetype <> 0 and d.adbin is null then pg_get_expr(t.typdefaultbin, 0)
         when a.attidentity = 'd' then (select format('nextval(%L)', seq.objid::regclass) from pg_depend seq
-          where seq.refobjid = a.attrelid and seq.refobjsubid = a.attnum and seq.deptype = 'i' and seq.classid = 'pg_class'::regclass limit 1)
+          where seq.refclassid = 'pg_class'::regclass and seq.refobjid = a.attrelid and seq.refobjsubid = a.attnum
+            and seq.classid = 'pg_class'::regclass and seq.deptype = 'i' limit 1)
         when a.attgenerated = 's' then null
         else pg_get_expr(d.adbin, d.adrelid) end,
       'generated', a.attgenerated <> '') order by a.attrelid, a.attnum), '[]')

@@ -155,6 +155,7 @@ function fromSql(embedOf: { parentRef: string; embed: PlanEmbed } | undefined, n
 
 function embedSelects(embed: PlanEmbed): string[] {
   const alias = quoteIdent(embed.lateralAlias);
+  if (embed.empty) return [];
   if (embed.spread) return [`${alias}.*`];
   if (embed.toOne) return [`row_to_json(${alias}.*)::jsonb AS ${quoteIdent(embed.name)}`];
   return [`COALESCE(${alias}.${alias}, '[]') AS ${quoteIdent(embed.name)}`];

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+
+/**
+ * Issue 37: embeds as PostgREST answers them — an embed that selects nothing (`questions()`) is
+ * joined (it filters with !inner) but its key is left out; the same relation embedded twice
+ * without aliases is Postgres's 42712, as PostgREST's subquery names collide.
+ */
+
+const MIGRATIONS = path.join(import.meta.dirname, 'test-fixtures', 'migrations');
+const ANA = '00000000-0000-4000-8000-00000000000a';
+
+const SEED = `
+insert into auth.users (id, email, aud, role) values ('${ANA}', 'ana@example.com', 'authenticated', 'authenticated');
+insert into public.profiles (id, username) values ('${ANA}', 'ana');
+insert into public.notebooks (id, owner_id, title) values (1, '${ANA}', 'Maths'), (2, '${ANA}', 'History'), (3, '${ANA}', 'Poems');
+insert into public.questions (id, notebook_id, body, position) values (1, 1, 'What is 2+2?', 1), (2, 1, 'Solve x', 2), (3, 2, 'When?', 1);
+`;
+
+describe.each(TEST_BACKENDS)('embeds on $name', (backend) => {
+  let server: TestServer;
+  let ana: SupabaseClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ migrationsDir: MIGRATIONS, postgresServerUrl: backend.postgresServerUrl });
+    await server.ctx.db.exec(SEED);
+    const token = await server.ctx.jwt.sign({ role: 'authenticated', sub: ANA, aud: 'authenticated' }, 3600);
+    ana = createClient(server.url, server.ctx.config.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('an embed with no columns is left out of the answer, to-many and to-one', async () => {
+    expect(await ana.from('notebooks').select('id, questions()').order('id')).toMatchObject({ error: null, data: [{ id: 1 }, { id: 2 }, { id: 3 }] });
+    expect(await ana.from('notebooks').select('id, profiles()').eq('id', 1)).toMatchObject({ error: null, data: [{ id: 1 }] });
+    // an embed whose only content is empty embeds is empty too; one with columns keeps them
+    expect((await ana.from('notebooks').select('id, questions(notebooks())').eq('id', 1)).data).toEqual([{ id: 1 }]);
+    expect((await ana.from('notebooks').select('id, questions(id, notebooks())').eq('id', 1)).data).toEqual([{ id: 1, questions: [{ id: 1 }, { id: 2 }] }]);
+    // nothing but an empty embed: rows with no keys
+    expect((await ana.from('notebooks').select('questions()').eq('id', 2)).data).toEqual([{}]);
+  });
+
+  it('still filters: !inner keeps only the rows that have one, as does not.is.null', async () => {
+    expect((await ana.from('notebooks').select('id, questions!inner()').order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await ana.from('notebooks').select('id, questions()').not('questions', 'is', null).order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await ana.from('notebooks').select('id, questions!inner()').eq('questions.body', 'When?')).data).toEqual([{ id: 2 }]);
+  });
+
+  it('the same relation twice without aliases is 42712 (400); with aliases both come', async () => {
+    const { error, status } = await ana.from('notebooks').select('id, questions(id), questions(body)').eq('id', 1);
+    expect(status).toBe(400);
+    expect(error).toEqual({ code: '42712', message: 'table name "notebooks_questions_1" specified more than once', details: null, hint: null });
+    const nested = await ana.from('questions').select('id, notebooks(id, questions(id), questions(body))').eq('id', 3);
+    expect(nested.error).toMatchObject({ code: '42712', message: 'table name "notebooks_questions_2" specified more than once' });
+    const aliased = await ana.from('notebooks').select('id, a:questions(id), b:questions(body)').eq('id', 2);
+    expect(aliased).toMatchObject({ error: null, data: [{ id: 2, a: [{ id: 3 }], b: [{ body: 'When?' }] }] });
+  });
+});
