@@ -40,9 +40,10 @@ registerRoute(
   }),
 );
 
-// Dynamic translations: show the last known texts at once, refresh them in the background.
+// Dynamic translations: show the last known texts at once, refresh them in the background. The
+// admin's list asks with ?fresh (it must see its own writes at once): straight to the network.
 registerRoute(
-  ({ url }) => url.pathname.startsWith('/functions/v1/translations-manager'),
+  ({ url }) => url.pathname.startsWith('/functions/v1/translations-manager') && !url.searchParams.has('fresh'),
   new StaleWhileRevalidate({
     cacheName: 'translations',
     plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 20 })],

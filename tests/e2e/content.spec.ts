@@ -86,4 +86,16 @@ test('an admin writes an announcement and an FAQ question; a visitor reads them,
   await visitor.goto('/en/faq');
   await expect(visitor.getByText('Can I use Cadernos in class?')).toBeVisible();
   await expect(visitor.getByRole('heading', { name: 'School' })).toBeVisible();
+
+  // The admin removes both (the other specs on this server find the landing and /faq as shipped).
+  await page.goto('/admin?tab=faq');
+  await page.getByRole('button', { name: 'Excluir Posso usar o Cadernos na sala de aula?' }).click();
+  await page.getByTestId('admin-dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByTestId('admin-faq')).toHaveCount(0);
+  await page.goto('/admin?tab=translations');
+  await page.getByRole('button', { name: 'Excluir announcement.landing' }).click({ timeout: 20_000 });
+  await page.getByTestId('admin-dialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByTestId('admin-translations')).not.toContainText('announcement.landing');
+  await visitor.goto('/faq');
+  await expect(visitor.getByText('O que é um caderno no Cadernos?')).toBeVisible({ timeout: 20_000 });
 });

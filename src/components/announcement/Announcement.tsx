@@ -45,12 +45,12 @@ export default function Announcement({ textKey }: { textKey: string }) {
     }
   };
   return (
-    <aside className={s.banner} aria-label={t`Comunicado`} data-testid="announcement">
+    <section className={s.banner} aria-label={t`Comunicado`} data-testid="announcement">
       <Icon name="bell" className={s.icon} />
       <p className={s.text}>{text}</p>
       <button type="button" className={s.close} aria-label={t`Fechar aviso`} onClick={dismiss}>
         <Icon name="close" />
       </button>
-    </aside>
+    </section>
   );
 }

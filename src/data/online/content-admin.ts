@@ -60,7 +60,8 @@ export function translationProblem(status: number, error: string | undefined): T
   return 'server';
 }
 
-export const listTranslations = () => call<DynamicTranslation[]>('', { method: 'GET' });
+/** The admin's list: `?fresh` passes the service worker's cache of the public list (sw/sw.ts). */
+export const listTranslations = () => call<DynamicTranslation[]>('?fresh', { method: 'GET' });
 
 export async function saveTranslation(id: string | null, draft: TranslationDraft): Promise<DynamicTranslation> {
   const saved = await call<DynamicTranslation>(id ? `/${id}` : '', { method: 'POST', body: draft });
