@@ -514,6 +514,12 @@ class Device {
   async firstSync(early: boolean): Promise<void> {
     if (!early) await Promise.all(SYNCED_FIRST.map((c) => this.pullPages(c, 'first-pull')));
     await Promise.all(COLLECTIONS.filter((c) => !SYNCED_FIRST.includes(c)).map((c) => this.pullPages(c, 'first-pull')));
+    // On a Postgres server an older transaction anywhere on it holds a just-committed row back from
+    // a pull (S3): the sign-up's user_settings may come a moment later — the app pulls again.
+    for (let wait = 250; !this.secret && wait <= 16_000; wait *= 2) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      await this.pullPages('user_settings', 'pull');
+    }
     if (!this.secret) throw new Error(`${this.name}: no answer_secret pulled`);
   }
 
