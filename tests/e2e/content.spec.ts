@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { dismissConsent, expectFitsPhone } from './helpers.ts';
 import { logIn, makeAdmin, signUp } from './people.ts';
+import { png } from './pictures.ts';
 
 /**
  * Content admins change without a release (issue 36), at 360 px: an admin writes the landing
@@ -54,6 +55,11 @@ test('an admin writes an announcement and an FAQ question; a visitor reads them,
   await page.getByLabel('Resposta em português').fill('Pode, com a turma toda num só caderno.');
   await page.getByLabel('Resposta em inglês').fill('Yes, with the whole class in one notebook.');
   await expect(page.getByTestId('faq-preview')).toContainText('Can I use Cadernos in class?');
+  // an image: a GIF is refused on the device; a PNG goes to Storage and shows in both previews
+  await page.getByLabel(/Imagem \(opcional\)/).setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.getByText('Escolha uma imagem PNG, JPG ou WebP.')).toBeVisible();
+  await page.getByLabel(/Imagem \(opcional\)/).setInputFiles({ name: 'sala.png', mimeType: 'image/png', buffer: png(320, 200) });
+  await expect(page.getByTestId('faq-preview').locator('img')).toHaveCount(2, { timeout: 20_000 });
   await expectFitsPhone(page, '/admin › Perguntas frequentes');
   await page.getByRole('button', { name: 'Adicionar' }).click();
   await expect(page.getByTestId('admin-faq')).toContainText('Posso usar o Cadernos na sala de aula?');
@@ -74,6 +80,9 @@ test('an admin writes an announcement and an FAQ question; a visitor reads them,
   await expect(visitor.getByText('Posso usar o Cadernos na sala de aula?')).toBeVisible({ timeout: 20_000 });
   await visitor.getByText('Posso usar o Cadernos na sala de aula?').click();
   await expect(visitor.getByText('Pode, com a turma toda num só caderno.')).toBeVisible();
+  const picture = visitor.locator('details[open] img');
+  await expect(picture).toHaveAttribute('src', /\/storage\/v1\/object\/public\/faq-images\/[0-9a-f]{32}\.png$/);
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   // offline, the page opened again reads the copy kept on the device (not the static FAQ)
   await visitor.context().setOffline(true);
   await go(visitor, '/');
