@@ -15,7 +15,7 @@ const MIGRATIONS = path.join(import.meta.dirname, 'test-fixtures', 'migrations')
 const USER = '00000000-0000-4000-8000-0000000000b1';
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p99: number };
   errors: number;
   non2xx: number;
@@ -23,10 +23,15 @@ interface AutocannonResult {
 
 async function run(url: string, method: 'GET' | 'POST', headers: Record<string, string>, body: string | undefined, connections: number) {
   // The load generator runs in a worker thread so it does not share the server's event loop.
+  // CPU time per request (process.cpuUsage: the server and the load generator's worker thread, the
+  // same for both versions compared): on a shared machine wall-clock figures follow the neighbours.
+  const cpuBefore = process.cpuUsage();
   const result: AutocannonResult = await autocannon({ url, method, headers, body, connections, duration: SECONDS, workers: 1 });
+  const cpu = process.cpuUsage(cpuBefore);
   // Let requests still queued in the server finish before the next case starts.
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx };
+  const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99, errors: result.errors + result.non2xx, cpuMs: cpuMs.toFixed(2) };
 }
 
 for (const backend of TEST_BACKENDS) {
@@ -44,9 +49,9 @@ for (const backend of TEST_BACKENDS) {
   const rpc = `${server.url}/rest/v1/rpc/add_numbers`;
   for (const connections of [1, 50]) {
     const s = await run(select, 'GET', headers, undefined, connections);
-    console.log(`${backend.name} filtered select + embed, ${connections} conn: ${s.rps} req/s, p99 ${s.p99} ms, errors ${s.errors}`);
+    console.log(`${backend.name} filtered select + embed, ${connections} conn: ${s.rps} req/s, p99 ${s.p99} ms, CPU ${s.cpuMs} ms/req, errors ${s.errors}`);
     const r = await run(rpc, 'POST', headers, '{"a": 1, "b": 2}', connections);
-    console.log(`${backend.name} rpc add_numbers,          ${connections} conn: ${r.rps} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+    console.log(`${backend.name} rpc add_numbers,          ${connections} conn: ${r.rps} req/s, p99 ${r.p99} ms, CPU ${r.cpuMs} ms/req, errors ${r.errors}`);
   }
   await server.close();
 }
