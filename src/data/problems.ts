@@ -43,6 +43,8 @@ export const SERVER_REFUSAL_CODES = [
    * the database per account, the sync-server per address; HTTP 429, `details` = seconds to wait).
    */
   'too_many_attempts',
+  /** Issue 35: a store theme set on a notebook that neither its owner nor the writer owns (spec §8 "theme apply error"). */
+  'look_not_owned',
   /** Anything the server did not name (private.rejection_reason's last case). */
   'error',
 ] as const;

@@ -92,6 +92,7 @@ const LANDED: Record<string, string> = {
   '20261129013100_analytics_counts.sql': 'f66447b826ebae6265b02c8a92034c8086587f28356dc87d8ae8b292f8cf35bc',
   '20261129012000_seasonal_store.sql': 'c4bedeb8e980a062651e969e95a4bc1e74a3cfda7cc7017152087210439fb7f7',
   '20261129012100_my_store_looks.sql': 'a42022e9e9c85758db860d6c4b4a1baaec6c277c1253970967f62bc9c970c191',
+  '20261129012200_store_theme_owned.sql': 'f9fa76d323a26e04f26a11e4351414bbe45615bf70e79412912aba6f4c95e362',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

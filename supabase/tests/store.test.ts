@@ -159,6 +159,23 @@ describe.each(BACKENDS)('the seasonal store on %s', (backend) => {
     expect((await failure(t.as('anon', `select * from my_store_looks()`))).code).toBe('42501');
   });
 
+  test('a store theme on a notebook is owned by its owner or the writer (look_not_owned otherwise); free themes and reading need nothing', async () => {
+    const notebook = async (owner: string) =>
+      (await t.as<{ id: string }>(owner, `insert into notebooks (id, user_id, title) values (gen_random_uuid(), $1, 'Caderno de teste') returning id`, [owner]))[0].id;
+    const outsiders = await notebook(outsider);
+    expect((await failure(t.as(outsider, `update notebooks set theme = 'galaxy' where id = $1`, [outsiders]))).hint).toBe('look_not_owned');
+    expect((await failure(t.as(outsider, `update notebooks set cover = '{"theme":"galaxy"}' where id = $1`, [outsiders]))).hint).toBe('look_not_owned');
+    expect((await failure(t.as(outsider, `insert into notebooks (id, user_id, title, theme) values (gen_random_uuid(), $1, 'Outro caderno', 'retro')`, [outsider]))).hint).toBe('look_not_owned');
+    expect(await t.as(outsider, `update notebooks set theme = 'blue' where id = $1 returning theme`, [outsiders])).toEqual([{ theme: 'blue' }]);
+    // the beta person owns galaxy (claimed free above)
+    const betas = await notebook(beta);
+    expect(await t.as(beta, `update notebooks set theme = 'galaxy', cover = '{"theme":"galaxy"}' where id = $1 returning theme`, [betas])).toEqual([{ theme: 'galaxy' }]);
+    expect((await failure(t.as(beta, `update notebooks set theme = 'pastel' where id = $1`, [betas]))).hint).toBe('look_not_owned');
+    // the service role sets anything; a theme already there stays through other changes
+    await t.as('service', `update notebooks set theme = 'retro' where id = $1`, [outsiders]);
+    expect(await t.as(outsider, `update notebooks set title = 'Renomeado' where id = $1 returning theme`, [outsiders])).toEqual([{ theme: 'retro' }]);
+  });
+
   test("a minor's purchase is refused (the guardian's confirmation of a purchase does not exist yet)", async () => {
     const refused = await failure(t.as(minor, `select store_begin_purchase($1)`, [paid.id]));
     expect(refused).toMatchObject({ code: '42501', hint: 'guardian_required' });

@@ -53,6 +53,9 @@ export function problemMessage(problem: Pick<Problem, 'code'>, subject: ProblemS
     case 'not_allowed':
       // The only question a person may not change on this device is one they cannot block.
       return subject === 'question' ? msg`Só o dono e os editores podem bloquear perguntas.` : couldNotSave(subject);
+    case 'look_not_owned':
+      // spec §8 "theme apply error" (issue 35): a store theme nobody here owns
+      return msg`Não foi possível aplicar o tema: ele é da loja sazonal e ainda não é seu.`;
     case 'not_saved':
       // The local database failed (a thrown write): the same sentence whatever was being saved.
       return msg`Não foi possível salvar as alterações`;

@@ -51,6 +51,7 @@ export function sharingProblem(problem: Pick<Problem, 'code'>, action: SharingAc
     case 'no_answer_secret':
     case 'server':
     case 'error':
+    case 'look_not_owned':
       return fallback(action);
     default: {
       const unmapped: never = code;
