@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { groupFaq, loadFaq, storedFaq, type FaqGroup, type FaqItem } from '../../i18n/faq-content.ts';
 
 /**
@@ -19,5 +19,6 @@ export function useFaqContent(locale: string): FaqGroup[] | null {
       live = false;
     };
   }, []);
-  return items && items.length > 0 ? groupFaq(items, locale) : null;
+  // the same groups until the items or the language change (the page opens a linked question on a change)
+  return useMemo(() => (items && items.length > 0 ? groupFaq(items, locale) : null), [items, locale]);
 }
