@@ -2,7 +2,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
 import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
-import { dismissConsent } from './helpers.ts';
+import { dismissConsent, expectNoSeriousAxeIssues } from './helpers.ts';
 import { createNotebook, logIn, makeAdmin, signUp } from './people.ts';
 
 /**
@@ -60,6 +60,7 @@ test('admin catalogue → beta person claims a free item, buys one (paid), and a
   await section.getByRole('button', { name: 'Liberar acesso' }).click();
   await expect(adminPage.getByTestId('toast').filter({ hasText: `Acesso à loja liberado para @${buyer.username}` })).toBeVisible();
   expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSeriousAxeIssues(adminPage, 'admin catalogue');
 
   // the buyer's store
   const page = await phonePage(browser);
@@ -70,13 +71,17 @@ test('admin catalogue → beta person claims a free item, buys one (paid), and a
   await free.getByRole('button', { name: 'Pegar grátis' }).click();
   await expect(free.getByTestId('store-owned')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSeriousAxeIssues(page, 'store');
 
   // success
   const theme = page.getByTestId(`store-item-Tema Aurora ${season}`);
   await theme.getByRole('button', { name: 'Comprar por R$ 12,90' }).click();
   await expect(page.getByRole('heading', { name: 'Confirmar pagamento' })).toBeVisible();
   await expect(page.getByTestId('checkout-total')).toHaveText('R$ 12,90');
-  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expectNoSeriousAxeIssues(page, 'checkout page');
+  // the checkout page's buttons work from the keyboard: "Pagar" focused, Enter submits it
+  await page.getByRole('button', { name: 'Pagar' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/loja-sazonal\/sucesso\?purchase=/);
   await expect(page.getByTestId('store-granted')).toContainText(`«Tema Aurora ${season}» agora é seu.`);
   await expect(page.getByTestId('store-granted')).toContainText('R$ 12,90');
