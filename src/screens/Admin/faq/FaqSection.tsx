@@ -111,10 +111,13 @@ export default function FaqSection() {
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const replaced = editing ? list.data?.find((x) => x.id === editing)?.image_path : null;
     save.mutate(
       { id: editing, draft },
       {
         onSuccess: () => {
+          // the image the item showed before, replaced or taken away, is removed from Storage
+          if (replaced && replaced !== draft.image_path) void removeFaqImage(replaced);
           toast({ title: editing ? t`Pergunta salva` : t`Pergunta adicionada` });
           setEditing(null);
           setDraft(EMPTY);
