@@ -36,8 +36,12 @@ create index analytics_events_by_day on public.analytics_events (day, name) incl
 comment on table public.analytics_events is
   'Consented analytics events (spec §9): day, name, typed parameters, a visitor value drawn daily by the device. Nothing about a person.';
 alter table public.analytics_events enable row level security;
+create policy "admins read analytics events" on public.analytics_events
+  for select to authenticated
+  using ((select public.is_admin()));
 revoke all on public.analytics_events from public, anon, authenticated, service_role;
 grant select, insert, update, delete on public.analytics_events to service_role;
+grant select on public.analytics_events to authenticated;
 revoke all on sequence public.analytics_events_id_seq from public, anon, authenticated, service_role;
 grant usage on sequence public.analytics_events_id_seq to service_role;
 
@@ -50,8 +54,12 @@ create table public.analytics_daily (
 );
 comment on table public.analytics_daily is 'Events per day and name, counted as the collector stores them (the admin summary reads these).';
 alter table public.analytics_daily enable row level security;
+create policy "admins read analytics counts per day" on public.analytics_daily
+  for select to authenticated
+  using ((select public.is_admin()));
 revoke all on public.analytics_daily from public, anon, authenticated, service_role;
 grant select, insert, update, delete on public.analytics_daily to service_role;
+grant select on public.analytics_daily to authenticated;
 
 create table public.analytics_visitors (
   day date not null,
@@ -60,8 +68,12 @@ create table public.analytics_visitors (
 );
 comment on table public.analytics_visitors is 'The distinct daily visitor values of each day (random per device and day; active people = their count).';
 alter table public.analytics_visitors enable row level security;
+create policy "admins read analytics visitor values" on public.analytics_visitors
+  for select to authenticated
+  using ((select public.is_admin()));
 revoke all on public.analytics_visitors from public, anon, authenticated, service_role;
 grant select, insert, update, delete on public.analytics_visitors to service_role;
+grant select on public.analytics_visitors to authenticated;
 
 create table public.analytics_days (
   day date primary key,
@@ -69,8 +81,12 @@ create table public.analytics_days (
 );
 comment on table public.analytics_days is 'Active people per day: the count of analytics_visitors of that day, kept as they arrive.';
 alter table public.analytics_days enable row level security;
+create policy "admins read active people per day" on public.analytics_days
+  for select to authenticated
+  using ((select public.is_admin()));
 revoke all on public.analytics_days from public, anon, authenticated, service_role;
 grant select, insert, update, delete on public.analytics_days to service_role;
+grant select on public.analytics_days to authenticated;
 
 -- Stores one checked batch (sync-server/analytics readBatch: p_events = [{day, name, props}]) and
 -- keeps the counts in the same statement. Only the owner runs it (the collector).

@@ -197,7 +197,13 @@ describe.each(TEST_BACKENDS)('analytics ($name)', ({ postgresServerUrl }) => {
       ]),
     ]);
     expect(await purgeAnalytics(server.ctx.db)).toBe(1);
-    for (const table of ['analytics_events', 'analytics_daily', 'analytics_visitors', 'analytics_days']) {
+    const rows: Record<string, object> = {
+      analytics_events: { day: '2026-11-29', name: 'login', props: {} },
+      analytics_daily: { day: '2026-11-29', name: 'login', events: 1 },
+      analytics_visitors: { day: '2026-11-29', visitor: '0123456789abcdef' },
+      analytics_days: { day: '2026-11-29', active: 1 },
+    };
+    for (const [table, row] of Object.entries(rows)) {
       const left = await sql<{ n: number }>(`select count(*)::int as n from public.${table} where day < current_date - 300`);
       expect({ table, n: left[0].n }).toEqual({ table, n: 1 });
     }
@@ -241,6 +247,31 @@ describe.each(TEST_BACKENDS)('analytics ($name)', ({ postgresServerUrl }) => {
     );
     expect(await sql(`select day::text as day, active as n from public.analytics_days order by 1`)).toEqual(active);
     expect(after.totals.answers - before.totals.answers).toBe(3);
+  });
+
+  test('only admins read the events and counts through the API; nobody writes them', async () => {
+    const read = async (table: string, as?: Person) => {
+      const response = await fetch(`${server.url}/rest/v1/${table}?select=*&limit=5`, {
+        headers: { apikey: server.ctx.config.anonKey, authorization: `Bearer ${as?.token ?? server.ctx.config.anonKey}` },
+      });
+      return { status: response.status, rows: response.ok ? ((await response.json()) as unknown[]).length : -1 };
+    };
+    const rows: Record<string, object> = {
+      analytics_events: { day: '2026-11-29', name: 'login', props: {} },
+      analytics_daily: { day: '2026-11-29', name: 'login', events: 1 },
+      analytics_visitors: { day: '2026-11-29', visitor: '0123456789abcdef' },
+      analytics_days: { day: '2026-11-29', active: 1 },
+    };
+    for (const [table, row] of Object.entries(rows)) {
+      expect({ table, admin: (await read(table, admin)).rows > 0, person: await read(table, person) }).toEqual({ table, admin: true, person: { status: 200, rows: 0 } });
+      expect((await read(table)).rows).toBeLessThanOrEqual(0);
+      const write = await fetch(`${server.url}/rest/v1/${table}`, {
+        method: 'POST',
+        headers: { apikey: server.ctx.config.anonKey, authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(row),
+      });
+      expect([401, 403]).toContain(write.status);
+    }
   });
 
   test('a burst from one client address is refused with 429 and Retry-After', async () => {
