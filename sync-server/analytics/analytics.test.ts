@@ -197,13 +197,7 @@ describe.each(TEST_BACKENDS)('analytics ($name)', ({ postgresServerUrl }) => {
       ]),
     ]);
     expect(await purgeAnalytics(server.ctx.db)).toBe(1);
-    const rows: Record<string, object> = {
-      analytics_events: { day: '2026-11-29', name: 'login', props: {} },
-      analytics_daily: { day: '2026-11-29', name: 'login', events: 1 },
-      analytics_visitors: { day: '2026-11-29', visitor: '0123456789abcdef' },
-      analytics_days: { day: '2026-11-29', active: 1 },
-    };
-    for (const [table, row] of Object.entries(rows)) {
+    for (const table of ['analytics_events', 'analytics_daily', 'analytics_visitors', 'analytics_days']) {
       const left = await sql<{ n: number }>(`select count(*)::int as n from public.${table} where day < current_date - 300`);
       expect({ table, n: left[0].n }).toEqual({ table, n: 1 });
     }
