@@ -21,9 +21,11 @@ import {
   contentRange,
   contentTypeOf,
   parseJsonPayload,
+  planContentType,
   rangeStatus,
   topLevelRange,
   type JsonPayload,
+  type PlanRequest,
   type Preferences,
 } from './request.ts';
 import type { Routine, RoutineParam, SchemaCache, Table } from './schema-cache.ts';
@@ -60,6 +62,8 @@ export interface RestRequest {
   bodyKind?: RpcBodyKind;
   /** The body's bytes when it is application/octet-stream (a bytea argument). */
   bodyBytes?: Buffer;
+  /** Accept: application/vnd.pgrst.plan… where plans are enabled: answer with the statement's EXPLAIN. */
+  plan?: PlanRequest;
 }
 
 export interface RestResponse {
@@ -90,7 +94,21 @@ export interface Prepared {
 
 const toNumber = (v: string | number | null | undefined) => (v === null || v === undefined ? undefined : Number(v));
 
-async function runStatement(tx: Queryable, sql: string, params: Params): Promise<ResultRow> {
+/** The EXPLAIN of a request's statement, carried out of the handler as its whole answer. */
+export class PlanAnswer extends Error {
+  constructor(readonly response: RestResponse) {
+    super('plan');
+  }
+}
+
+async function runStatement(tx: Queryable, sql: string, params: Params, req: RestRequest): Promise<ResultRow> {
+  if (req.plan) {
+    // The same statement, as the same role under the same RLS, explained (PostgREST's explainF).
+    const options = [`FORMAT ${req.plan.format.toUpperCase()}`, ...req.plan.options.map((o) => o.toUpperCase())].join(', ');
+    const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (${options}) ${sql}`, params.values);
+    const lines = rows.map((r) => (typeof r['QUERY PLAN'] === 'string' ? r['QUERY PLAN'] : JSON.stringify(r['QUERY PLAN'])));
+    throw new PlanAnswer({ status: 200, headers: { 'Content-Type': planContentType(req.plan) }, body: `${lines.join('\n')}\n` });
+  }
   const { rows } = await tx.query<ResultRow>(sql, params.values);
   return rows[0];
 }
@@ -185,7 +203,7 @@ export function prepareRead(cache: SchemaCache, table: Table, req: RestRequest):
       const source = readQuery(root, params);
       const count = countMode === 'exact' || countMode === 'estimated' ? countQuery(root, params) : undefined;
       const sql = statement({ source, select: 'SELECT * FROM pgrst_source', count, body: bodySql(headOnly ? { kind: 'none' } : req.format) });
-      const row = await runStatement(tx, sql, params);
+      const row = await runStatement(tx, sql, params, req);
       const total = countMode === 'planned' ? await plannedCount(tx, root) : toNumber(row.total_result_set);
       return readResponse(req, row, root.range.offset, total, headOnly);
     },
@@ -272,7 +290,7 @@ export function prepareInsert(cache: SchemaCache, table: Table, req: RestRequest
       ];
       const body = ctx.representation ? bodySql(req.format) : `''`;
       const count = req.prefs.count ? 'SELECT 1 FROM pgrst_source' : undefined;
-      const row = await runStatement(tx, statement({ source, select, count, body, extra }), params);
+      const row = await runStatement(tx, statement({ source, select, count, body, extra }), params, req);
       const pageTotal = Number(row.page_total);
       singularCheck(req, pageTotal);
       const headers: Record<string, string> = ctx.representation ? baseHeaders(req, true) : {};
@@ -321,7 +339,7 @@ export function preparePut(cache: SchemaCache, table: Table, req: RestRequest): 
       const select = mutationSelect(ctx, params);
       const body = ctx.representation ? bodySql(req.format) : `''`;
       const extra = [`nullif(current_setting('pgrst.inserted', true), '')::int AS inserted`];
-      const row = await runStatement(tx, statement({ source, select, body, extra }), params);
+      const row = await runStatement(tx, statement({ source, select, body, extra }), params, req);
       singularCheck(req, Number(row.page_total));
       const headers: Record<string, string> = ctx.representation ? baseHeaders(req, true) : {};
       preferenceApplied(req, ['return', 'handling'], headers);
@@ -358,7 +376,7 @@ function prepareFilteredMutation(cache: SchemaCache, table: Table, req: RestRequ
       const select = mutationSelect(ctx, params);
       const body = ctx.representation ? bodySql(req.format) : `''`;
       const count = req.prefs.count ? 'SELECT 1 FROM pgrst_source' : undefined;
-      const row = await runStatement(tx, statement({ source: mutation, select, count, body }), params);
+      const row = await runStatement(tx, statement({ source: mutation, select, count, body }), params, req);
       const pageTotal = Number(row.page_total);
       checkMaxAffected(req, pageTotal);
       singularCheck(req, pageTotal);
@@ -483,7 +501,7 @@ export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest
       const select = readQuery(root, params);
       const count = req.prefs.count === 'exact' || req.prefs.count === 'estimated' ? countQuery(root, params) : undefined;
       const body = bodySql(headOnly || routine.returnsVoid ? { kind: 'none' } : req.format, shape);
-      const row = await runStatement(tx, statement({ source, select, count, body }), params);
+      const row = await runStatement(tx, statement({ source, select, count, body }), params, req);
       const pageTotal = shape === 'scalar' || shape === 'singleRow' ? 1 : Number(row.page_total);
       checkMaxAffected(req, Number(row.page_total));
       const total =

@@ -25,12 +25,13 @@ import {
   preparePut,
   prepareRead,
   prepareUpdate,
+  PlanAnswer,
   type Prepared,
   type RestRequest,
   type RestResponse,
 } from './handlers.ts';
 import { NegativeLimitError, parseQueryParams, QueryParseError } from './query-parser.ts';
-import { negotiateFormat, parsePreferences, readBody, type Preferences } from './request.ts';
+import { negotiateFormat, negotiatePlan, parsePreferences, readBody, type Preferences } from './request.ts';
 import { SchemaCacheHolder, type SchemaCache, type Table } from './schema-cache.ts';
 import { openApiDocument } from './openapi.ts';
 import { createCodeGuessLimit, createContactLimit } from '../auth/rate-limit.ts';
@@ -57,6 +58,8 @@ function exposedSchemas(): string[] {
 export interface TxEnd {
   rollbackAll: boolean;
   allowOverride: boolean;
+  /** PGRST_DB_PLAN_ENABLED (db-plan-enabled): `Accept: application/vnd.pgrst.plan…` answers EXPLAIN. Off by default. */
+  planEnabled?: boolean;
 }
 
 export function txEndSetting(value = process.env.PGRST_DB_TX_END ?? 'commit'): TxEnd {
@@ -182,7 +185,9 @@ async function readRequest(
   const query = parseQuery(entries, isRpcRead);
   const prefs = parsePreferences(raw.headers, txEnd.allowOverride);
   if (prefs.handling === 'strict' && prefs.invalid.length) throw errors.invalidPreferences(prefs.invalid);
-  const format = negotiateFormat(raw.headers.get('accept'));
+  const plan = negotiatePlan(raw.headers.get('accept'), txEnd.planEnabled === true);
+  // A plan is of the statement that would answer its `for` media type.
+  const format = negotiateFormat(plan ? plan.for : raw.headers.get('accept'));
   const hasBody = ['POST', 'PATCH', 'PUT'].includes(method);
   const bytes = hasBody ? await readBody(raw, ctx.config.maxBodyBytes) : undefined;
   const bodyKind = hasBody ? contentKind(raw.headers.get('content-type'), target.kind === 'rpc' && method === 'POST') : undefined;
@@ -193,6 +198,7 @@ async function readRequest(
     query,
     prefs,
     format,
+    ...(plan ? { plan } : {}),
     headers: raw.headers,
     body: bytes ? bytes.toString('utf8') : '',
     bodyKind,
@@ -222,7 +228,13 @@ async function runAsRequester(
       requester.claims,
       async (tx) => {
         if (req.prefs.timezone !== undefined) await applyTimezone(tx, req.prefs);
-        const response = await prepared.run(tx);
+        let response: RestResponse;
+        try {
+          response = await prepared.run(tx);
+        } catch (error) {
+          if (!(error instanceof PlanAnswer)) throw error;
+          response = error.response;
+        }
         if (!rollback) return response;
         await tx.query('SET CONSTRAINTS ALL IMMEDIATE');
         throw new RolledBack(response);
@@ -316,7 +328,7 @@ async function rootDocument(holder: SchemaCacheHolder, schema: string, method: s
 
 export function createRestApp(ctx: ServerContext): Hono {
   const holder = new SchemaCacheHolder(ctx.db, exposedSchemas());
-  const txEnd = txEndSetting();
+  const txEnd = { ...txEndSetting(), planEnabled: ['true', 'on', '1'].includes((process.env.PGRST_DB_PLAN_ENABLED ?? '').toLowerCase()) };
   const ready = holder
     .start()
     .then(() => holder.reload())

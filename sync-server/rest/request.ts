@@ -92,6 +92,39 @@ function parseAccept(accept: string): MediaRange[] {
     .sort((a, b) => b.q - a.q || a.index - b.index);
 }
 
+/** `Accept: application/vnd.pgrst.plan…`: EXPLAIN of the request's statement (PostgREST's db-plan-enabled). */
+export interface PlanRequest {
+  format: 'json' | 'text';
+  /** The media type the plan is for (`for="…"`), application/json by default. */
+  for: string;
+  options: ('analyze' | 'verbose' | 'settings' | 'buffers' | 'wal')[];
+}
+
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+
+/**
+ * The plan the client asks for, if plans are enabled (PGRST_DB_PLAN_ENABLED, off by default as in
+ * PostgREST: the Accept then falls to negotiateFormat, PGRST107). Unknown options are ignored.
+ */
+export function negotiatePlan(accept: string | null, enabled: boolean): PlanRequest | undefined {
+  if (!enabled || accept === null) return undefined;
+  const first = parseAccept(accept)[0];
+  const format = { 'application/vnd.pgrst.plan': 'text', 'application/vnd.pgrst.plan+text': 'text', 'application/vnd.pgrst.plan+json': 'json' }[
+    first?.type ?? ''
+  ] as 'json' | 'text' | undefined;
+  if (!first || !format) return undefined;
+  const options = (first.params.get('options') ?? '')
+    .split('|')
+    .map((o) => o.trim().toLowerCase())
+    .filter((o): o is PlanRequest['options'][number] => (PLAN_OPTIONS as readonly string[]).includes(o));
+  return { format, for: first.params.get('for') || 'application/json', options: [...new Set(options)] };
+}
+
+/** The plan's Content-Type, as PostgREST's toMime. */
+export function planContentType(plan: PlanRequest): string {
+  return `application/vnd.pgrst.plan+${plan.format}; for="${plan.for}"${plan.options.length ? `; options=${plan.options.join('|')}` : ''}; charset=utf-8`;
+}
+
 /** The response format the client accepts, or PGRST107 (406). */
 export function negotiateFormat(accept: string | null): BodyFormat {
   const ranges = parseAccept(accept ?? '*/*');
