@@ -6,11 +6,11 @@
  * one transaction as the requester (handlers.ts, sql-builder.ts) → PostgREST's response or error
  * envelope (errors.ts). Exposed schemas: PGRST_DB_SCHEMAS (comma-separated), `public` by default.
  *
+ * Settings: PGRST_DB_TX_END (Prefer: tx=…) and PGRST_DB_PLAN_ENABLED (EXPLAIN plans), as PostgREST's.
  * Not implemented (PostgREST has them): aggregates other than `embed(count)` (disabled by default
  * on Supabase too: PGRST123), spreads of to-many embeds, `or` across embedded columns,
- * CSV and form-urlencoded request bodies, EXPLAIN plans (PGRST107 as with
- * db-plan-enabled off), computed relationships, and view relationships for views that rename
- * columns or read several tables.
+ * CSV and form-urlencoded request bodies, computed relationships, and view relationships for
+ * views that rename columns or read several tables. sync-server/README.md lists each with its answer.
  */
 import { Hono, type Context } from 'hono';
 import type { ServerContext } from '../context.ts';
