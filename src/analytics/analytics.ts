@@ -2,7 +2,7 @@ import { useConsentStore, type CookiePreferences } from '../state/consent.ts';
 // Types only: the list of events, its checks and the sending (events.ts, sender.ts) load with the
 // transport, after consent, off the landing's critical path.
 import type { AnalyticsEventName, AnalyticsTransport, EventProps } from './events.ts';
-import type { QueueAccess, Sender } from './sender.ts';
+import type { QueueAccess, QueuedEvent, Sender } from './sender.ts';
 
 /**
  * The one module every analytics event goes through (spec §3, §7, §9; issue 36).
@@ -20,13 +20,6 @@ export const ANALYTICS_DELAY_MS = 3000;
 export const ANALYTICS_TRIGGER_EVENTS = ['click', 'scroll', 'keydown', 'mousemove'] as const;
 export const VISITOR_STORAGE_KEY = 'cadernos-analytics-visitor';
 const MAX_QUEUE = 100;
-
-/** An event as tracked: checked and trimmed to the list only when it is sent (events.ts toWireEvent). */
-export interface QueuedEvent {
-  name: string;
-  props: Record<string, unknown>;
-  at: string;
-}
 
 type TransportLoader = () => Promise<AnalyticsTransport>;
 

@@ -1,5 +1,11 @@
-import type { QueuedEvent } from './analytics.ts';
 import { MAX_EVENTS_PER_BATCH, toWireEvent, type AnalyticsEvent, type AnalyticsTransport } from './events.ts';
+
+/** An event as tracked: checked and trimmed to the list only when it is sent (events.ts toWireEvent). */
+export interface QueuedEvent {
+  name: string;
+  props: Record<string, unknown>;
+  at: string;
+}
 
 /**
  * The sending half of analytics, loaded with the transport — after consent, off the landing's
