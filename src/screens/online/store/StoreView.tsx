@@ -9,6 +9,7 @@ import { formatPrice, isPaid, StoreError, type SeasonalItem } from '../../../dat
 import { appUrl } from '../../../navigation/links.ts';
 import { OfflineNote } from '../OnlineData.tsx';
 import { useClaimFree, useOwnedItems, useStartCheckout, useStoreAccess, useStoreItems } from '../hooks/store.ts';
+import { StoreBanner } from './StoreBanner.tsx';
 import { categoryName, itemTypeName, storeProblemMessage } from './messages.ts';
 import * as css from './store.css.ts';
 
@@ -71,9 +72,7 @@ export function StoreView({ userId }: { userId: string }) {
 
   return (
     <div className={css.page} data-testid="store">
-      <h1 className={css.heading}>
-        <Trans>Loja sazonal</Trans>
-      </h1>
+      <StoreBanner />
       {result === 'failed' && (
         <p className={css.note.error} role="alert" data-testid="store-result">
           <Trans>O pagamento foi recusado. Nada foi cobrado e nada mudou.</Trans>

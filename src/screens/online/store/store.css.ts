@@ -3,6 +3,7 @@ import { vars } from '../../../styles/theme.css.ts';
 
 export const page = style({ width: '100%', maxWidth: '960px', margin: '0 auto', padding: '1.25rem 1rem 3rem', display: 'grid', gap: '1rem' });
 export const heading = style({ margin: 0, fontSize: '1.5rem' });
+export const banner = style({ display: 'grid', gap: '0.25rem' });
 export const season = style({ display: 'grid', gap: '0.75rem' });
 export const seasonTitle = style({ margin: 0, fontSize: '1.15rem' });
 /** One column at 360 px, more as the screen grows. */

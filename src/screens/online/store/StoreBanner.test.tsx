@@ -1,0 +1,60 @@
+/**
+ * The store's banner (issue 36): the words an admin wrote in /admin › Traduções, in the page's
+ * language; the static words while they are on their way and when the function cannot answer.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '@lingui/core';
+import { messages as onlinePt } from '../locales/pt-BR/messages.po';
+import { messages as onlineEn } from '../locales/en-US/messages.po';
+import { forgetDynamicTranslations, STORAGE_KEY } from '../../../i18n/dynamic-translations.ts';
+import { StoreBanner } from './StoreBanner.tsx';
+
+const written = [
+  { id: '1', key: 'store.banner.title', pt_br: 'Loja de Natal', en_us: 'Christmas store' },
+  { id: '2', key: 'store.banner.subtitle', pt_br: '', en_us: '' },
+];
+
+function renderBanner(locale: 'pt-BR' | 'en-US') {
+  i18n.loadAndActivate({ locale, messages: locale === 'pt-BR' ? onlinePt : onlineEn });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <StoreBanner />
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+}
+
+beforeEach(() => {
+  forgetDynamicTranslations();
+  localStorage.removeItem(STORAGE_KEY);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('StoreBanner', () => {
+  it("shows the admin's title in the page's language, and the static line where the admin left it empty", async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(written), { status: 200 })));
+    renderBanner('en-US');
+    expect(await screen.findByRole('heading', { name: 'Christmas store' })).toBeTruthy();
+    expect(screen.getByText('New themes, stickers and papers every season.')).toBeTruthy();
+  });
+
+  it('keeps the static words when translations-manager refuses the read', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetch = vi.fn(async () => new Response('{}', { status: 404 }));
+    vi.stubGlobal('fetch', fetch);
+    renderBanner('pt-BR');
+    expect(screen.getByRole('heading', { name: 'Loja sazonal' })).toBeTruthy();
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.getByRole('heading', { name: 'Loja sazonal' })).toBeTruthy();
+    expect(screen.getByText('Temas, adesivos e papéis novos a cada estação.')).toBeTruthy();
+  });
+});
