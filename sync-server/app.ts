@@ -135,12 +135,31 @@ async function startOnDatabase(config: ServerConfig, db: Database, releaseFolder
   const close = () =>
     (closing ??= (async () => {
       await realtime.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeAllConnections();
+      await stopServing(server);
       for (const fn of closers.reverse()) await fn();
       await db.close();
       releaseFolder();
     })());
 
   return { url, port, ctx, close };
+}
+
+/** Requests under way when the server stops get this long to finish. */
+export const CLOSE_GRACE_MS = 1000;
+
+/**
+ * Stops accepting and closes every connection. `server.close()` alone waits for each open
+ * connection to end, and one that never sent a request (a browser's preconnected socket) or sent
+ * half of one ends only at the keep-alive / headers timeout — 65 s since issue 37. Requests under
+ * way get CLOSE_GRACE_MS; whatever is left then is cut.
+ */
+async function stopServing(server: http.Server): Promise<void> {
+  const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  const cut = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+  try {
+    await stopped;
+  } finally {
+    clearTimeout(cut);
+  }
 }

@@ -110,4 +110,22 @@ describe.each(TEST_BACKENDS)('HTTP keep-alive on $name', ({ postgresServerUrl })
       socket.destroy();
     }
   });
+
+  it('close() does not wait for the keep-alive timeout: a connection that sent nothing (a browser preconnects) or half its headers is cut', async () => {
+    // Ten minutes: a close that waited for the timeout would outlast the test.
+    const server = await startTestServer({ migrationsDir: MIGRATIONS, postgresServerUrl, keepAliveTimeoutMs: 600_000 });
+    const { port } = new URL(server.url);
+    const silent = net.connect(Number(port), '127.0.0.1');
+    const halfway = net.connect(Number(port), '127.0.0.1');
+    const ended = [silent, halfway].map((socket) => new Promise<void>((resolve) => socket.on('error', () => {}).once('close', () => resolve())));
+    await Promise.all([silent, halfway].map((socket) => new Promise((resolve) => socket.once('connect', resolve))));
+    halfway.write('GET /rest/v1/ HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    try {
+      await server.close();
+      await Promise.all(ended);
+    } finally {
+      silent.destroy();
+      halfway.destroy();
+    }
+  }, 20_000);
 });
