@@ -35,7 +35,22 @@ export function StoreView({ userId }: { userId: string }) {
 
   // items on sale mean access: shown as soon as they and what the person owns arrive
   const hasItems = (items.data?.length ?? 0) > 0;
-  if (items.isPending || owned.isPending || (!hasItems && access.isPending)) return <PageSkeleton />;
+  const offlineNote = (
+    <OfflineNote>
+      <Trans>Você está sem internet. Conecte-se para usar a loja.</Trans>
+    </OfflineNote>
+  );
+  if (items.isPending || owned.isPending || (!hasItems && access.isPending)) {
+    // offline the reads wait (paused) until the connection returns: say so instead of a skeleton
+    if (!online)
+      return (
+        <div className={css.page} data-testid="store">
+          <StoreBanner />
+          {offlineNote}
+        </div>
+      );
+    return <PageSkeleton />;
+  }
   const loadError = items.error ?? owned.error ?? (hasItems ? null : access.error);
   const mayUse = hasItems || access.data === true;
 
@@ -88,9 +103,7 @@ export function StoreView({ userId }: { userId: string }) {
           {problem}
         </p>
       )}
-      <OfflineNote>
-        <Trans>Você está sem internet. Conecte-se para usar a loja.</Trans>
-      </OfflineNote>
+      {offlineNote}
       {loadError ? (
         <p className={css.note.error} role="alert">
           {i18n._(storeProblemMessage(loadError instanceof StoreError ? loadError.problem : 'server'))}
