@@ -10,6 +10,7 @@ import { toast } from '../../../state/toast.ts';
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { AdminDialog } from '../AdminDialog.tsx';
 import * as css from '../admin.css.ts';
+import { EditActions } from '../EditActions.tsx';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { checkFaqImage, FaqError, removeFaqImage, uploadFaqImage, type FaqDraft, type FaqProblem } from '../../../data/online/content-admin.ts';
@@ -211,23 +212,14 @@ export default function FaqSection() {
           <Preview lang="pt-BR" group={draft.group_pt_br} question={draft.question_pt_br} answer={draft.answer_pt_br} image={draft.image_path} />
           <Preview lang="en-US" group={draft.group_en_us} question={draft.question_en_us} answer={draft.answer_en_us} image={draft.image_path} />
         </section>
-        <div className={css.actions}>
-          <button type="submit" className={button.primary} disabled={!online || save.isPending || uploading}>
-            {editing ? <Trans>Salvar</Trans> : <Trans>Adicionar</Trans>}
-          </button>
-          {editing ? (
-            <button
-              type="button"
-              className={button.secondary}
-              onClick={() => {
-                setEditing(null);
-                setDraft(EMPTY);
-              }}
-            >
-              <Trans>Cancelar</Trans>
-            </button>
-          ) : null}
-        </div>
+        <EditActions
+          editing={editing !== null}
+          disabled={!online || save.isPending || uploading}
+          onCancel={() => {
+            setEditing(null);
+            setDraft(EMPTY);
+          }}
+        />
       </form>
 
       {!list.data ? (

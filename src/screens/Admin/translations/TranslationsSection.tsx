@@ -10,6 +10,7 @@ import { toast } from '../../../state/toast.ts';
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { AdminDialog } from '../AdminDialog.tsx';
 import * as css from '../admin.css.ts';
+import { EditActions } from '../EditActions.tsx';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { KEY_PATTERN, TEXT_MAX, TranslationError, type TranslationDraft, type TranslationProblem } from '../../../data/online/content-admin.ts';
@@ -133,23 +134,14 @@ export default function TranslationsSection() {
             <span className={css.badge}>en-US</span> {draft.en_us || '—'}
           </p>
         </section>
-        <div className={css.actions}>
-          <button type="submit" className={button.primary} disabled={!online || save.isPending || !keyValid}>
-            {editing ? <Trans>Salvar</Trans> : <Trans>Adicionar</Trans>}
-          </button>
-          {editing ? (
-            <button
-              type="button"
-              className={button.secondary}
-              onClick={() => {
-                setEditing(null);
-                setDraft(EMPTY);
-              }}
-            >
-              <Trans>Cancelar</Trans>
-            </button>
-          ) : null}
-        </div>
+        <EditActions
+          editing={editing !== null}
+          disabled={!online || save.isPending || !keyValid}
+          onCancel={() => {
+            setEditing(null);
+            setDraft(EMPTY);
+          }}
+        />
       </form>
 
       <div className={css.grow}>
