@@ -515,7 +515,8 @@ grant execute on function private.exported(jsonb) to authenticated, service_role
 -- with questions, the questions and answers they wrote elsewhere (anonymous ones too: they are
 -- theirs), shares and invitations they made, collaborations, favorites, blocks, achievements,
 -- the guestbook messages they wrote, their polls and votes, their friendships and friend requests,
--- their reports (issue 33: what they reported, why, and what became of it).
+-- their reports (issue 33: what they reported, why, and what became of it), their purchases in the
+-- store (receipts) and what they own from it (issue 35).
 -- Other people's answers in their notebooks are not theirs to take.
 create or replace function public.export_my_data()
 returns jsonb
@@ -591,7 +592,23 @@ begin
                                                             'status', r.status, 'decision', r.decision,
                                                             'created_at', r.created_at, 'handled_at', r.handled_at)
                                          order by r.created_at, r.id)
-                           from public.reports r where r.reporter_id = me), '[]'::jsonb)
+                           from public.reports r where r.reporter_id = me), '[]'::jsonb),
+    -- issue 35: the person's purchases in the store (their receipts: the real total, the state,
+    -- when it was settled) and what they own from it (free claims and paid items)
+    'store_purchases', coalesce((select jsonb_agg(jsonb_build_object('id', p.id, 'item_id', p.item_id, 'item_name', p.item_name,
+                                                                    'amount_cents', p.amount_cents, 'currency', p.currency,
+                                                                    'status', p.status, 'provider', p.provider,
+                                                                    'provider_ref', p.provider_ref, 'created_at', p.created_at,
+                                                                    'settled_at', p.settled_at)
+                                                 order by p.created_at, p.id)
+                                   from public.store_purchases p where p.user_id = me), '[]'::jsonb),
+    'store_entitlements', coalesce((select jsonb_agg(jsonb_build_object('item_id', e.item_id, 'item_name', i.name,
+                                                                       'category', i.category, 'grants_ref', i.grants_ref,
+                                                                       'source', e.source, 'purchase_id', e.purchase_id,
+                                                                       'created_at', e.created_at)
+                                                    order by e.created_at, e.item_id)
+                                      from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
+                                     where e.user_id = me), '[]'::jsonb)
   );
 end
 $$;

@@ -176,6 +176,27 @@ describe.each(BACKENDS)('the seasonal store on %s', (backend) => {
     expect(await t.as(outsider, `update notebooks set title = 'Renomeado' where id = $1 returning theme`, [outsiders])).toEqual([{ theme: 'retro' }]);
   });
 
+  test("export_my_data: the person's purchases (receipts) and what they own, nobody else's", async () => {
+    const [{ data }] = await t.as<{ data: { store_purchases: Record<string, unknown>[]; store_entitlements: Record<string, unknown>[] } }>(
+      beta,
+      `select export_my_data() as data`,
+    );
+    const paidOnes = data.store_purchases.filter((p) => p.status === 'paid');
+    expect(paidOnes).toEqual([
+      expect.objectContaining({ item_id: paid.id, item_name: 'Papel Kraft', amount_cents: 990, currency: 'BRL', provider: 'local', provider_ref: expect.any(String) }),
+    ]);
+    expect(paidOnes[0].settled_at).toBeTruthy();
+    // the failed and the cancelled checkouts are receipts too
+    expect(data.store_purchases.map((p) => p.status).sort()).toEqual(['cancelled', 'failed', 'paid']);
+    expect(data.store_entitlements.map((e) => [e.item_name, e.source]).sort()).toEqual([
+      ['Papel Kraft', 'purchase'],
+      ['Tema Galáxia', 'free'],
+    ]);
+    expect(data.store_entitlements.find((e) => e.source === 'purchase')).toMatchObject({ purchase_id: paidOnes[0].id, category: 'paper_style', grants_ref: 'kraft' });
+    const [{ data: others }] = await t.as<{ data: { store_purchases: unknown[]; store_entitlements: unknown[] } }>(outsider, `select export_my_data() as data`);
+    expect(others).toMatchObject({ store_purchases: [], store_entitlements: [] });
+  });
+
   test("a minor's purchase is refused (the guardian's confirmation of a purchase does not exist yet)", async () => {
     const refused = await failure(t.as(minor, `select store_begin_purchase($1)`, [paid.id]));
     expect(refused).toMatchObject({ code: '42501', hint: 'guardian_required' });
