@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { startTestServer, TEST_BACKENDS, type TestServer } from '../testing.ts';
+import { PostgresChanges } from './postgres-changes.ts';
 import { clientFor, createUser, FIXTURE_MIGRATIONS, Inbox, sleep, subscribed, type TestUser } from './test-helpers.ts';
 
 /** What realtime-js hands a postgres_changes callback. */
@@ -171,6 +172,35 @@ describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ name, post
     expect(bobInbox.values.map((c) => (c.new as { title: string }).title)).toEqual(['bob note']);
     expect(aliceInbox.values.map((c) => (c.new as { title: string }).title)).toEqual(['alice secret']);
     expect(anonInbox.values).toEqual([]);
+  });
+
+  it('a version made while the subscriber had no access never reaches them, even when access returns before delivery', async () => {
+    // Who hears a change is decided at delivery, against the row then; the payload is the version
+    // captured at commit. Delivery is held here until access has returned: the versions made
+    // meanwhile are no longer the row's (replication_xid moved on) and are not sent; the row's
+    // current version is, by its own event.
+    const db = server.ctx.db;
+    const bobInbox = await listen(await client({ token: bob.token }), { table: 'rt_docs' });
+    const id = (await db.query<{ id: string }>(`insert into rt_docs (owner_id, title) values ($1, 'bob draft') returning id::text`, [bob.id])).rows[0].id;
+    await bobInbox.next((c) => c.new.title === 'bob draft');
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const dispatchAll = PostgresChanges.prototype.dispatchAll;
+    const held = vi.spyOn(PostgresChanges.prototype, 'dispatchAll').mockImplementation(async function (this: PostgresChanges, changes) {
+      await gate;
+      return dispatchAll.call(this, changes);
+    });
+    try {
+      await db.query('update rt_docs set owner_id = $1 where id = $2', [alice.id, id]); // Bob loses access
+      await db.query(`update rt_docs set title = 'alice secret' where id = $1`, [id]); // made while Bob had none
+      await db.query(`update rt_docs set owner_id = $1, title = 'bob again' where id = $2`, [bob.id, id]); // access returns
+    } finally {
+      release();
+      held.mockRestore();
+    }
+    await bobInbox.next((c) => c.new.title === 'bob again');
+    expect(bobInbox.values.map((c) => c.new.title)).toEqual(['bob draft', 'bob again']);
   });
 
   it('DELETE on an RLS table reaches every subscriber with only the primary key, as on Supabase', async () => {

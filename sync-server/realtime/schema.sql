@@ -141,6 +141,8 @@ volatile
 as $$
 declare
   pk_match text;
+  record_match text;
+  version_type text;
   run_check text;
   asked jsonb;
   claims jsonb;
@@ -149,14 +151,31 @@ declare
   result jsonb := '[]';
 begin
   select string_agg(format('t.%I = (c.value -> 1 ->> %L)::%s', a.attname, a.attname,
+                           pg_catalog.format_type(a.atttypid, a.atttypmod)), ' and ' order by k.ord),
+         string_agg(format('t.%I = (c.value ->> %L)::%s', a.attname, a.attname,
                            pg_catalog.format_type(a.atttypid, a.atttypmod)), ' and ' order by k.ord)
-    into pk_match
+    into pk_match, record_match
     from pg_catalog.pg_index i
     cross join lateral unnest(i.indkey::int2[]) with ordinality as k(attnum, ord)
     join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
    where i.indrelid = entity and i.indisprimary;
   if pk_match is null then
     return (select coalesce(pg_catalog.jsonb_agg('[]'::jsonb), '[]') from pg_catalog.jsonb_array_elements(claims_list));
+  end if;
+  -- A captured version that is no longer the row's is not delivered: RLS is checked against the
+  -- row now, and a version made while a subscriber had no access would otherwise reach them when
+  -- access returned before delivery. Where the table records the writing transaction of each row
+  -- (replication_xid, set on every write), a record whose version differs from the row's is
+  -- dropped (null: it matches no row below); its newer version is delivered by its own event.
+  select pg_catalog.format_type(a.atttypid, a.atttypmod) into version_type
+    from pg_catalog.pg_attribute a
+   where a.attrelid = entity and a.attname = 'replication_xid' and a.attnum > 0 and not a.attisdropped;
+  if version_type is not null then
+    execute format('select coalesce(pg_catalog.jsonb_agg(case when exists (select 1 from %s t where %s'
+                   ' and t.replication_xid = (c.value ->> ''replication_xid'')::%s) then c.value else ''null''::jsonb end'
+                   ' order by c.n), ''[]'') from pg_catalog.jsonb_array_elements($1) with ordinality c(value, n)',
+                   entity, record_match, version_type)
+      into records using records;
   end if;
   -- $1: [[index, record], …]; the rows this role may select among them, by index
   if exists (select 1 from pg_catalog.pg_prepared_statements where name = 'realtime_visible_rows') then
