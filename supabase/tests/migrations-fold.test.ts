@@ -95,6 +95,7 @@ const LANDED: Record<string, string> = {
   '20261129012100_my_store_looks.sql': 'a42022e9e9c85758db860d6c4b4a1baaec6c277c1253970967f62bc9c970c191',
   '20261129012200_store_theme_owned.sql': 'f9fa76d323a26e04f26a11e4351414bbe45615bf70e79412912aba6f4c95e362',
   '20261129031000_export_store.sql': '949e7991414e2f67dc1a55bd3f8418384371777ffe33f992553e0fd199258b97',
+  '20261129031100_guardian_purchase.sql': '9d3111d65e7e3531f553aef47ffa3bb037e5c8d0a570f15d8e76703ed933fccb',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

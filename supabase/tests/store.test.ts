@@ -4,7 +4,8 @@
  * a person reads only their own purchases and entitlements and writes none of them; spec §5's
  * rules (price required for exclusive items; lined-blue stays enabled); free items claimed once;
  * a purchase settled once by private.settle_purchase (a second or concurrent settle grants
- * nothing more); a minor's purchase is refused until a guardian's confirmation exists.
+ * nothing more); a minor's purchase waits for the guardian's confirmation (through the safe
+ * sign-up's guardian) before it can be paid; a refused, expired, replaced or forged answer grants nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { failure, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './harness.ts';
@@ -197,9 +198,105 @@ describe.each(BACKENDS)('the seasonal store on %s', (backend) => {
     expect(others).toMatchObject({ store_purchases: [], store_entitlements: [] });
   });
 
-  test("a minor's purchase is refused (the guardian's confirmation of a purchase does not exist yet)", async () => {
-    const refused = await failure(t.as(minor, `select store_begin_purchase($1)`, [paid.id]));
-    expect(refused).toMatchObject({ code: '42501', hint: 'guardian_required' });
-    expect(await t.as(minor, `select * from store_purchases`)).toEqual([]);
+  describe("a minor's purchase waits for the guardian", () => {
+    type Begun = { purchase_id: string; status: string; guardian_asked_now: boolean; amount_cents: number };
+    const begin = async (who: string, itemId: string) => (await t.as<{ r: Begun }>(who, `select store_begin_purchase($1) as r`, [itemId]))[0].r;
+    const issue = async (purchaseId: string) =>
+      (await t.sql<{ guardian_email: string; username: string; item_name: string; amount_cents: number; currency: string; token: string }>(
+        `select * from private.issue_purchase_guardian_link($1)`,
+        [purchaseId],
+      ))[0];
+    const answer = async (token: string, confirm: boolean) =>
+      (await t.sql<{ r: { status: string; answered_now: boolean } | null }>(`select private.answer_guardian_purchase($1, $2) as r`, [token, confirm]))[0].r;
+    const settle = async (purchaseId: string) =>
+      (await t.sql<{ r: { granted: boolean; status: string } }>(`select private.settle_purchase($1, 'paid', 'ref') as r`, [purchaseId]))[0].r;
+    const statusOf = async (purchaseId: string) => (await t.sql<{ status: string }>(`select status from store_purchases where id = $1`, [purchaseId]))[0].status;
+
+    test('it waits, cannot be paid before the guardian confirms, then is paid and granted once; RLS keeps it the minor\'s', async () => {
+      const begun = await begin(minor, paid.id);
+      expect(begun).toMatchObject({ status: 'awaiting_guardian', guardian_asked_now: true, amount_cents: 990 });
+      // asking again is the same question (no second mail)
+      expect(await begin(minor, paid.id)).toMatchObject({ purchase_id: begun.purchase_id, status: 'awaiting_guardian', guardian_asked_now: false });
+      // the provider's callback before the guardian's answer settles nothing
+      expect(await settle(begun.purchase_id)).toMatchObject({ granted: false, status: 'awaiting_guardian' });
+      // the minor cannot confirm by writing the row, nor call the server's functions
+      expect((await failure(t.as(minor, `update store_purchases set status = 'pending' where id = $1`, [begun.purchase_id]))).code).toBe('42501');
+      for (const call of [`select private.answer_guardian_purchase('x', true)`, `select private.issue_purchase_guardian_link('${begun.purchase_id}')`, `select * from private.store_guardian_requests`]) {
+        expect((await failure(t.as(minor, call))).code).toBe('42501');
+      }
+      // the guardian of the safe sign-up is asked, with the item and its real total
+      const link = await issue(begun.purchase_id);
+      expect(link).toMatchObject({ guardian_email: 'mae@example.test', username: 'store_minor', item_name: 'Papel Kraft', amount_cents: 990, currency: 'BRL' });
+      expect(link.token).toMatch(/^[0-9a-f]{64}$/);
+      expect(await t.sql<{ r: unknown }>(`select private.guardian_purchase_request($1) as r`, [link.token])).toEqual([
+        { r: { purchase_id: begun.purchase_id, username: 'store_minor', item_name: 'Papel Kraft', category: 'paper_style', amount_cents: 990, currency: 'BRL', status: 'awaiting_guardian' } },
+      ]);
+      // only the token is in the mail: the table keeps its hash
+      expect(await t.sql(`select 1 from private.store_guardian_requests where token_hash = $1`, [link.token])).toEqual([]);
+      // a forged link answers nothing
+      expect(await answer('f'.repeat(64), true)).toBeNull();
+      expect(await statusOf(begun.purchase_id)).toBe('awaiting_guardian');
+      // others read nothing of it
+      for (const other of [beta, outsider, admin]) {
+        expect(await t.as(other, `select 1 from store_purchases where id = $1`, [begun.purchase_id])).toEqual([]);
+      }
+      expect(await t.as<{ status: string }>(minor, `select status from store_purchases where id = $1`, [begun.purchase_id])).toEqual([{ status: 'awaiting_guardian' }]);
+
+      // the guardian confirms; a replayed confirmation (or a later refusal) changes nothing
+      expect(await answer(link.token, true)).toEqual({ status: 'pending', answered_now: true });
+      expect(await answer(link.token, true)).toEqual({ status: 'pending', answered_now: false });
+      expect(await answer(link.token, false)).toEqual({ status: 'pending', answered_now: false });
+      // now the minor's checkout is that purchase, and it is paid and granted once
+      expect(await begin(minor, paid.id)).toMatchObject({ purchase_id: begun.purchase_id, status: 'pending', guardian_asked_now: false });
+      expect(await settle(begun.purchase_id)).toMatchObject({ granted: true, status: 'paid' });
+      expect(await settle(begun.purchase_id)).toMatchObject({ granted: false, status: 'paid' });
+      expect(await answer(link.token, true)).toEqual({ status: 'paid', answered_now: false });
+      expect(await t.as<{ item_id: string; source: string }>(minor, `select item_id, source from store_entitlements where item_id = $1`, [paid.id])).toEqual([
+        { item_id: paid.id, source: 'purchase' },
+      ]);
+    });
+
+    test('a refused, an expired or a replaced request grants nothing; a minor without a guardian\'s address is refused', async () => {
+      const [stickers] = await insertItem(admin, { ...base, name: 'Adesivos de verão', category: 'sticker_pack', item_type: 'promo', price_cents: 450 });
+      const first = await begin(minor, stickers.id);
+      const oldLink = await issue(first.purchase_id);
+      const newLink = await issue(first.purchase_id);
+      // the first mail's link was replaced: it answers nothing
+      expect(await answer(oldLink.token, true)).toEqual({ status: 'expired', answered_now: false });
+      expect(await statusOf(first.purchase_id)).toBe('awaiting_guardian');
+      expect(await answer(newLink.token, false)).toEqual({ status: 'refused', answered_now: true });
+      expect(await answer(newLink.token, true)).toEqual({ status: 'refused', answered_now: false });
+      expect(await settle(first.purchase_id)).toMatchObject({ granted: false, status: 'refused' });
+      expect(await t.as(minor, `select 1 from store_entitlements where item_id = $1`, [stickers.id])).toEqual([]);
+
+      // asked again: a new question; left unanswered for 7 days it expires and grants nothing
+      const second = await begin(minor, stickers.id);
+      expect(second).toMatchObject({ status: 'awaiting_guardian', guardian_asked_now: true });
+      expect(second.purchase_id).not.toBe(first.purchase_id);
+      const link = await issue(second.purchase_id);
+      await t.sql(`update store_purchases set guardian_expires_at = now() - interval '1 minute' where id = $1`, [second.purchase_id]);
+      expect(await t.sql<{ r: { status: string } }>(`select private.guardian_purchase_request($1) as r`, [link.token])).toMatchObject([{ r: { status: 'expired' } }]);
+      expect(await answer(link.token, true)).toEqual({ status: 'expired', answered_now: false });
+      expect(await settle(second.purchase_id)).toMatchObject({ granted: false, status: 'expired' });
+      expect(await issue(second.purchase_id)).toBeUndefined();
+      expect(await t.as(minor, `select 1 from store_entitlements where item_id = $1`, [stickers.id])).toEqual([]);
+      expect(
+        (await t.as<{ status: string }>(minor, `select status from store_purchases where item_id = $1 order by created_at`, [stickers.id])).map((p) => p.status),
+      ).toEqual(['refused', 'expired']);
+
+      // five questions a day at most
+      await begin(minor, stickers.id);
+      const more = await Promise.all([1, 2].map((n) => insertItem(admin, { ...base, name: `Mais ${n}`, item_type: 'promo', price_cents: 100 })));
+      await begin(minor, more[0][0].id);
+      expect((await failure(t.as(minor, `select store_begin_purchase($1)`, [more[1][0].id]))).hint).toBe('guardian_mail_rate_limited');
+
+      // a minor whose guardian's address is unknown cannot be confirmed by anyone
+      const alone = await t.createUser('store_minor_alone');
+      await t.sql(`update account_safety set birth_date = (now() - interval '16 years')::date, guardian_email = null where user_id = $1`, [alone]);
+      await t.as(admin, `insert into store_beta_access (user_id, granted_by) values ($1, $2)`, [alone, admin]);
+      expect(await failure(t.as(alone, `select store_begin_purchase($1)`, [paid.id]))).toMatchObject({ code: '42501', hint: 'guardian_required' });
+      // free items still work for minors with one tap
+      expect(await t.as(alone, `select store_claim_free($1) as r`, [free.id])).toEqual([{ r: { item_id: free.id, granted: true } }]);
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { asRequester } from '../db/request-context.ts';
 import { bearerToken, JwtError, type JwtClaims } from '../jwt.ts';
 import { callbackBody, LocalProvider, localPaymentsKey } from './local.ts';
+import { guardianRoutes, mailGuardianAboutPurchase } from './guardian.ts';
 import { checkoutPage, missingPage, type PageLanguage } from './page.ts';
 import { isUuid, OUTCOMES, type Outcome, type PaymentProvider } from './provider.ts';
 
@@ -10,7 +11,9 @@ import { isUuid, OUTCOMES, type Outcome, type PaymentProvider } from './provider
 const MAX_CALLBACK_BYTES = 4096;
 
 /** SQLSTATE → HTTP status for the store's refusals (the hint is the app's code). */
-const STATUS_OF_SQLSTATE: Record<string, 400 | 403 | 409> = { '42501': 403, '22023': 400, '23505': 409, '22P02': 400 };
+const STATUS_OF_SQLSTATE: Record<string, 400 | 403 | 409 | 429> = { '42501': 403, '22023': 400, '23505': 409, '22P02': 400 };
+/** Raised by the database with a hint the app knows (P0001 is any raise: only these hints). */
+const STATUS_OF_HINT: Record<string, 429> = { guardian_mail_rate_limited: 429 };
 
 interface SqlError {
   code?: string;
@@ -23,6 +26,10 @@ interface BegunPurchase {
   item_name: string;
   amount_cents: number;
   currency: 'BRL' | 'USD' | 'EUR';
+  /** pending (pay now) or awaiting_guardian (a minor's: the guardian confirms first) */
+  status: 'pending' | 'awaiting_guardian';
+  /** a new question to the guardian: the mail goes now */
+  guardian_asked_now: boolean;
 }
 
 export interface SettleAnswer {
@@ -110,15 +117,23 @@ export function createPaymentsApp(ctx: ServerContext, provider: LocalProvider = 
       });
     } catch (error) {
       const { code, hint } = error as SqlError;
-      const status = code ? STATUS_OF_SQLSTATE[code] : undefined;
+      const status = (hint ? STATUS_OF_HINT[hint] : undefined) ?? (code ? STATUS_OF_SQLSTATE[code] : undefined);
       if (!status) throw error;
       return c.json({ code: hint ?? 'validation', message: 'the purchase cannot begin' }, status);
     }
+    const serverOrigin = new URL(c.req.url).origin;
+    const { guardian_asked_now: askedNow, ...purchase } = begun;
+    if (begun.status === 'awaiting_guardian') {
+      // A minor's purchase (issue 35): the guardian of the safe sign-up is asked by mail; it can be
+      // paid only after they confirm (then this same route answers its checkout).
+      if (askedNow) await mailGuardianAboutPurchase(ctx.db, begun.purchase_id, { serverOrigin, english: languageOf(body.language) === 'en-US' });
+      return c.json(purchase, 202);
+    }
     const checkoutUrl = provider.checkoutUrl(
       { purchaseId: begun.purchase_id, itemName: begun.item_name, amountCents: begun.amount_cents, currency: begun.currency },
-      { serverOrigin: new URL(c.req.url).origin, returnTo: storeReturn(body.return_to, c, ctx), language: languageOf(body.language) },
+      { serverOrigin, returnTo: storeReturn(body.return_to, c, ctx), language: languageOf(body.language) },
     );
-    return c.json({ ...begun, checkout_url: checkoutUrl });
+    return c.json({ ...purchase, checkout_url: checkoutUrl });
   });
 
   // The local provider's checkout page.
@@ -158,6 +173,9 @@ export function createPaymentsApp(ctx: ServerContext, provider: LocalProvider = 
     if (!settled) return c.html(missingPage(languageOf(form.lang), returnTo), 404);
     return c.redirect(afterCheckout(returnTo, id, settled.status), 303);
   });
+
+  // A minor's purchase: the guardian's page (the link in their mail).
+  app.route('/guardian', guardianRoutes(ctx));
 
   // The provider's signed callback (a real provider's webhook comes here the same way).
   app.post('/local/callback', async (c) => {

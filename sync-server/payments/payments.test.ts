@@ -3,7 +3,8 @@
  * a beta person starts a checkout (the real total fixed), the local provider's page pays, fails or
  * cancels, and its signed callback grants the item exactly once — a replayed callback, callbacks
  * raced together, a forged one (another key) and an unsigned one grant nothing more. A minor's
- * purchase is refused with its code; bad input is a 4xx, never a 500.
+ * purchase waits for the guardian (mailed, confirmed or declined on the guardian's page) and is
+ * paid only after a confirmation; bad input is a 4xx, never a 500.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -177,9 +178,85 @@ describe.each(TEST_BACKENDS)('payments ($name)', ({ postgresServerUrl }) => {
     expect(await callback(unknown, signCallback(key, unknown))).toMatchObject({ status: 404, body: { code: 'not_found' } });
   });
 
-  test("refusals: a minor's purchase (guardian_required), no beta access, not signed in, bad input — 4xx with codes", async () => {
+  test("a minor's purchase waits for the guardian: mailed like the safe sign-up, paid only after the guardian confirms, granted once", async () => {
     const item = await newItem('Capa dourada', 990);
-    expect(await checkout(minor, { item_id: item })).toMatchObject({ status: 403, body: { code: 'guardian_required' } });
+    const mails = async () =>
+      sql<{ kind: string; subject: string; body_text: string; link: string }>(
+        `select kind, subject, body_text, link from auth.mailbox where recipient = 'mae@example.test' and kind = 'guardian_purchase' order by id`,
+      );
+    const before = (await mails()).length;
+    const asked = await checkout(minor, { item_id: item, language: 'pt-BR' });
+    expect(asked).toMatchObject({ status: 202, body: { status: 'awaiting_guardian', item_name: 'Capa dourada', amount_cents: 990, currency: 'BRL' } });
+    expect(asked.body).not.toHaveProperty('checkout_url');
+    const purchase = String(asked.body.purchase_id);
+    // asking again sends no second mail
+    expect(await checkout(minor, { item_id: item })).toMatchObject({ status: 202, body: { purchase_id: purchase } });
+    const sent = (await mails()).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toContain('Capa dourada');
+    expect(sent[0].body_text).toContain('R$\u00a09,90');
+    expect(sent[0].body_text).toContain('pagamento único, sem cobrança recorrente');
+    const link = sent[0].link;
+    expect(link).toMatch(new RegExp(`^${server.url}/payments/v1/guardian/[0-9a-f]{64}$`));
+
+    // before the guardian answers nothing can pay it: the checkout page, a signed callback
+    expect(await (await fetch(`${server.url}/payments/v1/local/checkout/${purchase}`)).text()).not.toContain('value="paid"');
+    const early = callbackBody(purchase, 'paid');
+    expect(await callback(early, signCallback(key, early))).toMatchObject({ status: 200, body: { granted: false, status: 'awaiting_guardian' } });
+    expect(await owned(minor, item)).toBe(0);
+
+    // the guardian's page: who, the item, the real total, one payment; opening it answers nothing
+    const shown = await fetch(link);
+    expect(shown.status).toBe(200);
+    const html = await shown.text();
+    for (const words of ['Capa dourada', 'R$\u00a09,90', 'Pagamento único. Sem cobrança recorrente.', 'Confirmar a compra', 'Recusar']) expect(html).toContain(words);
+    expect(await status(purchase)).toBe('awaiting_guardian');
+    const answer = (url: string, decision: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ decision }) });
+    // a forged link and a made-up decision change nothing
+    expect((await answer(`${server.url}/payments/v1/guardian/${'a'.repeat(64)}`, 'confirm')).status).toBe(404);
+    expect((await answer(link, 'pay-now')).status).toBe(400);
+    expect(await status(purchase)).toBe('awaiting_guardian');
+    // confirmed once; the replay is told it was answered already
+    const confirmed = await answer(link, 'confirm');
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Compra confirmada');
+    expect((await answer(link, 'refuse')).status).toBe(409);
+    expect(await status(purchase)).toBe('pending');
+
+    // now the minor's checkout opens the provider's page for the same purchase; paid, granted once
+    const begun = await checkout(minor, { item_id: item });
+    expect(begun).toMatchObject({ status: 200, body: { purchase_id: purchase, status: 'pending' } });
+    const paid = callbackBody(purchase, 'paid');
+    expect(await callback(paid, signCallback(key, paid))).toMatchObject({ status: 200, body: { granted: true, status: 'paid' } });
+    expect(await callback(paid, signCallback(key, paid))).toMatchObject({ status: 200, body: { granted: false } });
+    expect(await owned(minor, item)).toBe(1);
+  });
+
+  test("a minor's purchase the guardian declines grants nothing (in English too)", async () => {
+    const item = await newItem('Adesivos brilhantes', 350, 'USD');
+    const asked = await checkout(minor, { item_id: item, language: 'en-US' });
+    expect(asked.status).toBe(202);
+    const purchase = String(asked.body.purchase_id);
+    const [mail] = await sql<{ link: string; body_text: string }>(
+      `select link, body_text from auth.mailbox where kind = 'guardian_purchase' and body_text like '%Adesivos brilhantes%' order by id desc limit 1`,
+    );
+    expect(mail.link).toMatch(/\?lang=en$/);
+    expect(mail.body_text).toContain('US$');
+    expect(mail.body_text).toContain('$3.50');
+    const page = await (await fetch(mail.link)).text();
+    expect(page).toContain('One payment. No recurring charge.');
+    const declined = await fetch(mail.link, { method: 'POST', body: new URLSearchParams({ decision: 'refuse' }) });
+    expect(declined.status).toBe(200);
+    expect(await declined.text()).toContain('Purchase declined. Nothing was charged.');
+    expect((await fetch(mail.link, { method: 'POST', body: new URLSearchParams({ decision: 'confirm' }) })).status).toBe(409);
+    expect(await status(purchase)).toBe('refused');
+    const paid = callbackBody(purchase, 'paid');
+    expect(await callback(paid, signCallback(key, paid))).toMatchObject({ status: 200, body: { granted: false, status: 'refused' } });
+    expect(await owned(minor, item)).toBe(0);
+  });
+
+  test("refusals: no beta access, not signed in, bad input — 4xx with codes", async () => {
+    const item = await newItem('Capa prateada', 990);
     expect(await checkout(outsider, { item_id: item })).toMatchObject({ status: 403, body: { code: 'store_beta_only' } });
     expect(await checkout(null, { item_id: item })).toMatchObject({ status: 401, body: { code: 'not_authenticated' } });
     expect(await checkout(buyer, { item_id: 'x' })).toMatchObject({ status: 400, body: { code: 'validation' } });

@@ -18,7 +18,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-  kind: 'guardian_consent';
+  kind: 'guardian_consent' | 'guardian_purchase';
   userId: string;
   link: string;
 }
@@ -125,6 +125,59 @@ export function guardianMail(options: {
     to: options.to,
     userId: options.userId,
     subject: `Confirme a conta de ${who} no Cadernos`,
+    text,
+    html,
+    link: options.english ? enLink : ptLink,
+  };
+}
+
+/**
+ * A minor's purchase asks the guardian (issue 35), in both languages: the item, its real total,
+ * one payment and nothing recurring, and the page that confirms or refuses
+ * (`{server}/payments/v1/guardian/{token}`, served by the payments next to the checkout). No
+ * countdown, no pressure: the guardian may simply ignore it, and nothing is charged.
+ */
+export function guardianPurchaseMail(options: {
+  to: string;
+  userId: string;
+  username: string;
+  itemName: string;
+  /** The real total, already formatted in each language. */
+  totalPt: string;
+  totalEn: string;
+  /** The guardian's page, without the language (`?lang=en` is added for the English part). */
+  pageUrl: string;
+  english: boolean;
+}): OutgoingMail {
+  const who = options.username;
+  const ptLink = options.pageUrl;
+  const enLink = `${options.pageUrl}?lang=en`;
+  const text =
+    `${who} quer comprar "${options.itemName}" no Cadernos\n\n` +
+    `${who} pediu para comprar "${options.itemName}" na loja do Cadernos, por ${options.totalPt} no total. ` +
+    `É um pagamento único, sem cobrança recorrente. Como ${who} tem menos de 18 anos, a compra só pode ser paga ` +
+    `depois que você confirmar. Nada foi cobrado.\n` +
+    `Para ver o pedido e confirmar ou recusar, abra:\n${ptLink}\n\n` +
+    `Se você não conhece ${who}, ignore este e-mail: sem a sua confirmação nada é cobrado.\n\n` +
+    `— English —\n${who} asked to buy "${options.itemName}" in the Cadernos store, ${options.totalEn} in total: ` +
+    `one payment, nothing recurring. It can only be paid after you confirm; nothing has been charged. ` +
+    `To see the request and confirm or decline it, open:\n${enLink}\n`;
+  const name = escapeHtml(who);
+  const item = escapeHtml(options.itemName);
+  const html =
+    `<h2>${name} quer comprar “${item}” no Cadernos</h2>\n` +
+    `<p>${name} pediu para comprar “${item}” na loja do Cadernos, por <strong>${escapeHtml(options.totalPt)}</strong> no total. ` +
+    `É um pagamento único, sem cobrança recorrente. Como ${name} tem menos de 18 anos, a compra só pode ser paga ` +
+    `depois que você confirmar. Nada foi cobrado.</p>\n` +
+    `<p><a href="${escapeHtml(ptLink)}">Ver o pedido e confirmar ou recusar</a></p>\n` +
+    `<p>Se você não conhece ${name}, ignore este e-mail: sem a sua confirmação nada é cobrado.</p>\n` +
+    `<p lang="en">${name} asked to buy “${item}” in the Cadernos store, <strong>${escapeHtml(options.totalEn)}</strong> in total: ` +
+    `one payment, nothing recurring. Nothing has been charged. <a href="${escapeHtml(enLink)}">See the request and confirm or decline it</a>.</p>`;
+  return {
+    kind: 'guardian_purchase',
+    to: options.to,
+    userId: options.userId,
+    subject: `${who} quer comprar "${options.itemName}" no Cadernos`,
     text,
     html,
     link: options.english ? enLink : ptLink,
