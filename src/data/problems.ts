@@ -45,6 +45,8 @@ export const SERVER_REFUSAL_CODES = [
   'too_many_attempts',
   /** Issue 35: a store theme set on a notebook that neither its owner nor the writer owns (spec §8 "theme apply error"). */
   'look_not_owned',
+  /** Issue 35: a store paper style set on a notebook that neither its owner nor the writer owns (spec §8 "paper style apply error"). */
+  'paper_not_owned',
   /** Anything the server did not name (private.rejection_reason's last case). */
   'error',
 ] as const;

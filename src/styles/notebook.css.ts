@@ -1,4 +1,5 @@
 import { createTheme, createThemeContract, styleVariants } from '@vanilla-extract/css';
+import { PAPER_STYLES, STORE_PAPERS, DEFAULT_PAPER_STYLE, type PaperStyle } from './paper-styles.ts';
 
 /**
  * Tokens for how a notebook looks: its colour theme (spec §3: purple, pink, blue, teal, yellow,
@@ -18,9 +19,7 @@ export type NotebookTheme = (typeof NOTEBOOK_THEMES)[number] | StoreTheme;
 export const ALL_NOTEBOOK_THEMES: readonly NotebookTheme[] = [...NOTEBOOK_THEMES, ...STORE_THEMES];
 export const DEFAULT_NOTEBOOK_THEME: NotebookTheme = 'purple';
 
-export const PAPER_STYLES = ['lined-blue', 'lined-red', 'grid', 'dotted', 'plain', 'kraft'] as const;
-export type PaperStyle = (typeof PAPER_STYLES)[number];
-export const DEFAULT_PAPER_STYLE: PaperStyle = 'lined-blue';
+export { PAPER_STYLES, STORE_PAPERS, DEFAULT_PAPER_STYLE, type PaperStyle };
 
 export const notebookVars = createThemeContract({
   cover: null,
@@ -46,7 +45,7 @@ export const notebookThemeClass = Object.fromEntries(
   ALL_NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, palette[name], `notebook-${name}`)]),
 ) as Record<NotebookTheme, string>;
 
-const ink = { blue: '#a7c4f2', red: '#f2a7a7', grey: '#d0d0d8' };
+const ink = { blue: '#a7c4f2', red: '#f2a7a7', pink: '#f5b5d3', green: '#a9dcb0', grey: '#d0d0d8' };
 const lineGap = '28px';
 
 /** Paper backgrounds: light paper in both UI themes, like a real notebook page. */
@@ -59,6 +58,14 @@ export const paperClass = styleVariants<Record<PaperStyle, { background: string;
     color: '#1f1b2d',
     background: `repeating-linear-gradient(#fffdf7 0 calc(${lineGap} - 1px), ${ink.red} calc(${lineGap} - 1px) ${lineGap})`,
   },
+  'lined-pink': {
+    color: '#1f1b2d',
+    background: `repeating-linear-gradient(#fff7fb 0 calc(${lineGap} - 1px), ${ink.pink} calc(${lineGap} - 1px) ${lineGap})`,
+  },
+  'lined-green': {
+    color: '#1f1b2d',
+    background: `repeating-linear-gradient(#fbfff7 0 calc(${lineGap} - 1px), ${ink.green} calc(${lineGap} - 1px) ${lineGap})`,
+  },
   grid: {
     color: '#1f1b2d',
     background: `linear-gradient(${ink.grey} 1px, transparent 1px) 0 0 / 20px 20px, linear-gradient(90deg, ${ink.grey} 1px, #ffffff 1px) 0 0 / 20px 20px`,
@@ -68,5 +75,9 @@ export const paperClass = styleVariants<Record<PaperStyle, { background: string;
     background: `radial-gradient(${ink.grey} 1.2px, #ffffff 1.2px) 0 0 / 18px 18px`,
   },
   plain: { color: '#1f1b2d', background: '#fffdf7' },
+  vintage: {
+    color: '#3b2a14',
+    background: `repeating-linear-gradient(#f3e6c8 0 calc(${lineGap} - 1px), #d8c39a calc(${lineGap} - 1px) ${lineGap})`,
+  },
   kraft: { color: '#2b2116', background: '#d9b98c' },
 });

@@ -70,7 +70,8 @@ insert into public.paper_styles (id, name, is_premium, sort_order) values
   ('dotted',      'Pontilhado',      false, 5),
   ('plain',       'Liso',            false, 6),
   ('vintage',     'Papel antigo',    true,  7),
-  ('kraft',       'Kraft',           true,  8)
+  ('kraft',       'Kraft',           true,  8),
+  ('lined-red',   'Pautado vermelho', false, 9)
 on conflict (id) do update
   set name = excluded.name, is_premium = excluded.is_premium, sort_order = excluded.sort_order;
 

@@ -96,6 +96,8 @@ const LANDED: Record<string, string> = {
   '20261129012200_store_theme_owned.sql': 'f9fa76d323a26e04f26a11e4351414bbe45615bf70e79412912aba6f4c95e362',
   '20261129031000_export_store.sql': '949e7991414e2f67dc1a55bd3f8418384371777ffe33f992553e0fd199258b97',
   '20261129031100_guardian_purchase.sql': '9d3111d65e7e3531f553aef47ffa3bb037e5c8d0a570f15d8e76703ed933fccb',
+  '20261129032000_paper_style_lined_red.sql': '4a62ce3850dab9c6d1ec31b657f605e23347ef51b2f8776627446f55a47f9491',
+  '20261129032100_store_paper_owned.sql': 'c52109180e2ed1c6df5c1b0df0e15015b0abd4dfb3e4a8c398ea214ddbe5d14c',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -93,7 +93,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
         </div>
         <div className={css.sections}>
           <ThemePicker name="edit-theme" value={draft.theme} onChange={(theme) => setDraft({ theme })} disabled={!canEdit} owned={owned?.themes ?? []} />
-          <PaperPicker value={draft.paper_style} onChange={(paper_style) => setDraft({ paper_style })} disabled={!canEdit} />
+          <PaperPicker value={draft.paper_style} onChange={(paper_style) => setDraft({ paper_style })} disabled={!canEdit} owned={owned?.papers ?? []} />
           <BorderPicker value={draft.sticker_border} onChange={(sticker_border) => setDraft({ sticker_border })} disabled={!canEdit} />
           <FormField id="cover-title" label={<Trans>Título da capa (opcional)</Trans>} hint={<Trans>Se ficar vazio, a capa mostra o título do caderno.</Trans>} value={draft.coverTitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ coverTitle: e.target.value })} />
           <FormField id="edit-cover-subtitle" label={<Trans>Subtítulo da capa (opcional)</Trans>} value={draft.subtitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ subtitle: e.target.value })} />

@@ -56,6 +56,9 @@ export function problemMessage(problem: Pick<Problem, 'code'>, subject: ProblemS
     case 'look_not_owned':
       // spec §8 "theme apply error" (issue 35): a store theme nobody here owns
       return msg`Não foi possível aplicar o tema: ele é da loja sazonal e ainda não é seu.`;
+    case 'paper_not_owned':
+      // spec §8 "paper style apply error" (issue 35): a store paper nobody here owns
+      return msg`Não foi possível aplicar o estilo de papel: ele é da loja sazonal e ainda não é seu.`;
     case 'not_saved':
       // The local database failed (a thrown write): the same sentence whatever was being saved.
       return msg`Não foi possível salvar as alterações`;

@@ -5,7 +5,7 @@ import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
 import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
-import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_THEMES, isStickerId, type NotebookTheme } from './appearance.ts';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isStickerId, type NotebookTheme, type PaperStyle } from './appearance.ts';
 import { StickerArt } from './StickerArt.tsx';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
 import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
@@ -61,6 +61,18 @@ function ChoiceGroup<T extends string>({ name, legend, options, value, label, on
 }
 
 /**
+ * Store looks (issue 35) in a picker: an option of the seasonal store the person does not own
+ * (`owned`: what they own; undefined before the first read) is marked "na loja", cannot be chosen,
+ * and the picker says where to get it. The one pattern of the theme and paper pickers.
+ */
+function useStoreMarks<T extends string>(store: readonly string[], owned: readonly string[] | undefined) {
+  const { t } = useLingui();
+  const inStore = (option: T) => store.includes(option) && !(owned ?? []).includes(option);
+  const mark = (option: T, name: string) => (inStore(option) ? t`${name} (na loja)` : name);
+  return { inStore, mark };
+}
+
+/**
  * The notebook's colour. With `owned` (the themes the person owns from the seasonal store, issue
  * 35), the store's themes are offered too: owned ones to choose, the others marked "na loja" with
  * a link to the store. A notebook already using a store theme keeps it checked.
@@ -78,10 +90,10 @@ export function ThemePicker({
   name?: string;
   owned?: readonly string[];
 }) {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const withStore = owned !== undefined || (STORE_THEMES as readonly string[]).includes(value);
   const options: readonly NotebookTheme[] = withStore ? [...NOTEBOOK_THEMES, ...STORE_THEMES] : NOTEBOOK_THEMES;
-  const inStore = (theme: NotebookTheme) => (STORE_THEMES as readonly string[]).includes(theme) && !(owned ?? []).includes(theme);
+  const { inStore, mark } = useStoreMarks<NotebookTheme>(STORE_THEMES, owned);
   const missing = withStore && options.some(inStore);
   return (
     <ChoiceGroup
@@ -89,7 +101,7 @@ export function ThemePicker({
       legend={<Trans>Cor do caderno</Trans>}
       options={options}
       value={(options as readonly string[]).includes(value) ? (value as NotebookTheme) : 'purple'}
-      label={(theme) => (inStore(theme) ? t`${i18n._(THEME_LABELS[theme])} (na loja)` : i18n._(THEME_LABELS[theme]))}
+      label={(theme) => mark(theme, i18n._(THEME_LABELS[theme]))}
       onChange={onChange}
       disabled={disabled}
       unavailable={inStore}
@@ -107,17 +119,43 @@ export function ThemePicker({
   );
 }
 
-export function PaperPicker({ value, onChange, disabled }: { value: string; onChange: (paper: string) => void; disabled?: boolean }) {
+/**
+ * The notebook's paper (the server's paper_styles, src/styles/paper-styles.ts). The store's papers
+ * (its premium rows) are offered to the people who own them (`owned`, issue 35) and marked
+ * "na loja" with a link for the others; a notebook already on one keeps it checked.
+ */
+export function PaperPicker({
+  value,
+  onChange,
+  disabled,
+  owned,
+}: {
+  value: string;
+  onChange: (paper: string) => void;
+  disabled?: boolean;
+  owned?: readonly string[];
+}) {
   const { i18n } = useLingui();
+  const { inStore, mark } = useStoreMarks<PaperStyle>(STORE_PAPERS, owned);
   return (
     <ChoiceGroup
       name="paper"
       legend={<Trans context="paper style">Papel</Trans>}
       options={PAPER_STYLES}
-      value={(PAPER_STYLES as readonly string[]).includes(value) ? (value as (typeof PAPER_STYLES)[number]) : 'lined-blue'}
-      label={(paper) => i18n._(PAPER_LABELS[paper])}
+      value={(PAPER_STYLES as readonly string[]).includes(value) ? (value as PaperStyle) : 'lined-blue'}
+      label={(paper) => mark(paper, i18n._(PAPER_LABELS[paper]))}
       onChange={onChange}
       disabled={disabled}
+      unavailable={inStore}
+      footer={
+        PAPER_STYLES.some(inStore) ? (
+          <p className={f.hint} data-testid="papers-in-store">
+            <Trans>
+              Papéis marcados «na loja» podem ser pegos na <Link href="/loja-sazonal">loja sazonal</Link>.
+            </Trans>
+          </p>
+        ) : null
+      }
     />
   );
 }

@@ -18,9 +18,12 @@ export const THEME_LABELS: Record<NotebookTheme, MessageDescriptor> = {
 export const PAPER_LABELS: Record<PaperStyle, MessageDescriptor> = {
   'lined-blue': msg`Pautado azul`,
   'lined-red': msg`Pautado vermelho`,
+  'lined-pink': msg`Pautado rosa`,
+  'lined-green': msg`Pautado verde`,
   grid: msg`Quadriculado`,
   dotted: msg`Pontilhado`,
   plain: msg`Liso`,
+  vintage: msg`Papel antigo`,
   kraft: msg`Papel kraft`,
 };
 

@@ -10,11 +10,12 @@ import {
   DEFAULT_PAPER_STYLE,
   NOTEBOOK_THEMES,
   PAPER_STYLES,
+  STORE_PAPERS,
   type NotebookTheme,
   type PaperStyle,
 } from '../../../styles/notebook.css.ts';
 
-export { NOTEBOOK_THEMES, STORE_THEMES, PAPER_STYLES, DEFAULT_NOTEBOOK_THEME, DEFAULT_PAPER_STYLE };
+export { NOTEBOOK_THEMES, STORE_THEMES, PAPER_STYLES, STORE_PAPERS, DEFAULT_NOTEBOOK_THEME, DEFAULT_PAPER_STYLE };
 export type { NotebookTheme, PaperStyle };
 
 export function themeOf(value: string | null | undefined): NotebookTheme {
