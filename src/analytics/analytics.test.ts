@@ -1,18 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCEPT_ALL, REJECT_OPTIONAL, useConsentStore } from '../state/consent.ts';
 import { ROUTES } from '../app/routes.ts';
+import { queuedAnalyticsEvents, startAnalytics, track, trackException } from './analytics.ts';
+import { trackPurchase } from './purchase.ts';
+// imported by analytics.ts once consent is given; imported here first so that fake timers need not wait for the module
 import {
   ANALYTICS_DELAY_MS,
   VISITOR_STORAGE_KEY,
   isAnalyticsLoaded,
-  queuedAnalyticsEvents,
   resetAnalyticsForTests,
   setAnalyticsTransportLoader,
-  startAnalytics,
-  track,
-  trackException,
-  trackPurchase,
-} from './analytics.ts';
+} from './consented.ts';
 import { createBeaconTransport } from './beacon-transport.ts';
 // loaded by analytics.ts with the transport; imported here first so that fake timers need not wait for the module
 import { ANALYTICS_FLUSH_MS, ANALYTICS_RETRY_MS } from './sender.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useSearch } from 'wouter';
-import { trackPurchase } from '../../../analytics/analytics.ts';
+import { trackPurchase } from '../../../analytics/purchase.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { PageSkeleton } from '../../../components/PageSkeleton.tsx';
 import { button } from '../../../components/ui.css.ts';
