@@ -46,6 +46,11 @@ create table public.paper_styles (
   sort_order integer not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
+  -- the paper's picture: a file of the bucket store-images (its key; store.sql), or none
+  image_path text
+    constraint paper_styles_image_path check (image_path ~ '^[A-Za-z0-9_-]{1,80}\.(png|jpg|webp)$'),
+  -- spec §5: a name is required
+  constraint paper_styles_name check (length(btrim(name)) between 1 and 80),
   -- spec §5: the default paper style cannot be disabled
   constraint paper_styles_default_stays_active check (id <> 'lined-blue' or is_active)
 );

@@ -590,3 +590,27 @@ $$;
 revoke all on function private.store_paper_is_owned() from public, anon, authenticated, service_role;
 create trigger "31 a store paper is owned" before insert or update of paper_style on public.notebooks
   for each row execute function private.store_paper_is_owned();
+
+-- The store's pictures (issue 35): the bucket store-images — public reads, 5 MB, PNG / JPG / WebP
+-- (the profile images' and the FAQ's types), written by admins alone — holds the admin sections'
+-- uploads (paper_styles.image_path is a key of it).
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+values ('store-images', 'store-images', true, 5242880, array['image/jpeg', 'image/png', 'image/webp'])
+on conflict (id) do update
+  set public = excluded.public,
+      file_size_limit = excluded.file_size_limit,
+      allowed_mime_types = excluded.allowed_mime_types;
+
+create policy "admins list store images" on storage.objects
+  for select to authenticated
+  using (bucket_id = 'store-images' and public.is_admin());
+create policy "admins upload store images" on storage.objects
+  for insert to authenticated
+  with check (bucket_id = 'store-images' and public.is_admin());
+create policy "admins replace store images" on storage.objects
+  for update to authenticated
+  using (bucket_id = 'store-images' and public.is_admin())
+  with check (bucket_id = 'store-images' and public.is_admin());
+create policy "admins remove store images" on storage.objects
+  for delete to authenticated
+  using (bucket_id = 'store-images' and public.is_admin());
