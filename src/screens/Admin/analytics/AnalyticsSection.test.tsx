@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages as adminPt } from '../locales/pt-BR/messages.po';
 import { messages as adminEn } from '../locales/en-US/messages.po';
+import { renderOnline } from '../../online/testing.tsx';
 import type * as Summary from '../../../data/online/analytics.ts';
 import type { AnalyticsSummary } from '../../../data/online/analytics.ts';
 import type { ChartSeries } from './Chart.tsx';
@@ -41,15 +39,7 @@ const SUMMARY: AnalyticsSummary = {
 };
 
 function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
-  i18n.loadAndActivate({ locale, messages: locale === 'pt-BR' ? adminPt : adminEn });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <AnalyticsSection />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderOnline(<AnalyticsSection />, locale, { 'pt-BR': adminPt, 'en-US': adminEn });
 }
 
 beforeEach(() => {

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages as adminPt } from '../locales/pt-BR/messages.po';
 import { messages as adminEn } from '../locales/en-US/messages.po';
+import { renderOnline } from '../../online/testing.tsx';
 import type * as Data from '../../../data/online/content-admin.ts';
 import { useToastStore } from '../../../state/toast.ts';
 
@@ -30,15 +28,7 @@ const rows = [
 ];
 
 function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
-  i18n.loadAndActivate({ locale, messages: locale === 'pt-BR' ? adminPt : adminEn });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <TranslationsSection />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderOnline(<TranslationsSection />, locale, { 'pt-BR': adminPt, 'en-US': adminEn });
 }
 // preact/compat hears a field's onChange as 'input'
 const type = (label: string | RegExp, value: string) => {

@@ -3,12 +3,10 @@
  * language; the static words while they are on their way and when the function cannot answer.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nProvider } from '@lingui/react';
-import { i18n } from '@lingui/core';
+import { cleanup, screen } from '@testing-library/react';
 import { messages as onlinePt } from '../locales/pt-BR/messages.po';
 import { messages as onlineEn } from '../locales/en-US/messages.po';
+import { renderOnline } from '../testing.tsx';
 import { forgetDynamicTranslations, STORAGE_KEY } from '../../../i18n/dynamic-translations.ts';
 import { StoreBanner } from './StoreBanner.tsx';
 
@@ -18,15 +16,7 @@ const written = [
 ];
 
 function renderBanner(locale: 'pt-BR' | 'en-US') {
-  i18n.loadAndActivate({ locale, messages: locale === 'pt-BR' ? onlinePt : onlineEn });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <I18nProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <StoreBanner />
-      </QueryClientProvider>
-    </I18nProvider>,
-  );
+  renderOnline(<StoreBanner />, locale, { 'pt-BR': onlinePt, 'en-US': onlineEn });
 }
 
 beforeEach(() => {
