@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, formatPrice, isPaid, storeProblem, validateDraft } from './store.ts';
+import { emptyDraft, formatPrice, guardianStateOf, isPaid, storeProblem, validateDraft, type Purchase } from './store.ts';
 
 describe('the store on the device', () => {
   it('formats prices for the language in the item currency', () => {
@@ -28,5 +28,21 @@ describe('the store on the device', () => {
     expect(storeProblem({ code: '42501', hint: 'something_else' })).toBe('not_allowed');
     expect(storeProblem({ code: '23514', hint: null })).toBe('validation');
     expect(storeProblem({ code: 'XX000' })).toBe('server');
+  });
+
+  it("says what the guardian answered of the item a minor asked for, from the latest question", () => {
+    const now = Date.parse('2026-11-29T12:00:00Z');
+    const purchase = (item_id: string, status: Purchase['status'], created_at: string, guardian_expires_at: string | null = '2026-12-06T12:00:00Z'): Purchase => ({
+      id: `${item_id}-${created_at}`, item_id, item_name: 'Capa', amount_cents: 990, currency: 'BRL', status, created_at, settled_at: null, guardian_expires_at,
+    });
+    const asked = [
+      purchase('a', 'refused', '2026-11-28T10:00:00Z'),
+      purchase('a', 'awaiting_guardian', '2026-11-29T10:00:00Z'),
+      purchase('b', 'pending', '2026-11-29T10:00:00Z'),
+      purchase('c', 'awaiting_guardian', '2026-11-20T10:00:00Z', '2026-11-27T10:00:00Z'),
+      purchase('d', 'refused', '2026-11-29T10:00:00Z'),
+      purchase('e', 'paid', '2026-11-29T10:00:00Z'),
+    ];
+    expect(['a', 'b', 'c', 'd', 'e', 'z'].map((id) => guardianStateOf(asked, id, now))).toEqual(['asked', 'confirmed', 'expired', 'refused', null, null]);
   });
 });

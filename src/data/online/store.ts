@@ -1,7 +1,7 @@
 /**
  * The seasonal store (issue 35): online-only calls, answered in codes. The rules live in the
  * database (supabase/schemas/store.sql: who sees which items, the beta, free claims, the total
- * fixed at checkout, a minor's purchase refused) and in the sync-server's payments
+ * fixed at checkout, a minor's purchase waiting for the guardian) and in the sync-server's payments
  * (sync-server/payments/: the checkout and its signed callback); these functions only ask.
  */
 import { getSupabase, supabaseAnonKey, supabaseUrl } from '../supabase.ts';
@@ -37,9 +37,12 @@ export interface Purchase {
   item_name: string;
   amount_cents: number;
   currency: Currency;
-  status: 'pending' | 'paid' | 'failed' | 'cancelled';
+  /** awaiting_guardian → pending (the guardian confirmed) or refused / expired: a minor's (issue 35) */
+  status: 'pending' | 'paid' | 'failed' | 'cancelled' | 'awaiting_guardian' | 'refused' | 'expired';
   created_at: string;
   settled_at: string | null;
+  /** a minor's purchase: until when the guardian may answer (null: an adult's) */
+  guardian_expires_at: string | null;
 }
 
 export type StoreProblem =
@@ -51,13 +54,14 @@ export type StoreProblem =
   | 'item_free'
   | 'already_owned'
   | 'guardian_required'
+  | 'guardian_mail_rate_limited'
   | 'account_banned'
   | 'not_allowed'
   | 'validation'
   | 'server';
 
 const NAMED: ReadonlySet<string> = new Set<StoreProblem>([
-  'not_authenticated', 'store_beta_only', 'item_unavailable', 'item_not_free', 'item_free', 'already_owned', 'guardian_required', 'account_banned', 'not_allowed', 'validation',
+  'not_authenticated', 'store_beta_only', 'item_unavailable', 'item_not_free', 'item_free', 'already_owned', 'guardian_required', 'guardian_mail_rate_limited', 'account_banned', 'not_allowed', 'validation',
 ]);
 
 export class StoreError extends Error {
@@ -140,12 +144,15 @@ export interface CheckoutStarted {
   item_name: string;
   amount_cents: number;
   currency: Currency;
-  checkout_url: string;
+  /** pending: pay at checkout_url; awaiting_guardian: a minor's, the guardian was asked by e-mail */
+  status: 'pending' | 'awaiting_guardian';
+  /** absent while the guardian has not confirmed */
+  checkout_url?: string;
 }
 
 /**
  * Begins a purchase on the sync-server's payments (the total fixed there) and answers the
- * provider's checkout page to open. `returnTo`: this app's store address in the person's language.
+ * provider's checkout page to open — or, for a minor (202), that the guardian was asked first. `returnTo`: this app's store address in the person's language.
  */
 export async function startCheckout(itemId: string, returnTo: string, language: string): Promise<CheckoutStarted> {
   if (offline()) throw new StoreError('offline');
@@ -163,6 +170,7 @@ export async function startCheckout(itemId: string, returnTo: string, language: 
     throw new StoreError(offline() ? 'offline' : 'server');
   }
   const body = (await response.json().catch(() => null)) as (Partial<CheckoutStarted> & { code?: string }) | null;
+  if (response.status === 202 && body?.status === 'awaiting_guardian') return body as CheckoutStarted;
   if (!response.ok || !body?.checkout_url) {
     const code = body?.code ?? '';
     throw new StoreError(NAMED.has(code) ? (code as StoreProblem) : 'server');
@@ -170,7 +178,10 @@ export async function startCheckout(itemId: string, returnTo: string, language: 
   return body as CheckoutStarted;
 }
 
-const PURCHASE_COLUMNS = 'id, item_id, item_name, amount_cents, currency, status, created_at, settled_at';
+const PURCHASE_COLUMNS = 'id, item_id, item_name, amount_cents, currency, status, created_at, settled_at, guardian_expires_at';
+
+/** Finished purchases (the receipts): paid, failed, cancelled, refused by the guardian, expired. */
+export const SETTLED_STATUSES = ['paid', 'failed', 'cancelled', 'refused', 'expired'] as const;
 
 /** One of the person's purchases (the success page's "what was granted"). */
 export async function readPurchase(purchaseId: string): Promise<Purchase | null> {
@@ -182,8 +193,38 @@ export async function readPurchase(purchaseId: string): Promise<Purchase | null>
 /** The person's receipts: every settled purchase, newest first. */
 export function listReceipts(): Promise<Purchase[]> {
   return run(() =>
-    getSupabase().from('store_purchases').select(PURCHASE_COLUMNS).neq('status', 'pending').order('created_at', { ascending: false }).limit(50),
+    getSupabase().from('store_purchases').select(PURCHASE_COLUMNS).in('status', [...SETTLED_STATUSES]).order('created_at', { ascending: false }).limit(50),
   );
+}
+
+/** A minor's purchases that asked the guardian, newest first: what the store says of each item. */
+export function listGuardianPurchases(): Promise<Purchase[]> {
+  return run(() =>
+    getSupabase().from('store_purchases').select(PURCHASE_COLUMNS).not('guardian_expires_at', 'is', null).order('created_at', { ascending: false }).limit(50),
+  );
+}
+
+export type GuardianState = 'asked' | 'confirmed' | 'refused' | 'expired';
+
+/**
+ * What the guardian said of an item the minor asked for, from the latest question (none when
+ * nothing is under way: a paid, failed or cancelled purchase is the store's usual state).
+ */
+export function guardianStateOf(purchases: readonly Purchase[], itemId: string, now = Date.now()): GuardianState | null {
+  const latest = purchases.filter((p) => p.item_id === itemId).sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
+  if (!latest) return null;
+  switch (latest.status) {
+    case 'awaiting_guardian':
+      return latest.guardian_expires_at && Date.parse(latest.guardian_expires_at) <= now ? 'expired' : 'asked';
+    case 'pending':
+      return 'confirmed';
+    case 'refused':
+      return 'refused';
+    case 'expired':
+      return 'expired';
+    default:
+      return null;
+  }
 }
 
 // ----- the admin catalogue --------------------------------------------------------------------

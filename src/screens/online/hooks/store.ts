@@ -9,6 +9,7 @@ import {
   adminListItems,
   claimFreeItem,
   grantBetaAccess,
+  listGuardianPurchases,
   listOwnedItemIds,
   listReceipts,
   listStoreItems,
@@ -24,6 +25,7 @@ const storeKeys = {
   access: (userId: string) => ['store', 'access', userId] as const,
   items: (userId: string) => ['store', 'items', userId] as const,
   owned: (userId: string) => ['store', 'owned', userId] as const,
+  guardian: (userId: string) => ['store', 'guardian', userId] as const,
   purchase: (id: string) => ['store', 'purchase', id] as const,
   receipts: (userId: string) => ['store', 'receipts', userId] as const,
   catalogue: ['store', 'catalogue'] as const,
@@ -41,6 +43,11 @@ export function useOwnedItems(userId: string, enabled = true) {
   return useQuery({ queryKey: storeKeys.owned(userId), queryFn: async () => new Set(await listOwnedItemIds()), enabled, persister: undefined });
 }
 
+/** A minor's questions to the guardian (an adult has none): what the store says of each item. */
+export function useGuardianPurchases(userId: string, enabled = true) {
+  return useQuery({ queryKey: storeKeys.guardian(userId), queryFn: listGuardianPurchases, enabled, persister: undefined });
+}
+
 /** Claims a free item; what the person owns reads again. */
 export function useClaimFree(userId: string) {
   const client = useQueryClient();
@@ -53,10 +60,19 @@ export function useClaimFree(userId: string) {
   });
 }
 
-/** Begins a purchase; the screen then opens the provider's checkout page. */
-export function useStartCheckout() {
+/**
+ * Begins a purchase; the screen then opens the provider's checkout page — or, for a minor, says the
+ * guardian was asked (the questions read again).
+ */
+export function useStartCheckout(userId: string) {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, returnTo, language }: { itemId: string; returnTo: string; language: string }) => startCheckout(itemId, returnTo, language),
+    onSuccess: async (started) => {
+      if (started.status !== 'awaiting_guardian') return;
+      await client.cancelQueries({ queryKey: storeKeys.guardian(userId) });
+      await client.invalidateQueries({ queryKey: storeKeys.guardian(userId) });
+    },
   });
 }
 

@@ -5,19 +5,21 @@ import { Icon } from '../../../components/Icon.tsx';
 import { PageSkeleton } from '../../../components/PageSkeleton.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
 import { button } from '../../../components/ui.css.ts';
-import { formatPrice, isPaid, StoreError, type SeasonalItem } from '../../../data/online/store.ts';
+import { formatPrice, guardianStateOf, isPaid, StoreError, type SeasonalItem } from '../../../data/online/store.ts';
 import { appUrl } from '../../../navigation/links.ts';
 import { OfflineNote } from '../OnlineData.tsx';
-import { useClaimFree, useOwnedItems, useStartCheckout, useStoreAccess, useStoreItems } from '../hooks/store.ts';
+import { useClaimFree, useGuardianPurchases, useOwnedItems, useStartCheckout, useStoreAccess, useStoreItems } from '../hooks/store.ts';
 import { StoreBanner } from './StoreBanner.tsx';
-import { categoryName, itemTypeName, storeProblemMessage } from './messages.ts';
+import { categoryName, guardianStateMessage, itemTypeName, storeProblemMessage } from './messages.ts';
 import * as css from './store.css.ts';
 
 /**
  * /loja-sazonal (issue 35; spec §1–§6): the items of the seasons on sale now, for admins and the
  * people an admin let into the beta. A free item is taken with one tap; a paid one shows its real
  * total and opens the payment provider's checkout; what the person owns is marked. Honest by
- * design: no countdown, no random items, one payment, nothing recurring.
+ * design: no countdown, no random items, one payment, nothing recurring. A minor's purchase asks the
+ * guardian first (by e-mail, the safe sign-up's guardian): the item then says whether it was asked,
+ * confirmed (pay now), declined or left unanswered — nothing is charged until it is paid.
  */
 export function StoreView({ userId }: { userId: string }) {
   const { t, i18n } = useLingui();
@@ -28,8 +30,10 @@ export function StoreView({ userId }: { userId: string }) {
   const access = useStoreAccess(userId);
   const items = useStoreItems(userId, true);
   const owned = useOwnedItems(userId, true);
+  // a minor's questions to the guardian (none for an adult): not waited for
+  const guardian = useGuardianPurchases(userId, true);
   const claim = useClaimFree(userId);
-  const checkout = useStartCheckout();
+  const checkout = useStartCheckout(userId);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -71,7 +75,12 @@ export function StoreView({ userId }: { userId: string }) {
     setBusy(item.id);
     try {
       const started = await checkout.mutateAsync({ itemId: item.id, returnTo: appUrl('/loja-sazonal'), language: i18n.locale });
-      window.location.assign(started.checkout_url);
+      if (started.checkout_url) {
+        window.location.assign(started.checkout_url);
+        return;
+      }
+      // a minor's: the guardian was asked; the item says so (its question reads again)
+      setBusy(null);
     } catch (error) {
       setProblem(i18n._(storeProblemMessage(error instanceof StoreError ? error.problem : 'server')));
       setBusy(null);
@@ -124,6 +133,7 @@ export function StoreView({ userId }: { userId: string }) {
               {season.items.map((item) => {
                 const mine = owned.data?.has(item.id) ?? false;
                 const price = isPaid(item) ? formatPrice(item.price_cents ?? 0, item.currency, i18n.locale) : null;
+                const asked = mine || !price ? null : guardianStateOf(guardian.data ?? [], item.id);
                 return (
                   <li key={item.id} className={css.item} data-testid={`store-item-${item.name}`}>
                     <div className={css.cover} aria-hidden="true">
@@ -144,6 +154,21 @@ export function StoreView({ userId }: { userId: string }) {
                         <Icon name="check" />
                         <Trans>Já é seu</Trans>
                       </p>
+                    ) : price && asked ? (
+                      <>
+                        <p className={css.meta} role="status" data-testid="store-guardian">
+                          {i18n._(guardianStateMessage(asked))}
+                        </p>
+                        {asked === 'confirmed' ? (
+                          <button type="button" className={button.primary} disabled={!online || busy !== null} onClick={() => void buy(item)}>
+                            <Trans>Pagar {price}</Trans>
+                          </button>
+                        ) : asked !== 'asked' ? (
+                          <button type="button" className={button.secondary} disabled={!online || busy !== null} onClick={() => void buy(item)}>
+                            <Trans>Pedir ao responsável de novo</Trans>
+                          </button>
+                        ) : null}
+                      </>
                     ) : price ? (
                       <button type="button" className={button.primary} disabled={!online || busy !== null} onClick={() => void buy(item)}>
                         <Trans>Comprar por {price}</Trans>

@@ -4,7 +4,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import type { ItemType, Purchase, StoreCategory, StoreProblem } from '../../../data/online/store.ts';
+import type { GuardianState, ItemType, Purchase, StoreCategory, StoreProblem } from '../../../data/online/store.ts';
 
 export function storeProblemMessage(problem: StoreProblem): MessageDescriptor {
   switch (problem) {
@@ -23,7 +23,9 @@ export function storeProblemMessage(problem: StoreProblem): MessageDescriptor {
     case 'already_owned':
       return msg`Você já tem este item.`;
     case 'guardian_required':
-      return msg`Compras de quem tem menos de 18 anos precisam da confirmação do responsável, e isso ainda não está disponível. Itens grátis continuam liberados.`;
+      return msg`Compras de quem tem menos de 18 anos precisam da confirmação de um responsável, e sua conta não tem o e-mail de um. Itens grátis continuam liberados.`;
+    case 'guardian_mail_rate_limited':
+      return msg`Seu responsável já recebeu vários pedidos hoje. Tente de novo amanhã.`;
     case 'account_banned':
       return msg`Sua conta foi banida.`;
     case 'not_allowed':
@@ -71,5 +73,25 @@ export function purchaseStatusName(status: Purchase['status']): MessageDescripto
       return msg`Pagamento recusado`;
     case 'cancelled':
       return msg`Cancelado`;
+    case 'awaiting_guardian':
+      return msg`Aguardando o responsável`;
+    case 'refused':
+      return msg`Recusado pelo responsável`;
+    case 'expired':
+      return msg`Pedido ao responsável expirado`;
+  }
+}
+
+/** What the store says of an item a minor asked the guardian for (issue 35). */
+export function guardianStateMessage(state: GuardianState): MessageDescriptor {
+  switch (state) {
+    case 'asked':
+      return msg`Pedimos a confirmação do seu responsável por e-mail. Nada foi cobrado. Quando ele confirmar, você poderá pagar aqui.`;
+    case 'confirmed':
+      return msg`Seu responsável confirmou esta compra. Você pode pagar quando quiser.`;
+    case 'refused':
+      return msg`Seu responsável recusou esta compra. Nada foi cobrado.`;
+    case 'expired':
+      return msg`O pedido ao seu responsável não foi respondido a tempo. Nada foi cobrado.`;
   }
 }
