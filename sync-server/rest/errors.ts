@@ -96,6 +96,9 @@ export const errors = {
     ),
   invalidPreferences: (prefs: string[]) =>
     new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
+  /** A `*` in a to-one spread beside aggregates: its columns cannot be grouped by one by one here. */
+  spreadStarWithAggregates: () =>
+    new RestError(400, 'PGRST127', 'Feature not implemented', "A '*' in a spread embedded beside aggregates: name the spread's columns"),
   aggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   maxAffected: (rows: number) =>
     new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),

@@ -64,6 +64,8 @@ export interface RestRequest {
   bodyBytes?: Buffer;
   /** Accept: application/vnd.pgrst.plan… where plans are enabled: answer with the statement's EXPLAIN. */
   plan?: PlanRequest;
+  /** PGRST_DB_AGGREGATES_ENABLED (db-aggregates-enabled): aggregates in `select`. Off by default (PGRST123). */
+  aggregates?: boolean;
 }
 
 export interface RestResponse {
@@ -192,7 +194,7 @@ function cteSource(label: string, table: Table | undefined, columns: NodeSource[
 // ---------------------------------------------------------------------------------------------
 
 export function prepareRead(cache: SchemaCache, table: Table, req: RestRequest): Prepared {
-  const root = planRead(cache, tableSource(table), req.query, { rootConditions: true });
+  const root = planRead(cache, tableSource(table), req.query, { rootConditions: true, aggregates: req.aggregates === true });
   root.range = topLevelRange(req.method, req.headers.get('range'), req.query.ranges.get(''));
   const headOnly = req.method === 'HEAD';
   const countMode = req.prefs.count;
@@ -240,7 +242,7 @@ interface MutationContext {
 
 function representationPlan(cache: SchemaCache, table: Table, req: RestRequest): ReadNode | undefined {
   if (req.prefs.return !== 'representation') return undefined;
-  return planRead(cache, cteSource(table.name, table, table.columns), req.query, { rootConditions: false });
+  return planRead(cache, cteSource(table.name, table, table.columns), req.query, { rootConditions: false, aggregates: req.aggregates === true });
 }
 
 /** The rows the response is built from: the representation's SELECT, or just the affected rows. */
@@ -489,7 +491,7 @@ export function prepareCall(cache: SchemaCache, fnName: string, req: RestRequest
   const readOnly = req.method !== 'POST' || routine.volatility !== 'v';
   const returnTable = routine.returnsComposite ? cache.table(routine.returnType.schema, routine.returnType.name) : undefined;
   const columns = routine.returnsComposite && routine.outColumns.length ? new Map(routine.outColumns.map((c) => [c.name, c])) : undefined;
-  const root = planRead(cache, cteSource(routine.name, returnTable, columns), req.query, { rootConditions: true });
+  const root = planRead(cache, cteSource(routine.name, returnTable, columns), req.query, { rootConditions: true, aggregates: req.aggregates === true });
   root.range = topLevelRange(req.method, req.headers.get('range'), req.query.ranges.get(''));
   const shape = returnShape(routine);
   const headOnly = req.method === 'HEAD';

@@ -6,9 +6,9 @@
  * one transaction as the requester (handlers.ts, sql-builder.ts) → PostgREST's response or error
  * envelope (errors.ts). Exposed schemas: PGRST_DB_SCHEMAS (comma-separated), `public` by default.
  *
- * Settings: PGRST_DB_TX_END (Prefer: tx=…) and PGRST_DB_PLAN_ENABLED (EXPLAIN plans), as PostgREST's.
- * Not implemented (PostgREST has them): aggregates other than `embed(count)` (disabled by default
- * on Supabase too: PGRST123), spreads of to-many embeds, `or` across embedded columns,
+ * Settings: PGRST_DB_TX_END (Prefer: tx=…), PGRST_DB_PLAN_ENABLED (EXPLAIN plans) and
+ * PGRST_DB_AGGREGATES_ENABLED (aggregates in select), as PostgREST's.
+ * Not implemented (PostgREST has them): spreads of to-many embeds, `or` across embedded columns,
  * CSV and form-urlencoded request bodies, computed relationships, and view relationships for
  * views that rename columns or read several tables. sync-server/README.md lists each with its answer.
  */
@@ -60,6 +60,8 @@ export interface TxEnd {
   allowOverride: boolean;
   /** PGRST_DB_PLAN_ENABLED (db-plan-enabled): `Accept: application/vnd.pgrst.plan…` answers EXPLAIN. Off by default. */
   planEnabled?: boolean;
+  /** PGRST_DB_AGGREGATES_ENABLED (db-aggregates-enabled): `count()`, `col.sum()` … in `select`. Off by default (PGRST123). */
+  aggregatesEnabled?: boolean;
 }
 
 export function txEndSetting(value = process.env.PGRST_DB_TX_END ?? 'commit'): TxEnd {
@@ -199,6 +201,7 @@ async function readRequest(
     prefs,
     format,
     ...(plan ? { plan } : {}),
+    ...(txEnd.aggregatesEnabled ? { aggregates: true } : {}),
     headers: raw.headers,
     body: bytes ? bytes.toString('utf8') : '',
     bodyKind,
@@ -328,7 +331,8 @@ async function rootDocument(holder: SchemaCacheHolder, schema: string, method: s
 
 export function createRestApp(ctx: ServerContext): Hono {
   const holder = new SchemaCacheHolder(ctx.db, exposedSchemas());
-  const txEnd = { ...txEndSetting(), planEnabled: ['true', 'on', '1'].includes((process.env.PGRST_DB_PLAN_ENABLED ?? '').toLowerCase()) };
+  const on = (name: string) => ['true', 'on', '1'].includes((process.env[name] ?? '').toLowerCase());
+  const txEnd = { ...txEndSetting(), planEnabled: on('PGRST_DB_PLAN_ENABLED'), aggregatesEnabled: on('PGRST_DB_AGGREGATES_ENABLED') };
   const ready = holder
     .start()
     .then(() => holder.reload())

@@ -7,6 +7,7 @@
 import { errors } from './errors.ts';
 import { qualified, quoteIdent } from './identifiers.ts';
 import type {
+  AggregateName,
   EmbedPath,
   Field,
   Filter,
@@ -37,6 +38,20 @@ export interface PlanSelect {
    * `"t"."count"`, which Postgres reads as count(t) (attribute notation). Rendered as count(*).
    */
   countRows?: boolean;
+  /** A hoisted `count()` of a to-one spread: the subquery gives 1 per joined row, the parent counts them. */
+  countOne?: boolean;
+  /** `count()`, `col.sum()` …: the aggregate applied (after `cast`), then `aggregateCast`. */
+  aggregate?: AggregateName;
+  aggregateCast?: string;
+}
+
+/** An aggregate of a to-one spread's column, applied in the parent (PostgREST's hoisting). */
+export interface HoistedAggregate {
+  /** The column's name in the spread's subquery. */
+  column: string;
+  aggregate: AggregateName;
+  aggregateCast?: string;
+  alias: string;
 }
 
 export type PlanLogic =
@@ -66,6 +81,8 @@ export interface PlanEmbed {
   spread: boolean;
   /** Selects no column (`users()`): joined, but left out of the answer. */
   empty: boolean;
+  /** A to-one spread whose aggregates the parent applies (its columns are then listed one by one). */
+  hoisted?: HoistedAggregate[];
   node: ReadNode;
 }
 
@@ -165,6 +182,7 @@ export function findRelationship(cache: SchemaCache, origin: Table, target: stri
 
 class AliasCounter {
   private n = 0;
+  constructor(readonly aggregates = false) {}
   next(prefix: string): string {
     this.n += 1;
     return `pgrst_${prefix}${this.n}`;
@@ -214,13 +232,30 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
     junctionAlias: relationship.junction ? aliases.next('j') : undefined,
   };
   planSelect(cache, node, item.children, aliases, depth + 1);
+  expandStars(node);
   const name = item.alias ?? item.name;
   // PostgREST's JsonEmbed rsEmptyEmbed: `users()` selects nothing (nor do its own embeds): the join
   // still filters (`users!inner()`, `users=not.is.null`) but the key is left out of the answer.
   const isEmpty = (n: ReadNode): boolean => n.select.length === 0 && n.embeds.every((e) => e.empty);
+  // A to-one spread's aggregates are applied by the parent, grouped by its other columns
+  // (PostgREST's hoistSpreadAggFunctions): the subquery selects the column under the name it is summed by.
+  let hoisted: HoistedAggregate[] | undefined;
+  if (item.spread && node.select.some((s) => s.aggregate)) {
+    hoisted = [];
+    for (const s of node.select) {
+      if (!s.aggregate) continue;
+      const column = s.alias ?? s.field.column;
+      hoisted.push({ column, aggregate: s.aggregate, aggregateCast: s.aggregateCast, alias: s.alias ?? s.aggregate });
+      if (s.aggregate === 'count' && s.field.column === '*') s.countOne = true;
+      s.aggregate = undefined;
+      s.aggregateCast = undefined;
+      s.alias = column;
+    }
+  }
   return {
     relationship,
     name,
+    hoisted,
     empty: !item.spread && isEmpty(node),
     matchNames: item.alias ? [item.alias] : [item.name],
     lateralAlias: aliases.next('e'),
@@ -243,7 +278,11 @@ function planSelect(cache: SchemaCache, node: ReadNode, items: SelectItem[], ali
       node.embeds.push(planRelation(cache, node, item, aliases, depth));
       continue;
     }
-    if (item.aggregate) throw errors.aggregatesNotAllowed();
+    if (item.aggregate) {
+      if (!aliases.aggregates) throw errors.aggregatesNotAllowed();
+      node.select.push(planAggregate(cache, node, item));
+      continue;
+    }
     if (item.field.name === 'count' && item.field.jsonPath.length === 0 && !node.columns?.has('count')) {
       node.select.push({ field: { column: '*', jsonPath: [] }, alias: item.alias ?? 'count', countRows: true });
       continue;
@@ -256,6 +295,34 @@ function planSelect(cache: SchemaCache, node: ReadNode, items: SelectItem[], ali
     }
     node.select.push({ field, alias: item.alias ?? jsonPathAlias(item.field), cast });
   }
+}
+
+function castOf(cache: SchemaCache, name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  const cast = cache.castType(name);
+  if (!cast) throw errors.undefinedType(name);
+  return cast;
+}
+
+/** `count()`, `col.sum()`, `col::int.avg()::text`: named after the aggregate unless aliased (as Postgres labels it). */
+function planAggregate(cache: SchemaCache, node: ReadNode, item: SelectItem & { type: 'field' }): PlanSelect {
+  const star = item.field.name === '*' && item.field.jsonPath.length === 0;
+  if (star && item.aggregate !== 'count') throw errors.undefinedColumn(node.label, '*');
+  const field: PlanField = star ? { column: '*', jsonPath: [] } : planField(node, item.field);
+  return { field, alias: item.alias ?? item.aggregate, cast: castOf(cache, item.cast), aggregate: item.aggregate, aggregateCast: castOf(cache, item.aggregateCast) };
+}
+
+/**
+ * With an aggregate in a node's select, `*` stands for the table's columns (PostgREST's
+ * expandStars), each of them grouped by.
+ */
+function expandStars(node: ReadNode): void {
+  if (!node.select.some((s) => s.aggregate) && !node.embeds.some((e) => e.hoisted)) return;
+  node.select = node.select.flatMap((s) => {
+    if (s.aggregate || s.countRows || s.field.column !== '*' || s.field.jsonPath.length > 0) return [s];
+    if (!node.columns) throw errors.undefinedColumn(node.label, '*');
+    return [...node.columns.keys()].map((column) => ({ field: { column, jsonPath: [] }, cast: s.cast }));
+  });
 }
 
 function findEmbed(node: ReadNode, name: string): PlanEmbed | undefined {
@@ -300,13 +367,16 @@ function planOrder(node: ReadNode, term: OrderTerm): PlanOrder {
 export interface PlanOptions {
   /** Apply root filters, order and range (false for a mutation's returned rows: the mutation applied them). */
   rootConditions: boolean;
+  /** PGRST_DB_AGGREGATES_ENABLED: aggregates in `select`; otherwise PGRST123. */
+  aggregates?: boolean;
 }
 
 /** Builds the read plan of a request on a source (a table, or the rows of a mutation/function). */
 export function planRead(cache: SchemaCache, source: NodeSource, params: QueryParams, options: PlanOptions): ReadNode {
   const root: ReadNode = { ...source, select: [], embeds: [], where: [], order: [], range: { offset: 0 } };
-  const aliases = new AliasCounter();
+  const aliases = new AliasCounter(options.aggregates === true);
   planSelect(cache, root, params.select, aliases, 0);
+  expandStars(root);
   for (const { path, filter } of params.filters) {
     if (path.length === 0 && !options.rootConditions) continue;
     const node = nodeAt(root, path);

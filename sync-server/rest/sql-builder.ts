@@ -9,7 +9,8 @@
  */
 import type { Operation, QuantOperator, SimpleOperator, FtsOperator } from './query-parser.ts';
 import { qualified, quoteIdent } from './identifiers.ts';
-import type { PlanEmbed, PlanField, PlanLogic, PlanOrder, ReadNode } from './plan.ts';
+import { errors } from './errors.ts';
+import type { PlanEmbed, PlanField, PlanLogic, PlanOrder, PlanSelect, ReadNode } from './plan.ts';
 import type { Column, Routine, RoutineParam, Table } from './schema-cache.ts';
 
 export class Params {
@@ -153,9 +154,43 @@ function fromSql(embedOf: { parentRef: string; embed: PlanEmbed } | undefined, n
   return node.from;
 }
 
+/** The output names of a node's own selects; undefined when a `*` leaves them unknown. */
+function selectNames(node: ReadNode): string[] | undefined {
+  const names: string[] = [];
+  for (const s of node.select) {
+    if (s.alias !== undefined) names.push(s.alias);
+    else if (s.field.column === '*') return undefined;
+    else names.push(s.field.column);
+  }
+  return names;
+}
+
+/** `SUM(x)`, `CAST(SUM(CAST(x AS int)) AS text)` (pgFmtApplyAggregate). */
+function applyAggregate(sql: string, aggregate: PlanSelect['aggregate'], aggregateCast: string | undefined): string {
+  if (!aggregate) return sql;
+  const out = `pg_catalog.${aggregate}(${sql})`;
+  return aggregateCast ? `CAST(${out} AS ${aggregateCast})` : out;
+}
+
+function spreadColumns(embed: PlanEmbed): string[] | undefined {
+  const names = selectNames(embed.node);
+  if (!names) return undefined;
+  const nested = embed.node.embeds.filter((e) => !e.empty).map((e) => (e.spread ? spreadColumns(e) : [e.name]));
+  if (nested.some((n) => n === undefined)) return undefined;
+  return [...names, ...nested.flat() as string[]];
+}
+
 function embedSelects(embed: PlanEmbed): string[] {
   const alias = quoteIdent(embed.lateralAlias);
   if (embed.empty) return [];
+  if (embed.spread && embed.hoisted) {
+    const hoisted = new Map(embed.hoisted.map((h) => [h.column, h]));
+    return (spreadColumns(embed) ?? []).map((name) => {
+      const h = hoisted.get(name);
+      const ref = `${alias}.${quoteIdent(name)}`;
+      return h ? `${applyAggregate(ref, h.aggregate, h.aggregateCast)} AS ${quoteIdent(h.alias)}` : ref;
+    });
+  }
   if (embed.spread) return [`${alias}.*`];
   if (embed.toOne) return [`row_to_json(${alias}.*)::jsonb AS ${quoteIdent(embed.name)}`];
   return [`COALESCE(${alias}.${alias}, '[]') AS ${quoteIdent(embed.name)}`];
@@ -170,11 +205,44 @@ function embedJoin(parentRef: string, embed: PlanEmbed, params: Params): string 
   return ` ${join} (${agg}) AS ${alias} ON ${embed.inner ? `${alias} IS NOT NULL` : 'TRUE'}`;
 }
 
+/**
+ * GROUP BY every selected column that is not aggregated, by its alias when it has one, and every
+ * embed's key, when the node or a to-one spread in it aggregates (PostgREST's groupF).
+ */
+function groupSql(node: ReadNode, params: Params): string {
+  const aggregates = node.select.some((s) => s.aggregate) || node.embeds.some((e) => e.hoisted);
+  if (!aggregates) return '';
+  const terms: string[] = [];
+  for (const s of node.select) {
+    if (s.aggregate || s.countRows) continue;
+    terms.push(s.alias !== undefined ? quoteIdent(s.alias) : fieldSql(node.ref, s.field, params));
+  }
+  for (const e of node.embeds) {
+    if (e.empty) continue;
+    if (!e.spread) {
+      terms.push(quoteIdent(e.name));
+      continue;
+    }
+    const hoisted = new Set(e.hoisted?.map((h) => h.column));
+    const names = spreadColumns(e);
+    if (!names) throw errors.spreadStarWithAggregates();
+    for (const name of names) if (!hoisted.has(name)) terms.push(`${quoteIdent(e.lateralAlias)}.${quoteIdent(name)}`);
+  }
+  return terms.length ? ` GROUP BY ${terms.join(', ')}` : '';
+}
+
 /** SELECT of one node with its embeds (readPlanToQuery). */
 export function readQuery(node: ReadNode, params: Params, embedOf?: { parentRef: string; embed: PlanEmbed }): string {
   const selects = node.select.map((s) => {
-    let sql = s.countRows ? 'pg_catalog.count(*)' : fieldSql(node.ref, s.field, params);
+    let sql = s.countRows
+      ? 'pg_catalog.count(*)'
+      : s.countOne
+        ? '1'
+        : s.aggregate === 'count' && s.field.column === '*'
+          ? '*'
+          : fieldSql(node.ref, s.field, params);
     if (s.cast) sql = `CAST(${sql} AS ${s.cast})`;
+    sql = applyAggregate(sql, s.aggregate, s.aggregateCast);
     return s.alias !== undefined ? `${sql} AS ${quoteIdent(s.alias)}` : sql;
   });
   if (selects.length === 0 && node.embeds.length === 0) selects.push(`${node.ref}.*`);
@@ -184,6 +252,7 @@ export function readQuery(node: ReadNode, params: Params, embedOf?: { parentRef:
   return (
     `SELECT ${selects.join(', ')} FROM ${fromSql(embedOf, node)}${joins}` +
     (where.length ? ` WHERE ${where.join(' AND ')}` : '') +
+    groupSql(node, params) +
     orderSql(node.ref, node.order, params) +
     (embedOf?.embed.toOne ? '' : rangeSql(node.range, params))
   );
