@@ -6,8 +6,8 @@
  *   RLS), and the FAQ's images in the public bucket faq-images with the profile images' checks
  *   (spec §5: 5 MB, PNG / JPG / WebP; Storage holds the same limits).
  */
-import { getSupabase, supabaseAnonKey, supabaseUrl } from '../supabase.ts';
-import { IMAGE_TYPES, UPLOAD_TIMEOUT_MS } from './profile-images.ts';
+import { getSupabase } from '../supabase.ts';
+import { ADMIN_IMAGE_MAX_BYTES, AdminImageError, checkAdminImage, removeAdminImage, uploadAdminImage } from './admin-images.ts';
 import { FAQ_BUCKET, FAQ_COLUMNS, type FaqItem } from '../../i18n/faq-content.ts';
 import { backend, forgetDynamicTranslations, type DynamicTranslation } from '../../i18n/dynamic-translations.ts';
 
@@ -74,7 +74,7 @@ export async function deleteTranslation(id: string): Promise<void> {
   forgetDynamicTranslations();
 }
 
-export const FAQ_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const FAQ_IMAGE_MAX_BYTES = ADMIN_IMAGE_MAX_BYTES;
 
 export type FaqProblem = 'offline' | 'not_allowed' | 'validation' | 'invalid_file' | 'too_large' | 'upload_timeout' | 'upload_failed' | 'server';
 
@@ -142,49 +142,21 @@ export async function deleteFaq(item: FaqItem): Promise<void> {
   if (item.image_path) await removeFaqImage(item.image_path);
 }
 
-/** The profile images' first check, with the FAQ's limit: the type, then the size. */
+/** The profile images' first check, with the FAQ's limit (admin-images.ts, the one home of it). */
 export function checkFaqImage(file: { type: string; size: number }): FaqProblem | null {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'invalid_file';
-  return file.size > FAQ_IMAGE_MAX_BYTES ? 'too_large' : null;
+  return checkAdminImage(file);
 }
 
-const EXTENSION: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' };
-
 /** Sends the image under a new random name and returns its key (faq_items.image_path). */
-export async function uploadFaqImage(file: Blob, timeoutMs = UPLOAD_TIMEOUT_MS): Promise<string> {
-  const problem = checkFaqImage(file);
-  if (problem) throw new FaqError(problem);
-  if (offline()) throw new FaqError('offline');
-  const key = `${crypto.randomUUID().replaceAll('-', '')}.${EXTENSION[file.type]}`;
-  const { data } = await getSupabase().auth.getSession();
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+export async function uploadFaqImage(file: Blob, timeoutMs?: number): Promise<string> {
   try {
-    const response = await fetch(`${supabaseUrl}/storage/v1/object/${FAQ_BUCKET}/${key}`, {
-      method: 'POST',
-      headers: {
-        apikey: supabaseAnonKey,
-        authorization: `Bearer ${data.session?.access_token ?? supabaseAnonKey}`,
-        'content-type': file.type,
-        'cache-control': 'max-age=3600',
-        'x-upsert': 'false',
-      },
-      body: file,
-      signal: controller.signal,
-    });
-    if (response.ok) return key;
-    const body = (await response.json().catch(() => ({}))) as { statusCode?: string | number };
-    const code = String(body.statusCode ?? response.status);
-    throw new FaqError(code === '413' ? 'too_large' : code === '415' ? 'invalid_file' : code === '403' ? 'not_allowed' : 'upload_failed');
+    return await uploadAdminImage(FAQ_BUCKET, file, timeoutMs);
   } catch (error) {
-    if (error instanceof FaqError) throw error;
-    throw new FaqError(controller.signal.aborted ? 'upload_timeout' : 'offline');
-  } finally {
-    clearTimeout(timer);
+    throw error instanceof AdminImageError ? new FaqError(error.problem) : error;
   }
 }
 
 /** Removes an image no item shows any more (best effort: an orphan file harms nobody). */
 export async function removeFaqImage(key: string): Promise<void> {
-  await getSupabase().storage.from(FAQ_BUCKET).remove([key]).catch(() => undefined);
+  await removeAdminImage(FAQ_BUCKET, key);
 }
