@@ -5,7 +5,8 @@ import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
 import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
-import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isStickerId, type NotebookTheme, type PaperStyle } from './appearance.ts';
+import type { CataloguePaper } from '../../../data/online/paper-catalogue.ts';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isPaperStyle, isStickerId, type NotebookTheme } from './appearance.ts';
 import { StickerArt } from './StickerArt.tsx';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
 import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
@@ -120,35 +121,46 @@ export function ThemePicker({
 }
 
 /**
- * The notebook's paper (the server's paper_styles, src/styles/paper-styles.ts). The store's papers
- * (its premium rows) are offered to the people who own them (`owned`, issue 35) and marked
- * "na loja" with a link for the others; a notebook already on one keeps it checked.
+ * The notebook's paper: the server's paper_styles catalogue — the papers the app draws
+ * (src/styles/paper-styles.ts) and, with `catalogue` (the device's copy of the active rows,
+ * usePaperCatalogue), the ones admins added since, by their name; a paper the catalogue no longer
+ * lists (disabled) is left out unless the notebook uses it. The store's papers (premium rows) are
+ * offered to the people who own them (`owned`, issue 35) and marked "na loja" with a link for the
+ * others; a notebook already on one keeps it checked.
  */
 export function PaperPicker({
   value,
   onChange,
   disabled,
   owned,
+  catalogue,
 }: {
   value: string;
   onChange: (paper: string) => void;
   disabled?: boolean;
   owned?: readonly string[];
+  catalogue?: readonly CataloguePaper[] | null;
 }) {
   const { i18n } = useLingui();
-  const { inStore, mark } = useStoreMarks<PaperStyle>(STORE_PAPERS, owned);
+  const listed = new Set(catalogue?.map((p) => p.id));
+  const drawn = (PAPER_STYLES as readonly string[]).filter((id) => !catalogue || listed.has(id) || id === value);
+  const added = (catalogue ?? []).filter((p) => !isPaperStyle(p.id));
+  const options = [...drawn, ...added.map((p) => p.id)];
+  const store = [...STORE_PAPERS, ...added.filter((p) => p.is_premium).map((p) => p.id)];
+  const { inStore, mark } = useStoreMarks<string>(store, owned);
+  const name = (paper: string) => (isPaperStyle(paper) ? i18n._(PAPER_LABELS[paper]) : (added.find((p) => p.id === paper)?.name ?? paper));
   return (
     <ChoiceGroup
       name="paper"
       legend={<Trans context="paper style">Papel</Trans>}
-      options={PAPER_STYLES}
-      value={(PAPER_STYLES as readonly string[]).includes(value) ? (value as PaperStyle) : 'lined-blue'}
-      label={(paper) => mark(paper, i18n._(PAPER_LABELS[paper]))}
+      options={options}
+      value={options.includes(value) ? value : 'lined-blue'}
+      label={(paper) => mark(paper, name(paper))}
       onChange={onChange}
       disabled={disabled}
       unavailable={inStore}
       footer={
-        PAPER_STYLES.some(inStore) ? (
+        options.some(inStore) ? (
           <p className={f.hint} data-testid="papers-in-store">
             <Trans>
               Papéis marcados «na loja» podem ser pegos na <Link href="/loja-sazonal">loja sazonal</Link>.

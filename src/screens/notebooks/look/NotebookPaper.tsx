@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { notebookThemeClass, paperClass } from '../../../styles/notebook.css.ts';
-import { paperOf, themeOf } from './appearance.ts';
+import { isPaperStyle, paperOf, themeOf } from './appearance.ts';
+import { usePaperCatalogue } from './usePaperCatalogue.ts';
 import * as css from './look.css.ts';
 
 export interface NotebookPaperProps {
@@ -17,15 +18,27 @@ export interface NotebookPaperProps {
 }
 
 /**
- * A sheet of the notebook in its paper style (lined, grid, dotted, plain, kraft), with the
- * theme's spiral spine. The paper stays light in the dark UI theme, like real paper.
+ * A sheet of the notebook in its paper style (lined, grid, dotted, plain, kraft …), with the
+ * theme's spiral spine. The paper stays light in the dark UI theme, like real paper. A paper the
+ * app does not draw itself (one an admin added, issue 35) is drawn from the catalogue's picture
+ * (usePaperCatalogue: the device's copy, offline too) — for guests and collaborators as well.
  */
-export function NotebookPaper({ paper, theme, children, handwriting, flip = 'none', as: Tag = 'div', className, labelledBy }: NotebookPaperProps) {
-  const paperStyle = paperOf(paper);
+export function NotebookPaper(props: NotebookPaperProps) {
+  return props.paper && !isPaperStyle(props.paper) ? <CatalogueSheet {...props} paper={props.paper} /> : <Sheet {...props} />;
+}
+
+function CatalogueSheet(props: NotebookPaperProps & { paper: string }) {
+  const entry = usePaperCatalogue()?.find((p) => p.id === props.paper);
+  return entry ? <Sheet {...props} picture={{ id: entry.id, url: entry.image_url }} /> : <Sheet {...props} />;
+}
+
+function Sheet({ paper, theme, children, handwriting, flip = 'none', as: Tag = 'div', className, labelledBy, picture }: NotebookPaperProps & { picture?: { id: string; url: string | null } }) {
+  const paperStyle = picture ? 'plain' : paperOf(paper);
   const classes = [notebookThemeClass[themeOf(theme)], css.sheet, paperClass[paperStyle], css.flip[flip], className ?? ''];
   const bodyClasses = [css.sheetBody, paperStyle === 'lined-blue' ? '' : css.sheetBodyNoMargin, handwriting ? css.handwriting : ''];
+  const style = picture?.url ? { backgroundImage: `url("${picture.url}")`, backgroundSize: 'cover', backgroundRepeat: 'repeat-y' } : undefined;
   return (
-    <Tag className={classes.filter(Boolean).join(' ')} aria-labelledby={labelledBy} data-paper={paperStyle}>
+    <Tag className={classes.filter(Boolean).join(' ')} style={style} aria-labelledby={labelledBy} data-paper={picture?.id ?? paperStyle}>
       <div className={css.spiral} aria-hidden="true" />
       <div className={bodyClasses.filter(Boolean).join(' ')}>{children}</div>
     </Tag>

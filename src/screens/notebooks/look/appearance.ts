@@ -22,8 +22,12 @@ export function themeOf(value: string | null | undefined): NotebookTheme {
   return (ALL_NOTEBOOK_THEMES as readonly string[]).includes(value ?? '') ? (value as NotebookTheme) : DEFAULT_NOTEBOOK_THEME;
 }
 
+export function isPaperStyle(value: string | null | undefined): value is PaperStyle {
+  return (PAPER_STYLES as readonly string[]).includes(value ?? '');
+}
+
 export function paperOf(value: string | null | undefined): PaperStyle {
-  return (PAPER_STYLES as readonly string[]).includes(value ?? '') ? (value as PaperStyle) : DEFAULT_PAPER_STYLE;
+  return isPaperStyle(value) ? value : DEFAULT_PAPER_STYLE;
 }
 
 /** Borders drawn around the cover (spec §2 edit: "borders"); null means none. */
