@@ -62,10 +62,14 @@ test('admin catalogue → beta person claims a free item, buys one (paid), and a
   expect(await adminPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoSeriousAxeIssues(adminPage, 'admin catalogue');
 
-  // the buyer's store
+  // the buyer's store: its place on the dashboard, shown to people in the beta
   const page = await phonePage(browser);
   await logIn(page, buyer);
-  await page.goto('/loja-sazonal');
+  await page.waitForURL(/\/meus-cadernos/);
+  const entry = page.getByRole('link', { name: 'Loja sazonal (em testes)' });
+  await expect(entry).toBeVisible();
+  await entry.click();
+  await expect(page).toHaveURL(/\/loja-sazonal$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Loja sazonal' })).toBeVisible();
   const free = page.getByTestId(`store-item-Adesivos grátis ${season}`);
   await free.getByRole('button', { name: 'Pegar grátis' }).click();
@@ -120,7 +124,13 @@ test('admin catalogue → beta person claims a free item, buys one (paid), and a
 test('a person outside the beta sees that the store is in testing', async ({ browser, baseURL }) => {
   const person = await signUp(baseURL!, 'curioso');
   const page = await phonePage(browser);
+  const accessRead = page.waitForResponse((response) => response.url().includes('/store_beta_access'));
   await logIn(page, person);
+  await page.waitForURL(/\/meus-cadernos/);
+  // no entry on the dashboard for people outside the beta (once their access was read)
+  await accessRead;
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('store-entry')).toHaveCount(0);
   await page.goto('/en/loja-sazonal');
   await expect(page.getByTestId('store-beta-only')).toHaveText('The seasonal store is in testing: only invited people can use it for now.');
 });

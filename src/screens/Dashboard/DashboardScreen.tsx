@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Link, useSearch } from 'wouter';
 import { Icon } from '../../components/Icon.tsx';
+import { lazyPart } from '../../components/lazy-part.ts';
+import { useSessionStore } from '../../state/session.ts';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { useTabKeys } from '../../components/tabs.ts';
 import { button, page, visuallyHidden } from '../../components/ui.css.ts';
@@ -17,6 +19,8 @@ import { useDashboardPlace, savedPlace } from './place.ts';
 import { TABS, defaultTab, isTab, readPrefs, searchCards, writePrefs, type DashboardPrefs, type DashboardTab } from './dashboard.ts';
 import * as css from './Dashboard.css.ts';
 import { DASHBOARD_NEXT_PARTS, usePreloadNextParts } from '../../navigation/next-parts.ts';
+
+const StoreEntry = lazyPart(() => import('./StoreEntry.tsx'));
 
 const TAB_LABELS: Record<DashboardTab, MessageDescriptor> = {
   mine: msg`Meus cadernos`,
@@ -99,6 +103,7 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
   const [prefs, setPrefs] = usePrefs();
   const dashboard = useObservable(useMemo(() => layer.api.queries.dashboard(), [layer]));
   const profiles = useObservable(useMemo(() => layer.api.queries.profiles(), [layer]));
+  const userId = useSessionStore((st) => st.userId);
   const tab = chosenTab ?? defaultTab(dashboard);
   const cards = useMemo(() => (dashboard ? searchCards(dashboard[tab], query) : []), [dashboard, tab, query]);
 
@@ -115,6 +120,12 @@ export function DashboardBody({ layer }: { layer: DataLayer }) {
       </h1>
       {/* filled after first paint by src/components/announcement/AnnouncementHost.tsx (issue 36) */}
       <div id="cadernos-announcement" data-announcement="announcement.dashboard" />
+      {/* the seasonal store's place (issue 35), for the people in its beta: its own chunk */}
+      {userId && (
+        <Suspense fallback={null}>
+          <StoreEntry userId={userId} />
+        </Suspense>
+      )}
       <div role="tablist" aria-label={t`Cadernos`} className={css.tabs}>
         {TABS.map((id) => (
           <button

@@ -4,7 +4,8 @@
  * calls are src/data/online/store.ts (no React). Nothing here is kept on the device (no persister):
  * prices and the beta change on the server, and a stale copy would show a wrong total.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { followSessionOwner, getQueryClient } from '../query-client.ts';
 import {
   adminListItems,
   claimFreeItem,
@@ -31,21 +32,43 @@ const storeKeys = {
   catalogue: ['store', 'catalogue'] as const,
 };
 
+// The store's first reads, one definition for the screen's hooks and for the prefetch below.
+const itemsQuery = (userId: string) => ({ queryKey: storeKeys.items(userId), queryFn: listStoreItems, persister: undefined });
+const ownedQuery = (userId: string) => ({
+  queryKey: storeKeys.owned(userId),
+  queryFn: async () => new Set(await listOwnedItemIds()),
+  persister: undefined,
+});
+const guardianQuery = (userId: string) => ({ queryKey: storeKeys.guardian(userId), queryFn: listGuardianPurchases, persister: undefined });
+
 export function useStoreAccess(userId: string) {
   return useQuery({ queryKey: storeKeys.access(userId), queryFn: () => readStoreAccess(userId), persister: undefined });
 }
 
 export function useStoreItems(userId: string, enabled: boolean) {
-  return useQuery({ queryKey: storeKeys.items(userId), queryFn: listStoreItems, enabled, persister: undefined });
+  return useQuery({ ...itemsQuery(userId), enabled });
 }
 
 export function useOwnedItems(userId: string, enabled = true) {
-  return useQuery({ queryKey: storeKeys.owned(userId), queryFn: async () => new Set(await listOwnedItemIds()), enabled, persister: undefined });
+  return useQuery({ ...ownedQuery(userId), enabled });
+}
+
+/**
+ * The store's entry was shown or is about to be tapped (issue 35's budget: the first screen within
+ * 2 s of the tap on a slow phone): its reads start now, in the one QueryClient the store's screen
+ * uses, so the screen finds them under way or arrived. `access`: the entry knows the person may
+ * use the store. Whose copies the cache holds is settled first (OnlineData would clear a cache of
+ * someone else's — and the prefetched reads with it).
+ */
+export async function prefetchStoreReads(userId: string, client: QueryClient = getQueryClient()): Promise<void> {
+  await followSessionOwner(userId);
+  client.setQueryData(storeKeys.access(userId), true);
+  await Promise.all([client.prefetchQuery(itemsQuery(userId)), client.prefetchQuery(ownedQuery(userId)), client.prefetchQuery(guardianQuery(userId))]);
 }
 
 /** A minor's questions to the guardian (an adult has none): what the store says of each item. */
 export function useGuardianPurchases(userId: string, enabled = true) {
-  return useQuery({ queryKey: storeKeys.guardian(userId), queryFn: listGuardianPurchases, enabled, persister: undefined });
+  return useQuery({ ...guardianQuery(userId), enabled });
 }
 
 /** Claims a free item; what the person owns reads again. */
