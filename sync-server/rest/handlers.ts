@@ -186,7 +186,7 @@ async function plannedCount(tx: Queryable, root: ReadNode, source?: (params: Par
 
 /** The rows of a mutation or function, as the source of the returned representation. */
 function cteSource(label: string, table: Table | undefined, columns: NodeSource['columns']): NodeSource {
-  return { ref: '"pgrst_source"', from: 'pgrst_source', label, table, columns };
+  return { ref: '"pgrst_source"', from: 'pgrst_source', label, table, columns, computed: table?.computed };
 }
 
 // ---------------------------------------------------------------------------------------------

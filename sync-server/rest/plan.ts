@@ -98,8 +98,10 @@ export interface NodeSource {
   table?: Table;
   /** Known columns; undefined when the source's columns cannot be known (then only `*` works). */
   columns?: Map<string, Column>;
-  /** Computed fields usable here: only where rows are the table's own (not a mutation's or function's). */
+  /** Computed fields usable here: the table's, on its rows or on a mutation's or function's rows of it. */
   computed?: Set<string>;
+  /** The whole row, where `ref` is schema-qualified (`"notebooks"` for `"public"."notebooks"`): a computed relationship's argument. */
+  rowRef?: string;
 }
 
 export interface ReadNode extends NodeSource {
@@ -114,7 +116,7 @@ export interface ReadNode extends NodeSource {
 
 export function tableSource(table: Table): NodeSource {
   const ref = qualified(table.schema, table.name);
-  return { ref, from: ref, label: table.name, table, columns: table.columns, computed: table.computed };
+  return { ref, from: ref, label: table.name, table, columns: table.columns, computed: table.computed, rowRef: quoteIdent(table.name) };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -126,6 +128,7 @@ function singleColumn(rel: Relationship, side: 0 | 1): string | undefined {
 }
 
 function describeRelationship(rel: Relationship): object {
+  if (rel.computed) return {};
   const cols = (cs: string[]) => `(${cs.join(', ')})`;
   const names: Record<string, string> = { M2O: 'many-to-one', O2M: 'one-to-many', O2O: 'one-to-one', M2M: 'many-to-many' };
   const relationship = rel.junction
@@ -144,6 +147,8 @@ function describeRelationship(rel: Relationship): object {
 
 export function findRelationship(cache: SchemaCache, origin: Table, target: string, hint: string | undefined): Relationship {
   const candidates = cache.relationshipsFrom(origin).filter((rel) => {
+    // A computed relationship is named by its function, whatever the hint (PostgREST's findRel).
+    if (rel.computed) return rel.computed.name === target;
     const targetIsTable = rel.foreignTable.name === target;
     if (rel.isSelf) {
       if (hint === undefined) {
@@ -172,7 +177,7 @@ export function findRelationship(cache: SchemaCache, origin: Table, target: stri
     origin.name,
     target,
     candidates.map(describeRelationship),
-    candidates.map((r) => `'${r.foreignTable.name}!${r.junction ? r.junction.table.name : r.constraint}'`),
+    candidates.filter((r) => !r.computed).map((r) => `'${r.foreignTable.name}!${r.junction ? r.junction.table.name : r.constraint}'`),
   );
 }
 
@@ -217,9 +222,14 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
   const toOne = isToOne(relationship);
   if (item.spread && !toOne) throw errors.spreadNotToOne(parent.label, item.name);
   const tableAlias = aliases.next('t');
+  // A computed relationship's rows are its function's, called with the parent's row (cast to the
+  // table's type, as PostgREST's fromF: a function's or mutation's rows are records).
+  const fromItem = relationship.computed
+    ? `${qualified(relationship.computed.schema, relationship.computed.name)}(${parent.rowRef ?? parent.ref}::${qualified(parent.table.schema, parent.table.name)})`
+    : qualified(target.schema, target.name);
   const node: ReadNode = {
     ref: quoteIdent(tableAlias),
-    from: `${qualified(target.schema, target.name)} AS ${quoteIdent(tableAlias)}`,
+    from: `${fromItem} AS ${quoteIdent(tableAlias)}`,
     label: target.name,
     table: target,
     columns: target.columns,

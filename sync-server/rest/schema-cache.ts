@@ -60,6 +60,12 @@ export interface Relationship {
   /** (column of table, column of foreignTable); empty for M2M. */
   columns: [string, string][];
   junction?: Junction;
+  /**
+   * A computed relationship (PostgREST's ComputedRelationship): a function of `table`'s row that
+   * returns `foreignTable` rows, embedded by the function's name; to-one when it returns no set or
+   * is declared `rows 1`. The function runs as the caller, with its grants and RLS.
+   */
+  computed?: TableRef;
 }
 
 export interface RoutineParam {
@@ -170,6 +176,7 @@ funcs as (
     rt.typtype::text as ret_typtype, rt.typrelid as ret_relid, rt.typname as ret_typname,
     rtn.nspname as ret_schema, rc.relname as ret_relname,
     p.prorettype = 'void'::regtype as returns_void,
+    not p.proretset or p.prorows = 1 as single_row,
     (select t.typrelid from pg_type t where p.pronargs > 0 and t.oid = p.proargtypes[0]) as arg_relid
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
@@ -266,7 +273,7 @@ select json_build_object(
       'schema', f.schema, 'name', f.name, 'volatility', f.volatility, 'returnsSet', f.returns_set,
       'nargs', f.pronargs, 'ndefaults', f.pronargdefaults, 'retTyptype', f.ret_typtype,
       'retRelid', f.ret_relid, 'retSchema', f.ret_schema, 'retName', coalesce(f.ret_relname, f.ret_typname),
-      'returnsVoid', f.returns_void, 'description', obj_description(f.oid, 'pg_proc'),
+      'returnsVoid', f.returns_void, 'singleRow', f.single_row, 'description', obj_description(f.oid, 'pg_proc'),
       'argTable', (select json_build_object('schema', an.nspname, 'name', ac.relname)
         from pg_class ac join pg_namespace an on an.oid = ac.relnamespace where ac.oid = f.arg_relid),
       'args', (select coalesce(json_agg(json_build_object(
@@ -322,6 +329,8 @@ interface CatalogRow {
     retSchema: string;
     retName: string;
     returnsVoid: boolean;
+    /** Returns one row: no set, or `rows 1` (a computed relationship is then to-one). */
+    singleRow: boolean;
     /** The table whose row type the first argument is, if any (computed fields). */
     argTable: TableRef | null;
     description: string | null;
@@ -569,6 +578,22 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
   for (const bySchema of routines.values()) for (const list of bySchema.values()) list.sort(compareRoutines);
 
   const relationships = buildRelationships(catalog.fks, catalog.views, (ref) => tables.get(ref.schema)?.get(ref.name), schemas);
+  // Computed relationships (allComputedRels): one parameter of a relation's row type, returning a relation's row type.
+  for (const fn of catalog.functions) {
+    if (fn.nargs !== 1 || !fn.argTable || fn.retRelid === 0) continue;
+    const origin = tables.get(fn.argTable.schema)?.get(fn.argTable.name);
+    const target = tables.get(fn.retSchema)?.get(fn.retName);
+    if (!origin || !target) continue;
+    relationships.push({
+      table: { schema: origin.schema, name: origin.name },
+      foreignTable: { schema: target.schema, name: target.name },
+      isSelf: sameRef(origin, target),
+      cardinality: fn.singleRow ? 'M2O' : 'O2M',
+      constraint: fn.name,
+      columns: [],
+      computed: { schema: fn.schema, name: fn.name },
+    });
+  }
   return new SchemaCache(schemas, tables, relationships, routines, buildTypes(catalog.types), buildRoleSettings(catalog.roleSettings));
 }
 

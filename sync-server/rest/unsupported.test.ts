@@ -38,7 +38,7 @@ describe.each(TEST_BACKENDS)('requests the REST API does not support, on $name',
   it.each([
     ['aggregates in select', '/notebooks?select=count()', {}, 400, 'PGRST123'],
     ['an aggregate of a column', '/notebooks?select=score.sum()', {}, 400, 'PGRST123'],
-    ['a computed relationship', '/notebooks?select=*,found:search_notebooks(*)', {}, 400, 'PGRST200'],
+    ['embedding a function that takes no row of the table', '/notebooks?select=*,found:search_notebooks(*)', {}, 400, 'PGRST200'],
     ['an EXPLAIN plan', '/notebooks?select=id', { headers: { Accept: 'application/vnd.pgrst.plan+json' } }, 406, 'PGRST107'],
     ['a spread of a to-many embed', '/notebooks?select=id,...questions(body)', {}, 400, 'PGRST119'],
     ['or across an embedded column', '/notebooks?select=id,questions(body)&or=(title.eq.x,questions.body.eq.y)', {}, 400, 'PGRST100'],
