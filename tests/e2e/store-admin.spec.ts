@@ -1,0 +1,92 @@
+import { createClient } from '@supabase/supabase-js';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
+import { dismissConsent, expectNoSeriousAxeIssues } from './helpers.ts';
+import { createNotebook, logIn, makeAdmin, signUp } from './people.ts';
+import { png } from './pictures.ts';
+
+/**
+ * The paper styles catalogue (issue 35) at 360 px: an admin creates a premium paper in
+ * /admin › Estilos de papel with an uploaded picture (a GIF refused first); a notebook's owner
+ * finds it in the editor's paper picker marked "na loja" with the store's link, and once they own
+ * it from the store, chooses it — the sheet is drawn from the picture.
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await dismissConsent(page);
+  return page;
+}
+
+test('an admin creates a paper style with an uploaded picture; a person sees it "na loja", then owns and uses it', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const [admin, owner] = await Promise.all([signUp(baseURL!, 'papeleiro'), signUp(baseURL!, 'escritora')]);
+  await makeAdmin(baseURL!, admin.userId);
+  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const tag = Date.now().toString(36);
+  const id = `carta-${tag}`;
+  const name = `Papel de carta ${tag}`;
+
+  const adminPage = await phonePage(browser);
+  await logIn(adminPage, admin);
+  await adminPage.goto('/admin?tab=papers');
+  const section = adminPage.getByTestId('admin-papers');
+  await expect(section.getByRole('heading', { name: 'Estilos de papel' })).toBeVisible();
+  await expect(section.getByTestId('paper-style-lined-blue').getByRole('button', { name: /Desativar/ })).toHaveCount(0);
+  await section.getByRole('button', { name: 'Novo papel' }).click();
+  const form = section.getByRole('form', { name: 'Novo papel' });
+  await form.getByLabel('Código').fill(id);
+  await form.getByRole('button', { name: 'Salvar papel' }).click();
+  await expect(form.getByText('O nome é obrigatório.')).toBeVisible();
+  await form.getByLabel('Nome', { exact: true }).fill(name);
+  await form.getByLabel(/Imagem do papel/).setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(adminPage.getByTestId('toast').filter({ hasText: 'Escolha uma imagem PNG, JPG ou WebP.' })).toBeVisible();
+  await form.getByLabel(/Imagem do papel/).setInputFiles({ name: 'carta.png', mimeType: 'image/png', buffer: png(320, 200) });
+  const preview = form.getByTestId('paper-image-preview');
+  await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/store-images\/[0-9a-f]{32}\.png$/);
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await form.getByRole('checkbox', { name: 'Premium (da loja sazonal)' }).check();
+  await form.getByRole('button', { name: 'Salvar papel' }).click();
+  const row = section.getByTestId(`paper-style-${id}`);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText('Premium');
+  await expectNoSeriousAxeIssues(adminPage, '/admin › Estilos de papel');
+  const saved = await service.from('paper_styles').select('is_premium, is_active, image_path').eq('id', id).single();
+  expect(saved.data).toMatchObject({ is_premium: true, is_active: true, image_path: expect.stringMatching(/^[0-9a-f]{32}\.png$/) });
+
+  // the owner does not own it: "na loja", with the store's link
+  const notebook = await createNotebook(owner, 'Caderno de cartas', ['Para quem você escreveria uma carta?']);
+  const page = await phonePage(browser);
+  await logIn(page, owner);
+  await page.goto(`/notebook/${notebook.id}/edit`);
+  const appearance = page.getByTestId('appearance-section');
+  await expect(appearance.getByRole('radio', { name: `${name} (na loja)` })).toBeDisabled();
+  await expect(appearance.getByTestId('papers-in-store').getByRole('link', { name: 'loja sazonal' })).toHaveAttribute('href', '/loja-sazonal');
+
+  // owned from the store (a free item that grants it), it is chosen and drawn from its picture
+  const { data: item, error } = await service
+    .from('seasonal_items')
+    .insert({ name, category: 'paper_style', grants_ref: id, season_id: `cartas-${tag}`, season_name: 'Cartas', item_type: 'free' })
+    .select('id')
+    .single();
+  expect(error, error?.message).toBeNull();
+  expect((await service.from('store_entitlements').insert({ user_id: owner.userId, item_id: item!.id, source: 'free' })).error).toBeNull();
+  await page.reload();
+  const paper = page.getByTestId('appearance-section').getByRole('radio', { name, exact: true });
+  await expect(paper).toBeEnabled();
+  await paper.check();
+  await page.getByTestId('appearance-section').getByRole('button', { name: 'Salvar aparência' }).click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Caderno atualizado' })).toBeVisible();
+  await expect
+    .poll(async () => (await service.from('notebooks').select('paper_style').eq('id', notebook.id).single()).data?.paper_style, { timeout: 20_000 })
+    .toBe(id);
+  const sheet = page.locator(`[data-paper="${id}"]`).first();
+  await expect.poll(() => sheet.evaluate((el) => getComputedStyle(el).backgroundImage), { timeout: 20_000 }).toContain('/storage/v1/object/public/store-images/');
+});
