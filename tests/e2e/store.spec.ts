@@ -9,7 +9,9 @@ import { createNotebook, logIn, makeAdmin, signUp } from './people.ts';
  * The seasonal store (issue 35) at 360 px: an admin adds an item in /admin › Catálogo da loja and
  * lets a person into the beta; the person takes a free item with one tap, buys a theme through the
  * local provider's checkout (success: /loja-sazonal/sucesso says what was granted), and a failed
- * and a cancelled checkout grant nothing.
+ * and a cancelled checkout grant nothing. The store is reached from its entry on the dashboard
+ * (beta people only). A minor's purchase asks the guardian by e-mail, is confirmed on the guardian's
+ * page and then paid once; a declined one says nothing was charged.
  */
 
 const PHONE = { width: 360, height: 740 };
@@ -133,6 +135,78 @@ test('a person outside the beta sees that the store is in testing', async ({ bro
   await expect(page.getByTestId('store-entry')).toHaveCount(0);
   await page.goto('/en/loja-sazonal');
   await expect(page.getByTestId('store-beta-only')).toHaveText('The seasonal store is in testing: only invited people can use it for now.');
+});
+
+test("a minor's purchase waits for the guardian: asked by e-mail, confirmed on the guardian's page, then paid once; a declined one says nothing was charged", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const teen = await signUp(baseURL!, 'menorloja');
+  const guardian = `resp-${teen.username}@example.test`;
+  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as never },
+  });
+  const born = new Date();
+  born.setUTCFullYear(born.getUTCFullYear() - 15);
+  const safety = await service.from('account_safety').update({ birth_date: born.toISOString().slice(0, 10), guardian_email: guardian }).eq('user_id', teen.userId);
+  expect(safety.error, safety.error?.message).toBeNull();
+  expect((await service.from('store_beta_access').insert({ user_id: teen.userId })).error).toBeNull();
+  const season = `teen-${Date.now().toString(36)}`;
+  const items = await service.from('seasonal_items').insert([
+    { name: `Capa estrelada ${season}`, category: 'cover_style', season_id: season, season_name: 'Temporada teen', item_type: 'promo', price_cents: 990 },
+    { name: `Papel recusado ${season}`, category: 'paper_style', season_id: season, season_name: 'Temporada teen', item_type: 'promo', price_cents: 450 },
+  ]);
+  expect(items.error, items.error?.message).toBeNull();
+  const guardianMails = async () =>
+    ((await (await fetch(`${baseURL}/auth/v1/mailbox.json?to=${encodeURIComponent(guardian)}`)).json()) as { subject: string; link: string }[]).filter((m) =>
+      m.link.includes('/payments/v1/guardian/'),
+    );
+
+  const page = await phonePage(browser);
+  await logIn(page, teen);
+  await page.waitForURL(/\/meus-cadernos/);
+  await page.getByRole('link', { name: 'Loja sazonal (em testes)' }).click();
+  const cover = page.getByTestId(`store-item-Capa estrelada ${season}`);
+  await cover.getByRole('button', { name: 'Comprar por R$ 9,90' }).click();
+  await expect(cover.getByTestId('store-guardian')).toHaveText(
+    'Pedimos a confirmação do seu responsável por e-mail. Nada foi cobrado. Quando ele confirmar, você poderá pagar aqui.',
+  );
+  await expect(cover.getByRole('button')).toHaveCount(0);
+  await expect.poll(async () => (await guardianMails()).length).toBe(1);
+  const [mail] = await guardianMails();
+  expect(mail.subject).toContain(`Capa estrelada ${season}`);
+
+  // the guardian's page (no account): the item, the real total, one payment; confirm
+  const guardianPage = await phonePage(browser);
+  await guardianPage.goto(mail.link);
+  await expect(guardianPage.getByTestId('guardian-total')).toHaveText('R$ 9,90');
+  await expect(guardianPage.getByText('Pagamento único. Sem cobrança recorrente. Sem itens-surpresa.')).toBeVisible();
+  expect(await guardianPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSeriousAxeIssues(guardianPage, "guardian's purchase page");
+  await guardianPage.getByRole('button', { name: 'Confirmar a compra' }).click();
+  await expect(guardianPage.getByTestId('guardian-state')).toContainText('Compra confirmada.');
+
+  // the minor pays it, once
+  await page.reload();
+  await expect(cover.getByTestId('store-guardian')).toHaveText('Seu responsável confirmou esta compra. Você pode pagar quando quiser.');
+  await cover.getByRole('button', { name: 'Pagar R$ 9,90' }).click();
+  await expect(page.getByTestId('checkout-total')).toHaveText('R$ 9,90');
+  await page.getByRole('button', { name: 'Pagar' }).click();
+  await expect(page).toHaveURL(/\/loja-sazonal\/sucesso\?purchase=/);
+  await page.goto('/loja-sazonal');
+  await expect(cover.getByTestId('store-owned')).toBeVisible();
+
+  // another one the guardian declines
+  const paper = page.getByTestId(`store-item-Papel recusado ${season}`);
+  await paper.getByRole('button', { name: 'Comprar por R$ 4,50' }).click();
+  await expect(paper.getByTestId('store-guardian')).toBeVisible();
+  await expect.poll(async () => (await guardianMails()).length).toBe(2);
+  const [declineMail] = await guardianMails();
+  await guardianPage.goto(declineMail.link);
+  await guardianPage.getByRole('button', { name: 'Recusar' }).click();
+  await expect(guardianPage.getByTestId('guardian-state')).toHaveText('Compra recusada. Nada foi cobrado.');
+  await page.reload();
+  await expect(paper.getByTestId('store-guardian')).toHaveText('Seu responsável recusou esta compra. Nada foi cobrado.');
+  await expect(paper.getByRole('button', { name: 'Pedir ao responsável de novo' })).toBeVisible();
 });
 
 test('a bought theme is offered in the editor (the others marked "na loja"), applied to a notebook, and a sharee sees it offline', async ({ browser, baseURL }) => {
