@@ -64,4 +64,20 @@ describe.each(TEST_BACKENDS)('embeds on $name', (backend) => {
     const aliased = await ana.from('notebooks').select('id, a:questions(id), b:questions(body)').eq('id', 2);
     expect(aliased).toMatchObject({ error: null, data: [{ id: 2, a: [{ id: 3 }], b: [{ body: 'When?' }] }] });
   });
+
+  it('a foreign-key column or constraint names the table even where views over it exist (PostgREST picks the base table)', async () => {
+    // public_profiles is a view over profiles; notebook_cards and card_titles views over notebooks
+    expect(await ana.from('notebooks').select('id, owner_id(username)').eq('id', 1)).toMatchObject({
+      error: null,
+      data: [{ id: 1, owner_id: { username: 'ana' } }],
+    });
+    expect((await ana.from('notebooks').select('id, notebooks_owner_id_fkey(username)').eq('id', 1)).data).toEqual([
+      { id: 1, notebooks_owner_id_fkey: { username: 'ana' } },
+    ]);
+    expect((await ana.from('questions').select('id, notebook_id(title)').eq('id', 3)).data).toEqual([{ id: 3, notebook_id: { title: 'History' } }]);
+    // from a view too
+    expect((await ana.from('notebook_cards').select('id, owner_id(username)').eq('id', 2)).data).toEqual([{ id: 2, owner_id: { username: 'ana' } }]);
+    // naming the view itself still embeds the view
+    expect((await ana.from('notebooks').select('id, public_profiles(username)').eq('id', 1)).data).toEqual([{ id: 1, public_profiles: { username: 'ana' } }]);
+  });
 });

@@ -157,10 +157,13 @@ export function findRelationship(cache: SchemaCache, origin: Table, target: stri
       return targetIsTable && rel.cardinality === 'O2M' && singleColumn(rel, 1) === hint;
     }
     if (hint === undefined) {
+      // A constraint or column name picks the relationship to the table, not those projected onto
+      // views over it (PostgREST's `not relFTableIsView`).
+      const toTable = () => cache.table(rel.foreignTable.schema, rel.foreignTable.name)?.isView === false;
       return (
         targetIsTable ||
-        (rel.cardinality !== 'M2M' && rel.constraint === target) ||
-        (rel.cardinality !== 'M2M' && singleColumn(rel, 0) === target)
+        (rel.cardinality !== 'M2M' && rel.constraint === target && toTable()) ||
+        (rel.cardinality !== 'M2M' && singleColumn(rel, 0) === target && toTable())
       );
     }
     return (
