@@ -65,10 +65,12 @@ create table public.seasonal_items (
   valid_until timestamptz,
   is_active boolean not null default true,
   is_featured boolean not null default false,
+  -- main and preview images: files uploaded to the bucket store-images (below) — their public
+  -- address on the backend (absolute, or the path when the app and the backend share an origin)
   image_url text
-    constraint seasonal_items_image_url check (image_url is null or image_url ~ '^(https://|/)[^[:space:]]{1,500}$'),
+    constraint seasonal_items_image_url check (image_url ~ '^(https://[^/[:space:]]{1,200})?/storage/v1/object/public/store-images/[A-Za-z0-9_-]{1,80}\.(png|jpg|webp)$'),
   preview_url text
-    constraint seasonal_items_preview_url check (preview_url is null or preview_url ~ '^(https://|/)[^[:space:]]{1,500}$'),
+    constraint seasonal_items_preview_url check (preview_url ~ '^(https://[^/[:space:]]{1,200})?/storage/v1/object/public/store-images/[A-Za-z0-9_-]{1,80}\.(png|jpg|webp)$'),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   -- spec §5: price required for exclusive items

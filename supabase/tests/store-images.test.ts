@@ -61,4 +61,20 @@ describe.each(TEST_BACKENDS)('store images on $name', (backend) => {
     const read = await server.anonClient().from('paper_styles').select('id, image_path').eq('id', row.id);
     expect(read.data).toEqual([{ id: row.id, image_path: 'abc123.png' }]);
   });
+
+  test("a seasonal item's main and preview images are files of store-images, not any address", async () => {
+    const item = { name: `Tema ${backend.name}`, category: 'theme', season_id: 'verao-2026', season_name: 'Verão 2026', item_type: 'free' };
+    const path = '/storage/v1/object/public/store-images/0123abcd.png';
+    for (const image_url of ['https://example.test/tema.png', '/qualquer/coisa.png', `${path}?x=1`, '/storage/v1/object/public/avatars/0123abcd.png']) {
+      expect((await admin.client.from('seasonal_items').insert({ ...item, image_url })).error?.code, image_url).toBe('23514');
+      expect((await admin.client.from('seasonal_items').insert({ ...item, preview_url: image_url })).error?.code, image_url).toBe('23514');
+    }
+    const saved = await admin.client
+      .from('seasonal_items')
+      .insert({ ...item, image_url: path, preview_url: `https://projeto.supabase.co${path.replace('.png', '.webp')}` })
+      .select('image_url, preview_url')
+      .single();
+    expect(saved.error).toBeNull();
+    expect(saved.data).toEqual({ image_url: path, preview_url: 'https://projeto.supabase.co/storage/v1/object/public/store-images/0123abcd.webp' });
+  });
 });

@@ -46,9 +46,9 @@ test('an admin creates a paper style with an uploaded picture; a person sees it 
   await form.getByRole('button', { name: 'Salvar papel' }).click();
   await expect(form.getByText('O nome é obrigatório.')).toBeVisible();
   await form.getByLabel('Nome', { exact: true }).fill(name);
-  await form.getByLabel(/Imagem do papel/).setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await form.getByLabel('Imagem do papel (opcional)').setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
   await expect(adminPage.getByTestId('toast').filter({ hasText: 'Escolha uma imagem PNG, JPG ou WebP.' })).toBeVisible();
-  await form.getByLabel(/Imagem do papel/).setInputFiles({ name: 'carta.png', mimeType: 'image/png', buffer: png(320, 200) });
+  await form.getByLabel('Imagem do papel (opcional)').setInputFiles({ name: 'carta.png', mimeType: 'image/png', buffer: png(320, 200) });
   const preview = form.getByTestId('paper-image-preview');
   await expect(preview).toHaveAttribute('src', /\/storage\/v1\/object\/public\/store-images\/[0-9a-f]{32}\.png$/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);

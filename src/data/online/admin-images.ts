@@ -68,3 +68,14 @@ export async function uploadAdminImage(bucket: AdminImageBucket, file: Blob, tim
 export async function removeAdminImage(bucket: AdminImageBucket, key: string): Promise<void> {
   await getSupabase().storage.from(bucket).remove([key]).catch(() => undefined);
 }
+
+/**
+ * The address a row keeps for a picture it shows straight from Storage (seasonal_items.image_url /
+ * preview_url; the database accepts only files of store-images): absolute when the backend is
+ * elsewhere over https (hosted), else the path, served by the app's own origin (the sync-server).
+ */
+export function publicImageAddress(bucket: AdminImageBucket, key: string): string {
+  const path = `/storage/v1/object/public/${bucket}/${key}`;
+  const sameOrigin = typeof window !== 'undefined' && new URL(supabaseUrl, window.location.href).origin === window.location.origin;
+  return supabaseUrl.startsWith('https://') && !sameOrigin ? `${supabaseUrl.replace(/\/$/, '')}${path}` : path;
+}

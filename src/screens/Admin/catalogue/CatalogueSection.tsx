@@ -23,6 +23,7 @@ import { categoryName, itemTypeName, storeProblemMessage } from '../../online/st
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
+import { StoreImageField } from '../StoreImageField.tsx';
 import * as css from '../admin.css.ts';
 
 /** A timestamptz for <input type="datetime-local"> (local time) and back. */
@@ -201,6 +202,8 @@ export default function CatalogueSection() {
             onChange={(e) => setDraft({ ...draft, valid_until: fromLocalInput(e.target.value) })}
             error={problemText(shown.valid_until, '', t`O fim precisa ser depois do início.`)}
           />
+          <StoreImageField label={t`Imagem principal (opcional)`} value={draft.image_url} onChange={(image_url) => setDraft((d) => ({ ...d, image_url }))} disabled={!online} testId="item-image" />
+          <StoreImageField label={t`Imagem de prévia (opcional)`} value={draft.preview_url} onChange={(preview_url) => setDraft((d) => ({ ...d, preview_url }))} disabled={!online} testId="item-preview" />
           <label className={css.row}>
             <input type="checkbox" checked={draft.is_active} onChange={(e) => setDraft({ ...draft, is_active: e.target.checked })} />
             <Trans>Ativo (à venda)</Trans>

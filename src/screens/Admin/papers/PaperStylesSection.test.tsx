@@ -80,7 +80,7 @@ describe('PaperStylesSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar papel' }));
     expect(await screen.findByText('O nome é obrigatório.')).toBeTruthy();
     expect(savePaperStyle).not.toHaveBeenCalled();
-    const file = screen.getByLabelText(/Imagem do papel/) as HTMLInputElement;
+    const file = screen.getByLabelText('Imagem do papel (opcional)') as HTMLInputElement;
     fireEvent.change(file, { target: { files: [new File(['GIF89a'], 'a.gif', { type: 'image/gif' })] } });
     await waitFor(() => expect(toasts().some((x) => x.includes('Escolha uma imagem PNG, JPG ou WebP.'))).toBe(true));
     expect(uploadAdminImage).not.toHaveBeenCalled();

@@ -5,9 +5,8 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { FormField } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
-import * as f from '../../../components/form.css.ts';
 import { button } from '../../../components/ui.css.ts';
-import { AdminImageError, checkAdminImage, removeAdminImage, uploadAdminImage } from '../../../data/online/admin-images.ts';
+import { AdminImageError, removeAdminImage } from '../../../data/online/admin-images.ts';
 import {
   checkPaperDraft,
   mayDisable,
@@ -23,18 +22,15 @@ import { usePaperStyles, useSavePaperStyle, useSetPaperStyleActive } from '../..
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
+import { IMAGE_PROBLEMS, StoreImageField } from '../StoreImageField.tsx';
 import * as css from '../admin.css.ts';
 
 const PROBLEMS: Record<PaperStyleProblem, MessageDescriptor> = {
-  offline: msg`Você está sem internet. Conecte-se para salvar.`,
-  not_allowed: msg`Apenas administradores podem fazer isso.`,
   validation: msg`Confira o código e o nome do papel.`,
   id_taken: msg`Já existe um papel com este código.`,
   default_stays_active: msg`O papel padrão (pautado azul) não pode ser desativado.`,
-  invalid_file: msg`Escolha uma imagem PNG, JPG ou WebP.`,
-  too_large: msg`A imagem pode ter até 5 MB.`,
-  upload_timeout: msg`O envio da imagem demorou demais. Tente de novo.`,
-  upload_failed: msg`Não foi possível enviar a imagem. Tente de novo.`,
+  ...IMAGE_PROBLEMS,
+  offline: msg`Você está sem internet. Conecte-se para salvar.`,
   server: msg`Não foi possível salvar. Tente de novo em alguns segundos.`,
 };
 
@@ -58,7 +54,6 @@ export default function PaperStylesSection() {
   const [editing, setEditing] = useState<string | null | undefined>(undefined);
   const [draft, setDraft] = useState<PaperStyleRow>(EMPTY);
   const [tried, setTried] = useState(false);
-  const [uploading, setUploading] = useState(false);
   useLoadErrorToast(list.isError && !list.data);
 
   const failed = (error: unknown) => {
@@ -74,21 +69,6 @@ export default function PaperStylesSection() {
 
   const problems = checkPaperDraft(draft);
   const shown = tried ? problems : {};
-
-  async function pickImage(file: File | undefined) {
-    if (!file) return;
-    const problem = checkAdminImage(file);
-    if (problem) return failed(new AdminImageError(problem));
-    setUploading(true);
-    try {
-      const key = await uploadAdminImage(STORE_IMAGES_BUCKET, file);
-      setDraft((d) => ({ ...d, image_path: key }));
-    } catch (error) {
-      failed(error);
-    } finally {
-      setUploading(false);
-    }
-  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -160,32 +140,15 @@ export default function PaperStylesSection() {
             value={String(draft.sort_order)}
             onChange={(e) => setDraft({ ...draft, sort_order: Number(e.target.value) || 0 })}
           />
-          <div className={f.field}>
-            <label htmlFor={`${formId}-image`} className={f.label}>
-              <Trans>Imagem do papel (opcional): PNG, JPG ou WebP, até 5 MB</Trans>
-            </label>
-            <input
-              id={`${formId}-image`}
-              type="file"
-              className={f.input}
-              accept="image/png,image/jpeg,image/webp"
-              disabled={!online || uploading}
-              onChange={(event) => void pickImage(event.currentTarget.files?.[0])}
-            />
-            {uploading ? (
-              <p className={css.muted} role="status">
-                <Trans>Enviando a imagem…</Trans>
-              </p>
-            ) : null}
-            {draft.image_path ? (
-              <>
-                <img src={storeImageUrl(draft.image_path)} alt={t`Prévia do papel`} style={{ maxWidth: '100%', height: 'auto' }} data-testid="paper-image-preview" />
-                <button type="button" className={button.secondary} onClick={() => setDraft({ ...draft, image_path: null })}>
-                  <Trans>Tirar a imagem</Trans>
-                </button>
-              </>
-            ) : null}
-          </div>
+          <StoreImageField
+            label={t`Imagem do papel (opcional)`}
+            value={draft.image_path}
+            onChange={(image_path) => setDraft((d) => ({ ...d, image_path }))}
+            disabled={!online}
+            testId="paper-image-preview"
+            keep={(key) => key}
+            src={storeImageUrl}
+          />
           <label className={css.row}>
             <input type="checkbox" checked={draft.is_premium} onChange={(e) => setDraft({ ...draft, is_premium: e.target.checked })} />
             <Trans>Premium (da loja sazonal)</Trans>
@@ -200,7 +163,7 @@ export default function PaperStylesSection() {
             <Trans>Ativo</Trans>
           </label>
           <div className={css.actions}>
-            <button type="submit" className={button.primary} disabled={!online || save.isPending || uploading}>
+            <button type="submit" className={button.primary} disabled={!online || save.isPending}>
               <Trans>Salvar papel</Trans>
             </button>
             <button type="button" className={button.secondary} onClick={() => setEditing(undefined)}>
