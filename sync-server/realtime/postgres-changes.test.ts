@@ -203,6 +203,24 @@ describe.each(TEST_BACKENDS)('realtime postgres_changes on $name', ({ name, post
     expect(bobInbox.values.map((c) => c.new.title)).toEqual(['bob draft', 'bob again']);
   });
 
+  it('a read policy that fails for one subscriber withholds the change from them alone', async () => {
+    const carol = await createUser(server);
+    await server.ctx.db.query('insert into rt_failing (user_id) values ($1)', [bob.id]);
+    const inboxes = await Promise.all([alice, bob, carol].map(async (user) => listen(await client({ token: user.token }), { table: 'rt_board' })));
+    await server.ctx.db.query(`insert into rt_board (title) values ('for the readers')`);
+    await inboxes[0].next((c) => c.new.title === 'for the readers');
+    await inboxes[2].next((c) => c.new.title === 'for the readers');
+    // Bob's check works again: the next change reaches him, after anything meant for him before.
+    await server.ctx.db.query('delete from rt_failing where user_id = $1', [bob.id]);
+    await server.ctx.db.query(`insert into rt_board (title) values ('afterwards')`);
+    await Promise.all(inboxes.map((inbox) => inbox.next((c) => c.new.title === 'afterwards')));
+    expect(inboxes.map((inbox) => inbox.values.map((c) => c.new.title))).toEqual([
+      ['for the readers', 'afterwards'],
+      ['afterwards'],
+      ['for the readers', 'afterwards'],
+    ]);
+  });
+
   it('DELETE on an RLS table reaches every subscriber with only the primary key, as on Supabase', async () => {
     const id = Number(await insertNote(alice, 'to be removed'));
     const bobInbox = await listen(await client({ token: bob.token }), { table: 'rt_notes', event: 'DELETE' });
