@@ -8,7 +8,8 @@ import { png } from './pictures.ts';
 
 /**
  * The paper styles catalogue (issue 35) at 360 px: an admin creates a premium paper in
- * /admin › Estilos de papel with an uploaded picture (a GIF refused first); a notebook's owner
+ * /admin › Estilos de papel with an uploaded picture (a GIF refused first) and the seasonal item
+ * that sells it, with uploaded main and preview images; a notebook's owner
  * finds it in the editor's paper picker marked "na loja" with the store's link, and once they own
  * it from the store, chooses it — the sheet is drawn from the picture.
  */
@@ -61,6 +62,26 @@ test('an admin creates a paper style with an uploaded picture; a person sees it 
   const saved = await service.from('paper_styles').select('is_premium, is_active, image_path').eq('id', id).single();
   expect(saved.data).toMatchObject({ is_premium: true, is_active: true, image_path: expect.stringMatching(/^[0-9a-f]{32}\.png$/) });
 
+  // the seasonal item that sells it: its main and preview images are uploads too
+  await adminPage.goto('/admin?tab=catalogue');
+  const catalogue = adminPage.getByTestId('admin-catalogue');
+  await catalogue.getByRole('button', { name: 'Novo item' }).click();
+  const itemForm = catalogue.getByRole('form', { name: 'Novo item' });
+  await itemForm.getByLabel('Nome', { exact: true }).fill(`Caixa de cartas ${tag}`);
+  await itemForm.getByLabel('Categoria').selectOption('paper_style');
+  await itemForm.getByLabel('Código do tema, papel ou pacote que o item libera').fill(id);
+  await itemForm.getByLabel('Código da temporada').fill(`cartas-${tag}`);
+  await itemForm.getByLabel('Nome da temporada').fill('Cartas');
+  await itemForm.getByLabel('Imagem principal (opcional)').setInputFiles({ name: 'capa.png', mimeType: 'image/png', buffer: png(600, 400) });
+  await expect(itemForm.getByTestId('item-image')).toHaveAttribute('src', /^\/storage\/v1\/object\/public\/store-images\/[0-9a-f]{32}\.png$/);
+  await itemForm.getByLabel('Imagem de prévia (opcional)').setInputFiles({ name: 'previa.png', mimeType: 'image/png', buffer: png(300, 200) });
+  await expect.poll(() => itemForm.getByTestId('item-preview').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+  await itemForm.getByRole('button', { name: 'Salvar item' }).click();
+  await expect(catalogue.getByTestId(`catalogue-item-Caixa de cartas ${tag}`)).toBeVisible();
+  const listed = await service.from('seasonal_items').select('image_url, preview_url').eq('season_id', `cartas-${tag}`).single();
+  expect(listed.data?.image_url).toMatch(/^\/storage\/v1\/object\/public\/store-images\/[0-9a-f]{32}\.png$/);
+  expect(listed.data?.preview_url).toMatch(/^\/storage\/v1\/object\/public\/store-images\/[0-9a-f]{32}\.png$/);
+
   // the owner does not own it: "na loja", with the store's link
   const notebook = await createNotebook(owner, 'Caderno de cartas', ['Para quem você escreveria uma carta?']);
   const page = await phonePage(browser);
@@ -73,7 +94,7 @@ test('an admin creates a paper style with an uploaded picture; a person sees it 
   // owned from the store (a free item that grants it), it is chosen and drawn from its picture
   const { data: item, error } = await service
     .from('seasonal_items')
-    .insert({ name, category: 'paper_style', grants_ref: id, season_id: `cartas-${tag}`, season_name: 'Cartas', item_type: 'free' })
+    .insert({ name, category: 'paper_style', grants_ref: id, season_id: `cartas2-${tag}`, season_name: 'Cartas', item_type: 'free' })
     .select('id')
     .single();
   expect(error, error?.message).toBeNull();
