@@ -114,6 +114,9 @@ describe.each(TEST_BACKENDS)('aggregates in select on $name', (backend) => {
     const r4 = await ana.from('notebooks').select('count()').order('title');
     expect(r4.status).toBe(400);
     expect(r4.error?.code).toBe('42803');
+    // aggregates in a to-many spread: PostgREST's PGRST127
+    const r6 = await ana.from('notebooks').select('id, ...questions(count())');
+    expect({ status: r6.status, code: r6.error?.code }).toEqual({ status: 400, code: 'PGRST127' });
     // README's "Not supported": a `*` in a to-one spread beside aggregates
     const r5 = await ana.from('notebooks').select('count(), ...profiles(*)');
     expect({ status: r5.status, code: r5.error?.code }).toEqual({ status: 400, code: 'PGRST127' });

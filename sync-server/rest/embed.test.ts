@@ -80,4 +80,23 @@ describe.each(TEST_BACKENDS)('embeds on $name', (backend) => {
     // naming the view itself still embeds the view
     expect((await ana.from('notebooks').select('id, public_profiles(username)').eq('id', 1)).data).toEqual([{ id: 1, public_profiles: { username: 'ana' } }]);
   });
+
+  it('a to-many spread gives each of its columns as an array, in the embed\'s order (PostgREST 13)', async () => {
+    const { data, error } = await ana.from('notebooks').select('id, ...questions(body, n:position)').order('id').order('position', { referencedTable: 'questions', ascending: false });
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, body: ['Solve x', 'What is 2+2?'], n: [2, 1] },
+      { id: 2, body: ['When?'], n: [1] },
+      { id: 3, body: [], n: [] },
+    ]);
+    // `*` is every column; nested embeds and to-one spreads come along; !inner and limit apply
+    const star = await ana.from('notebooks').select('...questions!inner(*)').eq('id', 2);
+    expect(star.data).toEqual([{ id: [3], notebook_id: [2], body: ['When?'], position: [1] }]);
+    const nested = await ana.from('notebooks').select('...questions(id, notebooks(title))').eq('id', 2);
+    expect(nested.data).toEqual([{ id: [3], notebooks: [{ title: 'History' }] }]);
+    const inner = await ana.from('notebooks').select('id, ...questions!inner(body)').order('id');
+    expect(inner.data?.map((r) => r.id)).toEqual([1, 2]);
+    const limited = await ana.from('notebooks').select('id, ...questions(body)').eq('id', 1).order('position', { referencedTable: 'questions' }).limit(1, { referencedTable: 'questions' });
+    expect(limited.data).toEqual([{ id: 1, body: ['What is 2+2?'] }]);
+  });
 });

@@ -80,13 +80,6 @@ export const errors = {
       `A related order on '${target}' is not possible`,
       `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
     ),
-  spreadNotToOne: (origin: string, target: string) =>
-    new RestError(
-      400,
-      'PGRST119',
-      `A spread operation on '${target}' is not possible`,
-      `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
-    ),
   unacceptableFilter: (target: string) =>
     new RestError(
       400,
@@ -96,9 +89,11 @@ export const errors = {
     ),
   invalidPreferences: (prefs: string[]) =>
     new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
-  /** A `*` in a to-one spread beside aggregates: its columns cannot be grouped by one by one here. */
+  /** A `*` in a to-one spread whose columns must be listed (beside aggregates, or inside a to-many spread). */
   spreadStarWithAggregates: () =>
-    new RestError(400, 'PGRST127', 'Feature not implemented', "A '*' in a spread embedded beside aggregates: name the spread's columns"),
+    new RestError(400, 'PGRST127', 'Feature not implemented', "A '*' in a spread here: name the spread's columns"),
+  toManySpreadAggregates: () =>
+    new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.'),
   aggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   maxAffected: (rows: number) =>
     new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),

@@ -8,7 +8,7 @@
  *
  * Settings: PGRST_DB_TX_END (Prefer: tx=…), PGRST_DB_PLAN_ENABLED (EXPLAIN plans) and
  * PGRST_DB_AGGREGATES_ENABLED (aggregates in select), as PostgREST's.
- * Not implemented (PostgREST has them): spreads of to-many embeds, `or` across embedded columns,
+ * Not implemented (PostgREST has them): `or` across embedded columns,
  * CSV and form-urlencoded request bodies, and view relationships for
  * views that rename columns or read several tables. sync-server/README.md lists each with its answer.
  */

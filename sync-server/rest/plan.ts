@@ -223,7 +223,6 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
   const target = cache.table(relationship.foreignTable.schema, relationship.foreignTable.name);
   if (!target) throw errors.noRelationship(parent.label, item.name, item.hint, parent.table.schema);
   const toOne = isToOne(relationship);
-  if (item.spread && !toOne) throw errors.spreadNotToOne(parent.label, item.name);
   const tableAlias = aliases.next('t');
   // A computed relationship's rows are its function's, called with the parent's row (cast to the
   // table's type, as PostgREST's fromF: a function's or mutation's rows are records).
@@ -245,7 +244,10 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
     junctionAlias: relationship.junction ? aliases.next('j') : undefined,
   };
   planSelect(cache, node, item.children, aliases, depth + 1);
-  expandStars(node);
+  // A to-many spread (PostgREST 13) gives each of its columns as an array: `*` is every column.
+  const toManySpread = item.spread && !toOne;
+  if (toManySpread && node.select.some((s) => s.aggregate)) throw errors.toManySpreadAggregates();
+  expandStars(node, toManySpread);
   const name = item.alias ?? item.name;
   // PostgREST's JsonEmbed rsEmptyEmbed: `users()` selects nothing (nor do its own embeds): the join
   // still filters (`users!inner()`, `users=not.is.null`) but the key is left out of the answer.
@@ -329,8 +331,8 @@ function planAggregate(cache: SchemaCache, node: ReadNode, item: SelectItem & { 
  * With an aggregate in a node's select, `*` stands for the table's columns (PostgREST's
  * expandStars), each of them grouped by.
  */
-function expandStars(node: ReadNode): void {
-  if (!node.select.some((s) => s.aggregate) && !node.embeds.some((e) => e.hoisted)) return;
+function expandStars(node: ReadNode, always = false): void {
+  if (!always && !node.select.some((s) => s.aggregate) && !node.embeds.some((e) => e.hoisted)) return;
   node.select = node.select.flatMap((s) => {
     if (s.aggregate || s.countRows || s.field.column !== '*' || s.field.jsonPath.length > 0) return [s];
     if (!node.columns) throw errors.undefinedColumn(node.label, '*');

@@ -180,6 +180,12 @@ function spreadColumns(embed: PlanEmbed): string[] | undefined {
   return [...names, ...nested.flat() as string[]];
 }
 
+function knownSpreadColumns(embed: PlanEmbed): string[] {
+  const names = spreadColumns(embed);
+  if (!names) throw errors.spreadStarWithAggregates();
+  return names;
+}
+
 function embedSelects(embed: PlanEmbed): string[] {
   const alias = quoteIdent(embed.lateralAlias);
   if (embed.empty) return [];
@@ -191,6 +197,7 @@ function embedSelects(embed: PlanEmbed): string[] {
       return h ? `${applyAggregate(ref, h.aggregate, h.aggregateCast)} AS ${quoteIdent(h.alias)}` : ref;
     });
   }
+  if (embed.spread && !embed.toOne) return knownSpreadColumns(embed).map((name) => `${alias}.${quoteIdent(name)}`);
   if (embed.spread) return [`${alias}.*`];
   if (embed.toOne) return [`row_to_json(${alias}.*)::jsonb AS ${quoteIdent(embed.name)}`];
   return [`COALESCE(${alias}.${alias}, '[]') AS ${quoteIdent(embed.name)}`];
@@ -201,7 +208,11 @@ function embedJoin(parentRef: string, embed: PlanEmbed, params: Params): string 
   const join = embed.inner ? 'INNER JOIN LATERAL' : 'LEFT JOIN LATERAL';
   const sub = readQuery(embed.node, params, { parentRef, embed });
   if (embed.toOne) return ` ${join} (${sub}) AS ${alias} ON TRUE`;
-  const agg = `SELECT json_agg(${alias})::jsonb AS ${alias} FROM (${sub}) AS ${alias}`;
+  // A to-many spread: one array per column, in the subquery's order (PostgREST 13's ToManySpread).
+  const spread = embed.spread
+    ? knownSpreadColumns(embed).map((name) => `, COALESCE(json_agg(${alias}.${quoteIdent(name)}), '[]')::jsonb AS ${quoteIdent(name)}`).join('')
+    : '';
+  const agg = `SELECT json_agg(${alias})::jsonb AS ${alias}${spread} FROM (${sub}) AS ${alias}`;
   return ` ${join} (${agg}) AS ${alias} ON ${embed.inner ? `${alias} IS NOT NULL` : 'TRUE'}`;
 }
 
@@ -224,9 +235,7 @@ function groupSql(node: ReadNode, params: Params): string {
       continue;
     }
     const hoisted = new Set(e.hoisted?.map((h) => h.column));
-    const names = spreadColumns(e);
-    if (!names) throw errors.spreadStarWithAggregates();
-    for (const name of names) if (!hoisted.has(name)) terms.push(`${quoteIdent(e.lateralAlias)}.${quoteIdent(name)}`);
+    for (const name of knownSpreadColumns(e)) if (!hoisted.has(name)) terms.push(`${quoteIdent(e.lateralAlias)}.${quoteIdent(name)}`);
   }
   return terms.length ? ` GROUP BY ${terms.join(', ')}` : '';
 }
