@@ -5,7 +5,8 @@
  * kept by src/i18n (dynamic translations, the FAQ).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { loadDynamicTranslations, MEMORY_CACHE_MS, type DynamicTranslation } from '../../../i18n/dynamic-translations.ts';
+import { dynamicTextsKey } from './dynamic-texts.ts';
+import type { DynamicTranslation } from '../../../i18n/dynamic-translations.ts';
 import type { FaqItem } from '../../../i18n/faq-content.ts';
 import {
   deleteFaq,
@@ -19,7 +20,7 @@ import {
 } from '../../../data/online/content-admin.ts';
 
 export const contentKeys = {
-  dynamicTexts: ['dynamic-translations'] as const,
+  dynamicTexts: dynamicTextsKey,
   translations: ['admin', 'translations'] as const,
   faq: ['admin', 'faq'] as const,
 };
@@ -30,13 +31,6 @@ async function readAgain(client: QueryClient, queryKey: QueryKey): Promise<void>
   await client.invalidateQueries({ queryKey });
 }
 
-/**
- * The texts admins change without a release, for a screen's own words (the store's banner). Never
- * fails: src/i18n keeps its copies and retries; the caller's static texts stand in meanwhile.
- */
-export function useDynamicTexts() {
-  return useQuery({ queryKey: contentKeys.dynamicTexts, queryFn: () => loadDynamicTranslations(), staleTime: MEMORY_CACHE_MS, persister: undefined });
-}
 
 export function useTranslationsList() {
   return useQuery({ queryKey: contentKeys.translations, queryFn: listTranslations, persister: undefined });

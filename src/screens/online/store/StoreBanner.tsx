@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { dynamicText } from '../../../i18n/dynamic-translations.ts';
-import { useDynamicTexts } from '../hooks/content.ts';
+import { useDynamicTexts } from '../hooks/dynamic-texts.ts';
 import * as css from './store.css.ts';
 
 /**
