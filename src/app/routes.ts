@@ -38,6 +38,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/moderation/answers/:notebookId', load: withCatalog('notebooks', () => import('../screens/Moderation/ModerationScreen.tsx')) },
   // issue 22: a minor's guardian confirms from the mailed link (no account needed)
   { path: '/guardian/:token', load: withCatalog('accounts', () => import('../screens/safety/GuardianScreen.tsx')), needs: 'session' },
+  // issue 35: a minor's guardian confirms or declines a store purchase from the mailed link (no account needed)
+  { path: '/guardian/purchase/:token', load: withCatalog('accounts', () => import('../screens/safety/GuardianPurchaseScreen.tsx')), needs: 'session' },
   { path: '/manage-profile', load: withCatalog('profiles', () => import('../screens/ManageProfile/ManageProfileScreen.tsx')), needs: 'session' },
   // issue 33: the admin panel; OnlineData's words are the profiles area's
   { path: '/admin', load: withCatalog('admin', withCatalog('profiles', () => import('../screens/Admin/AdminScreen.tsx'))), needs: 'admin' },

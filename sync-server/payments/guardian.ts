@@ -3,26 +3,35 @@
  * `awaiting_guardian` (schemas/store.sql store_begin_purchase); here the guardian named at the safe
  * sign-up (account_safety.guardian_email) is mailed through the same mailbox as the sign-up's
  * guardian mail (sync-server/auth/mailbox.ts storeNotice; the words in
- * supabase/functions/_shared/mail.ts guardianPurchaseMail), and the link opens this page: who asks,
- * the item, its real total, "one payment, nothing recurring", and two buttons — confirm (the
- * purchase may then be paid, once, by the minor's checkout) or decline (nothing is ever charged).
+ * supabase/functions/_shared/mail.ts guardianPurchaseMail). The link opens the APP's page
+ * /guardian/purchase/{token} (src/screens/safety/GuardianPurchaseScreen.tsx, its words in Lingui),
+ * as the sign-up's /guardian/{token} does; the page reads and answers through the JSON routes
+ * below:
+ *
+ *   GET  /payments/v1/guardian-request/{token}            → 200 the request | 404 guardian_link_invalid
+ *   POST /payments/v1/guardian-request/{token} {decision}  → 200 answered now | 409 already_answered
+ *                                                            | 404 guardian_link_invalid | 400 validation
+ *   GET  /payments/v1/guardian/{token}                     → 302 to the app's page (mails already sent)
  *
  * Honest by design: no countdown, no pressure, declining is as easy as confirming, ignoring the
- * mail charges nothing. The page needs no account and no script; GET only shows (a mail scanner
- * opening the link answers nothing), the answer is a POST. The token is the link's secret (only
- * its hash is kept); a forged, replaced, expired or replayed link changes nothing.
+ * mail charges nothing. Reading answers nothing (a mail scanner opening the link changes nothing).
+ * The token is the link's secret (only its hash is kept); a forged, replaced, expired or replayed
+ * link changes nothing. Unknown tokens are counted per client address (30 at once, then 30 per 5
+ * minutes: 429 too_many_attempts), as wrong codes are for the sign-up's guardian link.
  */
 import { Hono, type Context } from 'hono';
 import { guardianPurchaseMail } from '../../supabase/functions/_shared/mail.ts';
+import { TokenBuckets } from '../auth/rate-limit.ts';
+import { remoteAddress } from '../auth/request.ts';
 import { storeNotice } from '../auth/mailbox.ts';
 import type { ServerContext } from '../context.ts';
 import type { Queryable } from '../db/types.ts';
-import { escapeHtml, formatPrice, type PageLanguage } from './page.ts';
+import { formatPrice } from './page.ts';
 
 const TOKEN = /^[0-9a-f]{64}$/;
 
-interface Request {
-  purchase_id: string;
+/** What the guardian's page shows (no ids: the token is the only handle). */
+export interface GuardianRequest {
   username: string;
   item_name: string;
   category: string;
@@ -31,103 +40,20 @@ interface Request {
   status: string;
 }
 
-const WORDS = {
-  'pt-BR': {
-    title: 'Pedido de compra — Cadernos',
-    heading: (who: string) => `${who} quer comprar um item`,
-    intro: (who: string) =>
-      `${who} tem menos de 18 anos e pediu a sua confirmação para esta compra na loja do Cadernos. Nada foi cobrado.`,
-    item: 'Item',
-    total: 'Total',
-    once: 'Pagamento único. Sem cobrança recorrente. Sem itens-surpresa.',
-    after: (who: string) => `Se você confirmar, ${who} poderá pagar este valor uma vez, no app. Se recusar, nada será cobrado.`,
-    confirm: 'Confirmar a compra',
-    refuse: 'Recusar',
-    confirmed: (who: string) => `Compra confirmada. ${who} já pode pagar no app; o valor é cobrado uma única vez.`,
-    refused: 'Compra recusada. Nada foi cobrado.',
-    paid: 'Esta compra já foi paga.',
-    expired: 'Este pedido expirou ou foi substituído por outro e-mail. Nada foi cobrado.',
-    closed: 'Este pedido já foi encerrado. Nada foi cobrado.',
-    missing: 'Pedido não encontrado. Confira se o endereço do e-mail foi copiado inteiro.',
-    categories: { theme: 'Tema', paper_style: 'Estilo de papel', sticker_pack: 'Pacote de adesivos', cover_style: 'Estilo de capa' } as Record<string, string>,
-  },
-  'en-US': {
-    title: 'Purchase request — Cadernos',
-    heading: (who: string) => `${who} wants to buy an item`,
-    intro: (who: string) => `${who} is under 18 and asked for your confirmation of this purchase in the Cadernos store. Nothing has been charged.`,
-    item: 'Item',
-    total: 'Total',
-    once: 'One payment. No recurring charge. No surprise items.',
-    after: (who: string) => `If you confirm, ${who} can pay this amount once, in the app. If you decline, nothing is charged.`,
-    confirm: 'Confirm the purchase',
-    refuse: 'Decline',
-    confirmed: (who: string) => `Purchase confirmed. ${who} can now pay in the app; the amount is charged only once.`,
-    refused: 'Purchase declined. Nothing was charged.',
-    paid: 'This purchase has already been paid.',
-    expired: 'This request expired or was replaced by a newer e-mail. Nothing was charged.',
-    closed: 'This request is closed. Nothing was charged.',
-    missing: 'Request not found. Check that the whole address from the e-mail was copied.',
-    categories: { theme: 'Theme', paper_style: 'Paper style', sticker_pack: 'Sticker pack', cover_style: 'Cover style' } as Record<string, string>,
-  },
-} as const;
-
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;padding:16px;background:#f5f3ff;color:#1e1b4b}
-main{max-width:420px;margin:0 auto;background:#fff;border-radius:12px;padding:20px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.3rem;margin:0 0 12px}dl{display:grid;grid-template-columns:auto 1fr;gap:6px 12px}dt{font-weight:600}
-dd{margin:0}.total{font-size:1.4rem;font-weight:700}
-form{display:flex;flex-direction:column;gap:10px;margin-top:16px}
-button{font:inherit;min-height:44px;border-radius:8px;border:1px solid #7c3aed;padding:8px 12px;cursor:pointer;background:#fff;color:#4c1d95}
-button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}`;
-
-function page(language: PageLanguage, body: string): string {
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="referrer" content="no-referrer"><meta name="robots" content="noindex">
-<title>${escapeHtml(WORDS[language].title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+/** The app's page of a purchase link, in the mail's language (/en/… in English), as guardianLink does. */
+export function guardianPurchaseLink(siteUrl: string, token: string, english: boolean): string {
+  return `${new URL(siteUrl).origin}${english ? '/en' : ''}/guardian/purchase/${encodeURIComponent(token)}`;
 }
 
-function statusLine(language: PageLanguage, request: Request): string {
-  const w = WORDS[language];
-  switch (request.status) {
-    case 'pending':
-      return `<p role="status" data-testid="guardian-state">${escapeHtml(w.confirmed(request.username))}</p>`;
-    case 'refused':
-      return `<p role="status" data-testid="guardian-state">${escapeHtml(w.refused)}</p>`;
-    case 'paid':
-      return `<p role="status" data-testid="guardian-state">${escapeHtml(w.paid)}</p>`;
-    case 'expired':
-      return `<p role="status" data-testid="guardian-state">${escapeHtml(w.expired)}</p>`;
-    default:
-      return `<p role="status" data-testid="guardian-state">${escapeHtml(w.closed)}</p>`;
-  }
-}
-
-export function guardianPage(language: PageLanguage, token: string, request: Request | null): string {
-  const w = WORDS[language];
-  if (!request) return page(language, `<h1>${escapeHtml(w.title)}</h1><p role="alert">${escapeHtml(w.missing)}</p>`);
-  const details = `<dl><dt>${escapeHtml(w.item)}</dt><dd data-testid="guardian-item">${escapeHtml(request.item_name)} (${escapeHtml(w.categories[request.category] ?? request.category)})</dd>
-<dt>${escapeHtml(w.total)}</dt><dd class="total" data-testid="guardian-total">${escapeHtml(formatPrice(request.amount_cents, request.currency, language))}</dd></dl>
-<p>${escapeHtml(w.once)}</p>`;
-  const heading = `<h1>${escapeHtml(w.heading(request.username))}</h1>`;
-  if (request.status !== 'awaiting_guardian') return page(language, `${heading}${details}${statusLine(language, request)}`);
-  const action = `/payments/v1/guardian/${escapeHtml(token)}${language === 'en-US' ? '?lang=en' : ''}`;
-  return page(
-    language,
-    `${heading}<p>${escapeHtml(w.intro(request.username))}</p>${details}<p>${escapeHtml(w.after(request.username))}</p>
-<form method="post" action="${action}">
-<button type="submit" name="decision" value="confirm">${escapeHtml(w.confirm)}</button>
-<button type="submit" name="decision" value="refuse">${escapeHtml(w.refuse)}</button>
-</form>`,
-  );
-}
-
-function languageOf(value: string | undefined): PageLanguage {
-  return value === 'en' || value === 'en-US' ? 'en-US' : 'pt-BR';
-}
-
-async function readRequest(q: Queryable, token: string): Promise<Request | null> {
+async function readRequest(q: Queryable, token: string): Promise<GuardianRequest | null> {
   if (!TOKEN.test(token)) return null;
-  const { rows } = await q.query<{ r: Request | null }>(`select private.guardian_purchase_request($1) as r`, [token]);
-  return rows[0]?.r ?? null;
+  const { rows } = await q.query<{ r: (GuardianRequest & { purchase_id?: string }) | null }>(
+    `select private.guardian_purchase_request($1) as r`,
+    [token],
+  );
+  const r = rows[0]?.r;
+  if (!r) return null;
+  return { username: r.username, item_name: r.item_name, category: r.category, amount_cents: r.amount_cents, currency: r.currency, status: r.status };
 }
 
 /**
@@ -138,7 +64,7 @@ async function readRequest(q: Queryable, token: string): Promise<Request | null>
 export async function mailGuardianAboutPurchase(
   q: Queryable,
   purchaseId: string,
-  options: { serverOrigin: string; english: boolean },
+  options: { siteUrl: string; english: boolean },
 ): Promise<boolean> {
   const { rows } = await q.query<{
     guardian_email: string;
@@ -160,48 +86,77 @@ export async function mailGuardianAboutPurchase(
       itemName: link.item_name,
       totalPt: formatPrice(link.amount_cents, link.currency, 'pt-BR'),
       totalEn: formatPrice(link.amount_cents, link.currency, 'en-US'),
-      pageUrl: `${options.serverOrigin}/payments/v1/guardian/${link.token}`,
+      pageUrl: guardianPurchaseLink(options.siteUrl, link.token, false),
+      pageUrlEn: guardianPurchaseLink(options.siteUrl, link.token, true),
       english: options.english,
     }),
   );
   return true;
 }
 
-/** GET shows the request; POST {decision: confirm | refuse} answers it. */
-export function guardianRoutes(ctx: ServerContext) {
+/** The old address of the link (mails already sent): to the app's page, in the link's language. */
+export function guardianRedirectRoutes(ctx: ServerContext) {
   const app = new Hono();
-  const headers = (c: Context) => {
+  app.get('/:token', (c) => {
     c.header('cache-control', 'no-store');
     c.header('referrer-policy', 'no-referrer');
-    c.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'");
+    const english = c.req.query('lang') === 'en' || c.req.query('lang') === 'en-US';
+    return c.redirect(guardianPurchaseLink(ctx.config.siteUrl, c.req.param('token'), english), 302);
+  });
+  return app;
+}
+
+/** The app's page reads (GET) and answers (POST {decision: confirm | refuse}) a request by its token. */
+export function guardianRequestRoutes(ctx: ServerContext) {
+  const app = new Hono();
+  const wrongTokens = new TokenBuckets(30);
+  const keyOf = (c: Context) => remoteAddress(c) ?? 'unknown';
+  const unknown = (c: Context) => {
+    wrongTokens.take(keyOf(c));
+    return c.json({ code: 'guardian_link_invalid', message: 'This guardian link is unknown or expired.' }, 404);
   };
+  /** Too many unknown tokens from this address: seconds to wait, else 0 (takes nothing). */
+  const blocked = (c: Context): number => {
+    const wait = wrongTokens.take(keyOf(c));
+    if (wait === 0) wrongTokens.refund(keyOf(c));
+    return wait;
+  };
+  const tooMany = (c: Context, wait: number) => {
+    c.header('retry-after', String(wait));
+    return c.json({ code: 'too_many_attempts', message: 'Too many unknown links. Try again later.', details: String(wait) }, 429);
+  };
+  app.use('*', async (c, next) => {
+    c.header('cache-control', 'no-store');
+    c.header('referrer-policy', 'no-referrer');
+    await next();
+  });
 
   app.get('/:token', async (c) => {
-    const language = languageOf(c.req.query('lang'));
-    const token = c.req.param('token');
-    const request = await readRequest(ctx.db, token);
-    headers(c);
-    return c.html(guardianPage(language, token, request), request ? 200 : 404);
+    const wait = blocked(c);
+    if (wait > 0) return tooMany(c, wait);
+    const request = await readRequest(ctx.db, c.req.param('token'));
+    if (!request) return unknown(c);
+    return c.json({ request });
   });
 
   app.post('/:token', async (c) => {
-    const language = languageOf(c.req.query('lang'));
+    const wait = blocked(c);
+    if (wait > 0) return tooMany(c, wait);
     const token = c.req.param('token');
-    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
-    const decision = form.decision;
-    headers(c);
+    const body = (await c.req.json().catch(() => null)) as Record<string, unknown> | null;
+    const decision = body?.decision;
     if (decision !== 'confirm' && decision !== 'refuse') {
-      const request = await readRequest(ctx.db, token);
-      return c.html(guardianPage(language, token, request), 400);
+      return c.json({ code: 'validation', message: 'decision must be confirm or refuse' }, 400);
     }
-    if (!TOKEN.test(token)) return c.html(guardianPage(language, token, null), 404);
+    if (!TOKEN.test(token)) return unknown(c);
     const { rows } = await ctx.db.query<{ r: { status: string; answered_now: boolean } | null }>(
       `select private.answer_guardian_purchase($1, $2) as r`,
       [token, decision === 'confirm'],
     );
-    if (!rows[0]?.r) return c.html(guardianPage(language, token, null), 404);
+    if (!rows[0]?.r) return unknown(c);
     const request = await readRequest(ctx.db, token);
-    return c.html(guardianPage(language, token, request), rows[0].r.answered_now ? 200 : 409);
+    if (!rows[0].r.answered_now) return c.json({ code: 'already_answered', message: 'This request was already answered.', request }, 409);
+    return c.json({ answered_now: true, request });
   });
 
   return app;

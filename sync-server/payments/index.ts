@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { asRequester } from '../db/request-context.ts';
 import { bearerToken, JwtError, type JwtClaims } from '../jwt.ts';
 import { callbackBody, LocalProvider, localPaymentsKey } from './local.ts';
-import { guardianRoutes, mailGuardianAboutPurchase } from './guardian.ts';
+import { guardianRedirectRoutes, guardianRequestRoutes, mailGuardianAboutPurchase } from './guardian.ts';
 import { checkoutPage, missingPage, type PageLanguage } from './page.ts';
 import { isUuid, OUTCOMES, type Outcome, type PaymentProvider } from './provider.ts';
 
@@ -126,7 +126,7 @@ export function createPaymentsApp(ctx: ServerContext, provider: LocalProvider = 
     if (begun.status === 'awaiting_guardian') {
       // A minor's purchase (issue 35): the guardian of the safe sign-up is asked by mail; it can be
       // paid only after they confirm (then this same route answers its checkout).
-      if (askedNow) await mailGuardianAboutPurchase(ctx.db, begun.purchase_id, { serverOrigin, english: languageOf(body.language) === 'en-US' });
+      if (askedNow) await mailGuardianAboutPurchase(ctx.db, begun.purchase_id, { siteUrl: ctx.config.siteUrl, english: languageOf(body.language) === 'en-US' });
       return c.json(purchase, 202);
     }
     const checkoutUrl = provider.checkoutUrl(
@@ -174,8 +174,10 @@ export function createPaymentsApp(ctx: ServerContext, provider: LocalProvider = 
     return c.redirect(afterCheckout(returnTo, id, settled.status), 303);
   });
 
-  // A minor's purchase: the guardian's page (the link in their mail).
-  app.route('/guardian', guardianRoutes(ctx));
+  // A minor's purchase: the app's guardian page reads and answers here; the link of mails sent
+  // before the page moved into the app goes to it.
+  app.route('/guardian-request', guardianRequestRoutes(ctx));
+  app.route('/guardian', guardianRedirectRoutes(ctx));
 
   // The provider's signed callback (a real provider's webhook comes here the same way).
   app.post('/local/callback', async (c) => {

@@ -197,7 +197,17 @@ describe.each(TEST_BACKENDS)('payments ($name)', ({ postgresServerUrl }) => {
     expect(sent[0].body_text).toContain('R$\u00a09,90');
     expect(sent[0].body_text).toContain('pagamento único, sem cobrança recorrente');
     const link = sent[0].link;
-    expect(link).toMatch(new RegExp(`^${server.url}/payments/v1/guardian/[0-9a-f]{64}$`));
+    // the mail opens the app's page (as the safe sign-up's /guardian/{token}); its English part /en/…
+    const site = new URL(server.ctx.config.siteUrl).origin;
+    expect(link).toMatch(new RegExp(`^${site}/guardian/purchase/[0-9a-f]{64}$`));
+    const token = link.split('/').pop()!;
+    expect(sent[0].body_text).toContain(`${site}/en/guardian/purchase/${token}`);
+    // the old address (mails sent before the page moved into the app) goes to the app's page
+    const old = await fetch(`${server.url}/payments/v1/guardian/${token}`, { redirect: 'manual' });
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe(link);
+    const oldEn = await fetch(`${server.url}/payments/v1/guardian/${token}?lang=en`, { redirect: 'manual' });
+    expect(oldEn.headers.get('location')).toBe(`${site}/en/guardian/purchase/${token}`);
 
     // before the guardian answers nothing can pay it: the checkout page, a signed callback
     expect(await (await fetch(`${server.url}/payments/v1/local/checkout/${purchase}`)).text()).not.toContain('value="paid"');
@@ -205,22 +215,30 @@ describe.each(TEST_BACKENDS)('payments ($name)', ({ postgresServerUrl }) => {
     expect(await callback(early, signCallback(key, early))).toMatchObject({ status: 200, body: { granted: false, status: 'awaiting_guardian' } });
     expect(await owned(minor, item)).toBe(0);
 
-    // the guardian's page: who, the item, the real total, one payment; opening it answers nothing
-    const shown = await fetch(link);
-    expect(shown.status).toBe(200);
-    const html = await shown.text();
-    for (const words of ['Capa dourada', 'R$\u00a09,90', 'Pagamento único. Sem cobrança recorrente.', 'Confirmar a compra', 'Recusar']) expect(html).toContain(words);
+    // what the app's page reads: who, the item, the real total; reading answers nothing
+    const api = (t: string) => `${server.url}/payments/v1/guardian-request/${t}`;
+    const read = async (t: string) => {
+      const response = await fetch(api(t));
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    expect(await read(token)).toEqual({
+      status: 200,
+      body: { request: { username: expect.any(String), item_name: 'Capa dourada', category: 'theme', amount_cents: 990, currency: 'BRL', status: 'awaiting_guardian' } },
+    });
     expect(await status(purchase)).toBe('awaiting_guardian');
-    const answer = (url: string, decision: string) => fetch(url, { method: 'POST', body: new URLSearchParams({ decision }) });
+    expect(await read('a'.repeat(64))).toMatchObject({ status: 404, body: { code: 'guardian_link_invalid' } });
+    expect(await read('nao-e-um-token')).toMatchObject({ status: 404, body: { code: 'guardian_link_invalid' } });
+    const answer = async (t: string, decision: unknown) => {
+      const response = await fetch(api(t), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision }) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
     // a forged link and a made-up decision change nothing
-    expect((await answer(`${server.url}/payments/v1/guardian/${'a'.repeat(64)}`, 'confirm')).status).toBe(404);
-    expect((await answer(link, 'pay-now')).status).toBe(400);
+    expect(await answer('a'.repeat(64), 'confirm')).toMatchObject({ status: 404, body: { code: 'guardian_link_invalid' } });
+    expect(await answer(token, 'pay-now')).toMatchObject({ status: 400, body: { code: 'validation' } });
     expect(await status(purchase)).toBe('awaiting_guardian');
     // confirmed once; the replay is told it was answered already
-    const confirmed = await answer(link, 'confirm');
-    expect(confirmed.status).toBe(200);
-    expect(await confirmed.text()).toContain('Compra confirmada');
-    expect((await answer(link, 'refuse')).status).toBe(409);
+    expect(await answer(token, 'confirm')).toMatchObject({ status: 200, body: { answered_now: true, request: { status: 'pending' } } });
+    expect(await answer(token, 'refuse')).toMatchObject({ status: 409, body: { code: 'already_answered', request: { status: 'pending' } } });
     expect(await status(purchase)).toBe('pending');
 
     // now the minor's checkout opens the provider's page for the same purchase; paid, granted once
@@ -240,19 +258,33 @@ describe.each(TEST_BACKENDS)('payments ($name)', ({ postgresServerUrl }) => {
     const [mail] = await sql<{ link: string; body_text: string }>(
       `select link, body_text from auth.mailbox where kind = 'guardian_purchase' and body_text like '%Adesivos brilhantes%' order by id desc limit 1`,
     );
-    expect(mail.link).toMatch(/\?lang=en$/);
+    expect(mail.link).toMatch(/\/en\/guardian\/purchase\/[0-9a-f]{64}$/);
     expect(mail.body_text).toContain('US$');
     expect(mail.body_text).toContain('$3.50');
-    const page = await (await fetch(mail.link)).text();
-    expect(page).toContain('One payment. No recurring charge.');
-    const declined = await fetch(mail.link, { method: 'POST', body: new URLSearchParams({ decision: 'refuse' }) });
+    const api = `${server.url}/payments/v1/guardian-request/${mail.link.split('/').pop()}`;
+    expect(((await (await fetch(api)).json()) as { request: unknown }).request).toMatchObject({ amount_cents: 350, currency: 'USD', status: 'awaiting_guardian' });
+    const post = (decision: string) => fetch(api, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ decision }) });
+    const declined = await post('refuse');
     expect(declined.status).toBe(200);
-    expect(await declined.text()).toContain('Purchase declined. Nothing was charged.');
-    expect((await fetch(mail.link, { method: 'POST', body: new URLSearchParams({ decision: 'confirm' }) })).status).toBe(409);
+    expect(await declined.json()).toMatchObject({ answered_now: true, request: { status: 'refused' } });
+    expect((await post('confirm')).status).toBe(409);
     expect(await status(purchase)).toBe('refused');
     const paid = callbackBody(purchase, 'paid');
     expect(await callback(paid, signCallback(key, paid))).toMatchObject({ status: 200, body: { granted: false, status: 'refused' } });
     expect(await owned(minor, item)).toBe(0);
+  });
+
+  test("the guardian's link: unknown tokens are limited per address (at most 30, then 429 too_many_attempts)", async () => {
+    const api = (t: string) => `${server.url}/payments/v1/guardian-request/${t}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 31 && statuses.at(-1) !== 429; i++) statuses.push((await fetch(api(i.toString(16).padStart(64, 'b')))).status);
+    // the earlier tests' unknown links count too (same address, same server)
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, -1).every((s) => s === 404)).toBe(true);
+    const limited = await fetch(api('c'.repeat(64)));
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toMatchObject({ code: 'too_many_attempts' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   test("refusals: no beta access, not signed in, bad input — 4xx with codes", async () => {

@@ -158,7 +158,7 @@ test("a minor's purchase waits for the guardian: asked by e-mail, confirmed on t
   expect(items.error, items.error?.message).toBeNull();
   const guardianMails = async () =>
     ((await (await fetch(`${baseURL}/auth/v1/mailbox.json?to=${encodeURIComponent(guardian)}`)).json()) as { subject: string; link: string }[]).filter((m) =>
-      m.link.includes('/payments/v1/guardian/'),
+      m.link.includes('/guardian/purchase/'),
     );
 
   const page = await phonePage(browser);
@@ -175,15 +175,31 @@ test("a minor's purchase waits for the guardian: asked by e-mail, confirmed on t
   const [mail] = await guardianMails();
   expect(mail.subject).toContain(`Capa estrelada ${season}`);
 
-  // the guardian's page (no account): the item, the real total, one payment; confirm
+  // the guardian's page is the app's (no account): who, the item, the real total, one payment; confirm
+  expect(new URL(mail.link).pathname).toMatch(/^\/guardian\/purchase\/[0-9a-f]{64}$/);
   const guardianPage = await phonePage(browser);
-  await guardianPage.goto(mail.link);
+  // the old address of the link (mails sent before the page moved into the app) leads to it
+  await guardianPage.goto(`/payments/v1/guardian/${mail.link.split('/').pop()}`);
+  await expect(guardianPage).toHaveURL(mail.link);
+  await expect(guardianPage.getByRole('heading', { level: 1 })).toHaveText(`${teen.username} quer comprar um item`);
+  await expect(guardianPage.getByTestId('guardian-item')).toHaveText(`Capa estrelada ${season} (Estilo de capa)`);
   await expect(guardianPage.getByTestId('guardian-total')).toHaveText('R$ 9,90');
   await expect(guardianPage.getByText('Pagamento único. Sem cobrança recorrente. Sem itens-surpresa.')).toBeVisible();
   expect(await guardianPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await expectNoSeriousAxeIssues(guardianPage, "guardian's purchase page");
-  await guardianPage.getByRole('button', { name: 'Confirmar a compra' }).click();
+  // confirm and decline weigh the same (same size on the phone)
+  const confirmBox = await guardianPage.getByRole('button', { name: 'Confirmar a compra' }).boundingBox();
+  const declineBox = await guardianPage.getByRole('button', { name: 'Recusar a compra' }).boundingBox();
+  expect([confirmBox!.width, confirmBox!.height]).toEqual([declineBox!.width, declineBox!.height]);
+  // by keyboard: Tab to the confirm button, Enter
+  await guardianPage.getByRole('button', { name: 'Confirmar a compra' }).focus();
+  await guardianPage.keyboard.press('Enter');
   await expect(guardianPage.getByTestId('guardian-state')).toContainText('Compra confirmada.');
+  await expect(guardianPage.getByTestId('guardian-state')).toBeFocused();
+  // opened again: already answered, no buttons
+  await guardianPage.reload();
+  await expect(guardianPage.getByTestId('guardian-state')).toContainText('Este pedido já foi respondido.');
+  await expect(guardianPage.getByRole('button', { name: /Confirmar a compra|Recusar a compra/ })).toHaveCount(0);
 
   // the minor pays it, once
   await page.reload();
@@ -202,7 +218,7 @@ test("a minor's purchase waits for the guardian: asked by e-mail, confirmed on t
   await expect.poll(async () => (await guardianMails()).length).toBe(2);
   const [declineMail] = await guardianMails();
   await guardianPage.goto(declineMail.link);
-  await guardianPage.getByRole('button', { name: 'Recusar' }).click();
+  await guardianPage.getByRole('button', { name: 'Recusar a compra' }).click();
   await expect(guardianPage.getByTestId('guardian-state')).toHaveText('Compra recusada. Nada foi cobrado.');
   await page.reload();
   await expect(paper.getByTestId('store-guardian')).toHaveText('Seu responsável recusou esta compra. Nada foi cobrado.');

@@ -133,8 +133,8 @@ export function guardianMail(options: {
 
 /**
  * A minor's purchase asks the guardian (issue 35), in both languages: the item, its real total,
- * one payment and nothing recurring, and the page that confirms or refuses
- * (`{server}/payments/v1/guardian/{token}`, served by the payments next to the checkout). No
+ * one payment and nothing recurring, and the app's page that confirms or refuses
+ * (`{app}/guardian/purchase/{token}`, `{app}/en/guardian/purchase/{token}` in English). No
  * countdown, no pressure: the guardian may simply ignore it, and nothing is charged.
  */
 export function guardianPurchaseMail(options: {
@@ -145,13 +145,14 @@ export function guardianPurchaseMail(options: {
   /** The real total, already formatted in each language. */
   totalPt: string;
   totalEn: string;
-  /** The guardian's page, without the language (`?lang=en` is added for the English part). */
+  /** The app's guardian page in Portuguese and in English. */
   pageUrl: string;
+  pageUrlEn: string;
   english: boolean;
 }): OutgoingMail {
   const who = options.username;
   const ptLink = options.pageUrl;
-  const enLink = `${options.pageUrl}?lang=en`;
+  const enLink = options.pageUrlEn;
   const text =
     `${who} quer comprar "${options.itemName}" no Cadernos\n\n` +
     `${who} pediu para comprar "${options.itemName}" na loja do Cadernos, por ${options.totalPt} no total. ` +
