@@ -217,9 +217,14 @@ test("a minor's purchase waits for the guardian: asked by e-mail, confirmed on t
   await expect(paper.getByTestId('store-guardian')).toBeVisible();
   await expect.poll(async () => (await guardianMails()).length).toBe(2);
   const [declineMail] = await guardianMails();
-  await guardianPage.goto(declineMail.link);
-  await guardianPage.getByRole('button', { name: 'Recusar a compra' }).click();
-  await expect(guardianPage.getByTestId('guardian-state')).toHaveText('Compra recusada. Nada foi cobrado.');
+  // the mail's English part: the same page in English, the total in English
+  const english = new URL(declineMail.link);
+  english.pathname = `/en${english.pathname}`;
+  await guardianPage.goto(english.toString());
+  await expect(guardianPage.getByTestId('guardian-total')).toHaveText('R$4.50');
+  await expect(guardianPage.getByText('One payment. No recurring charge. No surprise items.')).toBeVisible();
+  await guardianPage.getByRole('button', { name: 'Decline the purchase' }).click();
+  await expect(guardianPage.getByTestId('guardian-state')).toHaveText('Purchase declined. Nothing was charged.');
   await page.reload();
   await expect(paper.getByTestId('store-guardian')).toHaveText('Seu responsável recusou esta compra. Nada foi cobrado.');
   await expect(paper.getByRole('button', { name: 'Pedir ao responsável de novo' })).toBeVisible();
