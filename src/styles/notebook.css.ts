@@ -1,5 +1,7 @@
 import { createTheme, createThemeContract, styleVariants } from '@vanilla-extract/css';
-import { PAPER_STYLES, STORE_PAPERS, DEFAULT_PAPER_STYLE, type PaperStyle } from './paper-styles.ts';
+import type { PaperStyle } from './paper-styles.ts';
+import type { MorePaper } from './paper-more.css.ts';
+import { ink, lineGap } from './paper-lines.ts';
 
 /**
  * Tokens for how a notebook looks: its colour theme (spec §3: purple, pink, blue, teal, yellow,
@@ -18,8 +20,6 @@ export type StoreTheme = (typeof STORE_THEMES)[number];
 export type NotebookTheme = (typeof NOTEBOOK_THEMES)[number] | StoreTheme;
 export const ALL_NOTEBOOK_THEMES: readonly NotebookTheme[] = [...NOTEBOOK_THEMES, ...STORE_THEMES];
 export const DEFAULT_NOTEBOOK_THEME: NotebookTheme = 'purple';
-
-export { PAPER_STYLES, STORE_PAPERS, DEFAULT_PAPER_STYLE, type PaperStyle };
 
 export const notebookVars = createThemeContract({
   cover: null,
@@ -45,11 +45,13 @@ export const notebookThemeClass = Object.fromEntries(
   ALL_NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, palette[name], `notebook-${name}`)]),
 ) as Record<NotebookTheme, string>;
 
-const ink = { blue: '#a7c4f2', red: '#f2a7a7', pink: '#f5b5d3', green: '#a9dcb0', grey: '#d0d0d8' };
-const lineGap = '28px';
 
-/** Paper backgrounds: light paper in both UI themes, like a real notebook page. */
-export const paperClass = styleVariants<Record<PaperStyle, { background: string; backgroundSize?: string; color: string }>>({
+/**
+ * Paper backgrounds: light paper in both UI themes, like a real notebook page. The papers the
+ * landing does not draw (lined-pink, lined-green, vintage) are in paper-more.css.ts, so the landing
+ * loads only these; `paperClasses` (NotebookPaper) joins both.
+ */
+export const paperClass = styleVariants<Record<Exclude<PaperStyle, MorePaper>, { background: string; backgroundSize?: string; color: string }>>({
   'lined-blue': {
     color: '#1f1b2d',
     background: `linear-gradient(to right, transparent 47px, #f2a7a7 47px, #f2a7a7 49px, transparent 49px), repeating-linear-gradient(#fffdf7 0 calc(${lineGap} - 1px), ${ink.blue} calc(${lineGap} - 1px) ${lineGap})`,
@@ -57,14 +59,6 @@ export const paperClass = styleVariants<Record<PaperStyle, { background: string;
   'lined-red': {
     color: '#1f1b2d',
     background: `repeating-linear-gradient(#fffdf7 0 calc(${lineGap} - 1px), ${ink.red} calc(${lineGap} - 1px) ${lineGap})`,
-  },
-  'lined-pink': {
-    color: '#1f1b2d',
-    background: `repeating-linear-gradient(#fff7fb 0 calc(${lineGap} - 1px), ${ink.pink} calc(${lineGap} - 1px) ${lineGap})`,
-  },
-  'lined-green': {
-    color: '#1f1b2d',
-    background: `repeating-linear-gradient(#fbfff7 0 calc(${lineGap} - 1px), ${ink.green} calc(${lineGap} - 1px) ${lineGap})`,
   },
   grid: {
     color: '#1f1b2d',
@@ -75,9 +69,5 @@ export const paperClass = styleVariants<Record<PaperStyle, { background: string;
     background: `radial-gradient(${ink.grey} 1.2px, #ffffff 1.2px) 0 0 / 18px 18px`,
   },
   plain: { color: '#1f1b2d', background: '#fffdf7' },
-  vintage: {
-    color: '#3b2a14',
-    background: `repeating-linear-gradient(#f3e6c8 0 calc(${lineGap} - 1px), #d8c39a calc(${lineGap} - 1px) ${lineGap})`,
-  },
   kraft: { color: '#2b2116', background: '#d9b98c' },
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { notebookThemeClass, paperClass } from '../../../styles/notebook.css.ts';
-import { isPaperStyle, paperOf, themeOf } from './appearance.ts';
+import { notebookThemeClass } from '../../../styles/notebook.css.ts';
+import { isPaperStyle, paperClasses, paperOf, themeOf } from './appearance.ts';
 import { usePaperCatalogue } from './usePaperCatalogue.ts';
 import * as css from './look.css.ts';
 
@@ -34,7 +34,7 @@ function CatalogueSheet(props: NotebookPaperProps & { paper: string }) {
 
 function Sheet({ paper, theme, children, handwriting, flip = 'none', as: Tag = 'div', className, labelledBy, picture }: NotebookPaperProps & { picture?: { id: string; url: string | null } }) {
   const paperStyle = picture ? 'plain' : paperOf(paper);
-  const classes = [notebookThemeClass[themeOf(theme)], css.sheet, paperClass[paperStyle], css.flip[flip], className ?? ''];
+  const classes = [notebookThemeClass[themeOf(theme)], css.sheet, paperClasses[paperStyle], css.flip[flip], className ?? ''];
   const bodyClasses = [css.sheetBody, paperStyle === 'lined-blue' ? '' : css.sheetBodyNoMargin, handwriting ? css.handwriting : ''];
   const style = picture?.url ? { backgroundImage: `url("${picture.url}")`, backgroundSize: 'cover', backgroundRepeat: 'repeat-y' } : undefined;
   return (

@@ -3,17 +3,9 @@
  * sticker_border, cover) map onto the look. Unknown values fall back to the spec's defaults
  * (spec §9: purple, lined-blue) so a notebook written by a newer app still renders.
  */
-import {
-  ALL_NOTEBOOK_THEMES,
-  STORE_THEMES,
-  DEFAULT_NOTEBOOK_THEME,
-  DEFAULT_PAPER_STYLE,
-  NOTEBOOK_THEMES,
-  PAPER_STYLES,
-  STORE_PAPERS,
-  type NotebookTheme,
-  type PaperStyle,
-} from '../../../styles/notebook.css.ts';
+import { ALL_NOTEBOOK_THEMES, STORE_THEMES, DEFAULT_NOTEBOOK_THEME, NOTEBOOK_THEMES, paperClass, type NotebookTheme } from '../../../styles/notebook.css.ts';
+import { morePaperClass } from '../../../styles/paper-more.css.ts';
+import { DEFAULT_PAPER_STYLE, PAPER_STYLES, STORE_PAPERS, type PaperStyle } from '../../../styles/paper-styles.ts';
 
 export { NOTEBOOK_THEMES, STORE_THEMES, PAPER_STYLES, STORE_PAPERS, DEFAULT_NOTEBOOK_THEME, DEFAULT_PAPER_STYLE };
 export type { NotebookTheme, PaperStyle };
@@ -21,6 +13,9 @@ export type { NotebookTheme, PaperStyle };
 export function themeOf(value: string | null | undefined): NotebookTheme {
   return (ALL_NOTEBOOK_THEMES as readonly string[]).includes(value ?? '') ? (value as NotebookTheme) : DEFAULT_NOTEBOOK_THEME;
 }
+
+/** Each paper's class (the landing's papers and the others, paper-more.css.ts). */
+export const paperClasses: Record<PaperStyle, string> = { ...paperClass, ...morePaperClass };
 
 export function isPaperStyle(value: string | null | undefined): value is PaperStyle {
   return (PAPER_STYLES as readonly string[]).includes(value ?? '');
