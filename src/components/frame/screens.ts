@@ -50,6 +50,7 @@ export const FRAME_SCREENS: Record<string, FrameScreen> = {
   '/forgot-password': { title: msg`Recuperar senha`, parent: '/login', onlineOnly: true },
   '/reset-password': { title: msg`Nova senha`, parent: '/login', onlineOnly: true },
   '/guardian/:token': { title: msg`Confirmação do responsável`, parent: '/', onlineOnly: true },
+  '/guardian/purchase/:token': { title: msg`Pedido de compra`, parent: '/', onlineOnly: true },
   '/timeline': { title: msg`Novidades`, place: 'news', onlineOnly: true },
   '/amigos': { title: msg`Amigos`, place: 'friends', onlineOnly: true },
   '/friends': { title: msg`Amigos`, place: 'friends', onlineOnly: true },
