@@ -205,10 +205,16 @@ describe('analytics', () => {
     expect(events.map((e) => e.name)).not.toContain('not_an_event');
   });
 
+  it('every route of the app is named in events.ts (a new one would be counted as *)', () => {
+    const named = new Set<string>(ROUTE_PATHS);
+    expect(ROUTES.map((r) => r.path).filter((path) => !named.has(path))).toEqual([]);
+  });
+
   it('every route pattern named in events.ts is a route of the app (or * for none)', () => {
     const paths = new Set(ROUTES.map((r) => r.path));
     for (const path of ROUTE_PATHS) if (path !== '*') expect(paths, path).toContain(path);
     expect(routePatternOf('/nada/aqui')).toBe('*');
+    expect(routePatternOf('/guardian/purchase/abc123')).toBe('/guardian/purchase/:token');
     expect(routePatternOf('/')).toBe('/');
   });
 });

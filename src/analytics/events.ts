@@ -21,7 +21,7 @@ export const ROUTE_PATHS = [
   '/', '/login', '/register', '/forgot-password', '/reset-password', '/timeline', '/notificacoes', '/notifications',
   '/amigos', '/friends', '/meus-cadernos', '/settings', '/profile', '/profile/:username', '/create', '/notebook/:id',
   '/notebook/:id/edit', '/notebook/:id/rodada', '/claim', '/claim/:code', '/moderation/answers/:notebookId',
-  '/guardian/:token', '/manage-profile', '/admin', '/n/:code', '/loja-sazonal', '/loja-sazonal/sucesso', '/terms',
+  '/guardian/:token', '/guardian/purchase/:token', '/manage-profile', '/admin', '/n/:code', '/loja-sazonal', '/loja-sazonal/sucesso', '/terms',
   '/privacy', '/sobre', '/contato', '/faq', '/cookies', '*',
 ] as const;
 
