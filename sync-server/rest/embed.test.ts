@@ -94,6 +94,8 @@ describe.each(TEST_BACKENDS)('embeds on $name', (backend) => {
     expect(star.data).toEqual([{ id: [3], notebook_id: [2], body: ['When?'], position: [1] }]);
     const nested = await ana.from('notebooks').select('...questions(id, notebooks(title))').eq('id', 2);
     expect(nested.data).toEqual([{ id: [3], notebooks: [{ title: 'History' }] }]);
+    const deep = await ana.from('notebooks').select('...questions(...notebooks(*))').eq('id', 2);
+    expect(deep).toMatchObject({ error: null, data: [{ id: [2], title: ['History'], archived: [false], tags: [[]] }] });
     const inner = await ana.from('notebooks').select('id, ...questions!inner(body)').order('id');
     expect(inner.data?.map((r) => r.id)).toEqual([1, 2]);
     const limited = await ana.from('notebooks').select('id, ...questions(body)').eq('id', 1).order('position', { referencedTable: 'questions' }).limit(1, { referencedTable: 'questions' });

@@ -159,8 +159,11 @@ function selectNames(node: ReadNode): string[] | undefined {
   const names: string[] = [];
   for (const s of node.select) {
     if (s.alias !== undefined) names.push(s.alias);
-    else if (s.field.column === '*') return undefined;
-    else names.push(s.field.column);
+    // `t.*` of a table (or of a function's or write's rows of it) gives the table's columns
+    else if (s.field.column === '*') {
+      if (!node.columns || s.cast) return undefined;
+      names.push(...node.columns.keys());
+    } else names.push(s.field.column);
   }
   return names;
 }
