@@ -101,4 +101,13 @@ describe.each(TEST_BACKENDS)('embeds on $name', (backend) => {
     const limited = await ana.from('notebooks').select('id, ...questions(body)').eq('id', 1).order('position', { referencedTable: 'questions' }).limit(1, { referencedTable: 'questions' });
     expect(limited.data).toEqual([{ id: 1, body: ['What is 2+2?'] }]);
   });
+
+  it('an unknown column of an embed is named by PostgREST\'s alias of the embed, <table>_<depth> (42703)', async () => {
+    const res = await ana.from('notebooks').select('id, questions(sum)');
+    expect({ status: res.status, error: res.error }).toMatchObject({ status: 400, error: { code: '42703', message: 'column questions_1.sum does not exist' } });
+    const nested = await ana.from('notebooks').select('id, questions(id, notebooks(nope))').eq('questions.nope', 1);
+    expect(nested.error?.message).toBe('column notebooks_2.nope does not exist');
+    // the root keeps the table's name
+    expect((await ana.from('notebooks').select('nope')).error?.message).toBe('column notebooks.nope does not exist');
+  });
 });

@@ -112,6 +112,8 @@ export interface ReadNode extends NodeSource {
   range: RangeParam;
   /** Alias of the junction table for many-to-many embeds. */
   junctionAlias?: string;
+  /** How an unknown column's relation is named (42703): PostgREST's alias of an embed, `<table>_<depth>`. */
+  columnLabel?: string;
 }
 
 export function tableSource(table: Table): NodeSource {
@@ -199,12 +201,12 @@ class AliasCounter {
 
 function checkColumn(node: ReadNode, name: string): void {
   if (name === '*' || node.columns?.has(name) || node.computed?.has(name)) return;
-  throw errors.undefinedColumn(node.label, name);
+  throw errors.undefinedColumn(node.columnLabel ?? node.label, name);
 }
 
 function planField(node: ReadNode, field: Field): PlanField {
   checkColumn(node, field.name);
-  if (field.name === '*' && field.jsonPath.length > 0) throw errors.undefinedColumn(node.label, '*');
+  if (field.name === '*' && field.jsonPath.length > 0) throw errors.undefinedColumn(node.columnLabel ?? node.label, '*');
   return { column: field.name, jsonPath: field.jsonPath };
 }
 
@@ -233,6 +235,7 @@ function planRelation(cache: SchemaCache, parent: ReadNode, item: SelectRelation
     ref: quoteIdent(tableAlias),
     from: `${fromItem} AS ${quoteIdent(tableAlias)}`,
     label: target.name,
+    columnLabel: `${target.name}_${depth + 1}`,
     table: target,
     columns: target.columns,
     computed: target.computed,
@@ -322,7 +325,7 @@ function castOf(cache: SchemaCache, name: string | undefined): string | undefine
 /** `count()`, `col.sum()`, `col::int.avg()::text`: named after the aggregate unless aliased (as Postgres labels it). */
 function planAggregate(cache: SchemaCache, node: ReadNode, item: SelectItem & { type: 'field' }): PlanSelect {
   const star = item.field.name === '*' && item.field.jsonPath.length === 0;
-  if (star && item.aggregate !== 'count') throw errors.undefinedColumn(node.label, '*');
+  if (star && item.aggregate !== 'count') throw errors.undefinedColumn(node.columnLabel ?? node.label, '*');
   const field: PlanField = star ? { column: '*', jsonPath: [] } : planField(node, item.field);
   return { field, alias: item.alias ?? item.aggregate, cast: castOf(cache, item.cast), aggregate: item.aggregate, aggregateCast: castOf(cache, item.aggregateCast) };
 }
@@ -335,7 +338,7 @@ function expandStars(node: ReadNode, always = false): void {
   if (!always && !node.select.some((s) => s.aggregate) && !node.embeds.some((e) => e.hoisted)) return;
   node.select = node.select.flatMap((s) => {
     if (s.aggregate || s.countRows || s.field.column !== '*' || s.field.jsonPath.length > 0) return [s];
-    if (!node.columns) throw errors.undefinedColumn(node.label, '*');
+    if (!node.columns) throw errors.undefinedColumn(node.columnLabel ?? node.label, '*');
     return [...node.columns.keys()].map((column) => ({ field: { column, jsonPath: [] }, cast: s.cast }));
   });
 }
@@ -362,7 +365,7 @@ function planFilter(node: ReadNode, filter: Filter): PlanLogic {
     const isNull = (op.value === 'null') !== filter.negated;
     return { type: 'embedNull', embed, isNull };
   }
-  if (filter.field.name === '*') throw errors.undefinedColumn(node.label, '*');
+  if (filter.field.name === '*') throw errors.undefinedColumn(node.columnLabel ?? node.label, '*');
   return { type: 'filter', field: planField(node, filter.field), negated: filter.negated, operation: filter.operation };
 }
 
