@@ -23,6 +23,7 @@ import { categoryName, itemTypeName, storeProblemMessage } from '../../online/st
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
+import { EditActions } from '../EditActions.tsx';
 import { StoreImageField } from '../StoreImageField.tsx';
 import * as css from '../admin.css.ts';
 
@@ -212,14 +213,7 @@ export default function CatalogueSection() {
             <input type="checkbox" checked={draft.is_featured} onChange={(e) => setDraft({ ...draft, is_featured: e.target.checked })} />
             <Trans>Destaque</Trans>
           </label>
-          <div className={css.actions}>
-            <button type="submit" className={button.primary} disabled={!online || save.isPending}>
-              <Trans>Salvar item</Trans>
-            </button>
-            <button type="button" className={button.secondary} onClick={() => setEditing(undefined)}>
-              <Trans>Cancelar</Trans>
-            </button>
-          </div>
+          <EditActions editing disabled={!online || save.isPending} onCancel={() => setEditing(undefined)} saveLabel={<Trans>Salvar item</Trans>} />
         </form>
       )}
 

@@ -22,6 +22,7 @@ import { usePaperStyles, useSavePaperStyle, useSetPaperStyleActive } from '../..
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
+import { EditActions } from '../EditActions.tsx';
 import { IMAGE_PROBLEMS, StoreImageField } from '../StoreImageField.tsx';
 import * as css from '../admin.css.ts';
 
@@ -162,14 +163,7 @@ export default function PaperStylesSection() {
             />
             <Trans>Ativo</Trans>
           </label>
-          <div className={css.actions}>
-            <button type="submit" className={button.primary} disabled={!online || save.isPending}>
-              <Trans>Salvar papel</Trans>
-            </button>
-            <button type="button" className={button.secondary} onClick={() => setEditing(undefined)}>
-              <Trans>Cancelar</Trans>
-            </button>
-          </div>
+          <EditActions editing disabled={!online || save.isPending} onCancel={() => setEditing(undefined)} saveLabel={<Trans>Salvar papel</Trans>} />
         </form>
       )}
 
