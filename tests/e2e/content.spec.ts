@@ -1,5 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dismissConsent, expectFitsPhone } from './helpers.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { expectFitsPhone, phonePage } from './helpers.ts';
 import { logIn, makeAdmin, signUp } from './people.ts';
 import { png } from './pictures.ts';
 
@@ -9,21 +9,12 @@ import { png } from './pictures.ts';
  * with its preview in both languages; a visitor sees the announcement (dismissed, it stays hidden
  * after a reload) and the question on /faq — also offline, from the copy kept on the device.
  */
-const PHONE = { width: 360, height: 740 };
-
 /** Moves within the app as its links do (offline, a reload would have nothing to load from). */
 async function go(page: Page, path: string) {
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-}
-
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  await dismissConsent(page);
-  return page;
 }
 
 test('an admin writes an announcement and an FAQ question; a visitor reads them, the question offline too', async ({ browser, baseURL }) => {

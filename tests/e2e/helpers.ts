@@ -1,9 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 
 /** Fills route parameters with sample values: `/notebook/:id/edit` → `/notebook/sample-id/edit`. */
 export function concretePath(pattern: string): string {
   return pattern.replace(/:(\w+)/g, (_, name: string) => `sample-${name}`);
+}
+
+/** The phone every mobile-first browser test draws on (spec: 360 px first). */
+export const PHONE = { width: 360, height: 740 };
+
+/** A new page in its own context at 360 px, the cookie choice already made. */
+export async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await dismissConsent(page);
+  return page;
 }
 
 /** Stores a consent choice before the page loads, so the dialog does not cover the page. */

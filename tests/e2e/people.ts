@@ -108,12 +108,17 @@ export async function forbidWord(baseURL: string, word: string) {
   expect(response.ok, await response.text()).toBe(true);
 }
 
-/** Makes a person an admin: a user_roles record, which only an admin or the service role may write. */
-export async function makeAdmin(baseURL: string, userId: string) {
-  const service = createClient(baseURL, SUPABASE_DEMO_SERVICE_KEY, {
+/** supabase-js with the service role, for set-up that no person may do (catalogue rows, roles). */
+export function serviceClient(baseURL: string): SupabaseClient {
+  return createClient(baseURL, SUPABASE_DEMO_SERVICE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   });
+}
+
+/** Makes a person an admin: a user_roles record, which only an admin or the service role may write. */
+export async function makeAdmin(baseURL: string, userId: string) {
+  const service = serviceClient(baseURL);
   const { error } = await service.from('user_roles').insert({ user_id: userId, role: 'admin' });
   expect(error, error?.message).toBeNull();
 }

@@ -1,9 +1,6 @@
-import { createClient } from '@supabase/supabase-js';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
-import { dismissConsent, expectNoSeriousAxeIssues } from './helpers.ts';
-import { createNotebook, logIn, makeAdmin, signUp } from './people.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousAxeIssues, phonePage } from './helpers.ts';
+import { createNotebook, logIn, makeAdmin, serviceClient, signUp } from './people.ts';
 import { png } from './pictures.ts';
 
 /**
@@ -14,23 +11,11 @@ import { png } from './pictures.ts';
  * it from the store, chooses it — the sheet is drawn from the picture.
  */
 
-const PHONE = { width: 360, height: 740 };
-
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  await dismissConsent(page);
-  return page;
-}
-
 test('an admin creates a paper style with an uploaded picture; a person sees it "na loja", then owns and uses it', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const [admin, owner] = await Promise.all([signUp(baseURL!, 'papeleiro'), signUp(baseURL!, 'escritora')]);
   await makeAdmin(baseURL!, admin.userId);
-  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  const service = serviceClient(baseURL!);
   const tag = Date.now().toString(36);
   const id = `carta-${tag}`;
   const name = `Papel de carta ${tag}`;

@@ -1,9 +1,6 @@
-import { createClient } from '@supabase/supabase-js';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import WebSocket from 'ws';
-import { SUPABASE_DEMO_SERVICE_KEY } from '../../sync-server/config.ts';
-import { dismissConsent, expectNoSeriousAxeIssues } from './helpers.ts';
-import { createNotebook, logIn, makeAdmin, signUp } from './people.ts';
+import { expect, test } from '@playwright/test';
+import { PHONE, dismissConsent, expectNoSeriousAxeIssues, phonePage } from './helpers.ts';
+import { createNotebook, logIn, makeAdmin, serviceClient, signUp } from './people.ts';
 
 /**
  * The seasonal store (issue 35) at 360 px: an admin adds an item in /admin › Catálogo da loja and
@@ -14,24 +11,12 @@ import { createNotebook, logIn, makeAdmin, signUp } from './people.ts';
  * page and then paid once; a declined one says nothing was charged.
  */
 
-const PHONE = { width: 360, height: 740 };
-
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
-  await dismissConsent(page);
-  return page;
-}
-
 test('admin catalogue → beta person claims a free item, buys one (paid), and a failed and a cancelled checkout grant nothing', async ({ browser, baseURL }) => {
   test.setTimeout(90_000);
   const admin = await signUp(baseURL!, 'lojista');
   await makeAdmin(baseURL!, admin.userId);
   const buyer = await signUp(baseURL!, 'cliente');
-  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  const service = serviceClient(baseURL!);
   const season = `verao-${Date.now().toString(36)}`;
   const { error } = await service.from('seasonal_items').insert([
     { name: `Adesivos grátis ${season}`, category: 'sticker_pack', season_id: season, season_name: 'Verão de teste', item_type: 'free' },
@@ -141,10 +126,7 @@ test("a minor's purchase waits for the guardian: asked by e-mail, confirmed on t
   test.setTimeout(120_000);
   const teen = await signUp(baseURL!, 'menorloja');
   const guardian = `resp-${teen.username}@example.test`;
-  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  const service = serviceClient(baseURL!);
   const born = new Date();
   born.setUTCFullYear(born.getUTCFullYear() - 15);
   const safety = await service.from('account_safety').update({ birth_date: born.toISOString().slice(0, 10), guardian_email: guardian }).eq('user_id', teen.userId);
@@ -233,10 +215,7 @@ test("a minor's purchase waits for the guardian: asked by e-mail, confirmed on t
 test('a bought theme is offered in the editor (the others marked "na loja"), applied to a notebook, and a sharee sees it offline', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const [owner, friend] = await Promise.all([signUp(baseURL!, 'estilosa'), signUp(baseURL!, 'amiga')]);
-  const service = createClient(baseURL!, SUPABASE_DEMO_SERVICE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as never },
-  });
+  const service = serviceClient(baseURL!);
   expect((await service.from('store_beta_access').insert({ user_id: owner.userId })).error).toBeNull();
   const { data: item, error } = await service
     .from('seasonal_items')
