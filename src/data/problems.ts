@@ -47,6 +47,8 @@ export const SERVER_REFUSAL_CODES = [
   'look_not_owned',
   /** Issue 35: a store paper style set on a notebook that neither its owner nor the writer owns (spec §8 "paper style apply error"). */
   'paper_not_owned',
+  /** Issue 35: a premium pack's sticker put on a cover that neither the notebook's owner nor the writer owns. */
+  'sticker_not_owned',
   /** Anything the server did not name (private.rejection_reason's last case). */
   'error',
 ] as const;

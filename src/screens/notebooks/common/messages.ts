@@ -59,6 +59,9 @@ export function problemMessage(problem: Pick<Problem, 'code'>, subject: ProblemS
     case 'paper_not_owned':
       // spec §8 "paper style apply error" (issue 35): a store paper nobody here owns
       return msg`Não foi possível aplicar o estilo de papel: ele é da loja sazonal e ainda não é seu.`;
+    case 'sticker_not_owned':
+      // like spec §8's apply errors (issue 35): a premium pack's sticker nobody here owns
+      return msg`Não foi possível pôr o adesivo na capa: ele é da loja sazonal e ainda não é seu.`;
     case 'not_saved':
       // The local database failed (a thrown write): the same sentence whatever was being saved.
       return msg`Não foi possível salvar as alterações`;

@@ -6,6 +6,7 @@
 import { ALL_NOTEBOOK_THEMES, STORE_THEMES, DEFAULT_NOTEBOOK_THEME, NOTEBOOK_THEMES, paperClass, type NotebookTheme } from '../../../styles/notebook.css.ts';
 import { morePaperClass } from '../../../styles/paper-more.css.ts';
 import { DEFAULT_PAPER_STYLE, PAPER_STYLES, STORE_PAPERS, type PaperStyle } from '../../../styles/paper-styles.ts';
+import { FREE_STICKERS, type StickerId } from '../../../styles/sticker-ids.ts';
 
 export { NOTEBOOK_THEMES, STORE_THEMES, PAPER_STYLES, STORE_PAPERS, DEFAULT_NOTEBOOK_THEME, DEFAULT_PAPER_STYLE };
 export type { NotebookTheme, PaperStyle };
@@ -37,8 +38,7 @@ export function borderOf(value: string | null | undefined): StickerBorder | null
  * The free stickers every notebook may use (premium ones come from the store, spec §6). Each is
  * drawn by StickerArt.tsx as an SVG picture, hidden from screen readers.
  */
-export const FREE_STICKERS = ['star', 'heart', 'flower', 'rainbow', 'pencil', 'music', 'sun', 'cat', 'rocket', 'smile'] as const;
-export type StickerId = (typeof FREE_STICKERS)[number];
+export { FREE_STICKERS, type StickerId } from '../../../styles/sticker-ids.ts';
 
 export function isStickerId(id: string): id is StickerId {
   return (FREE_STICKERS as readonly string[]).includes(id);

@@ -53,6 +53,7 @@ export function sharingProblem(problem: Pick<Problem, 'code'>, action: SharingAc
     case 'error':
     case 'look_not_owned':
     case 'paper_not_owned':
+    case 'sticker_not_owned':
       return fallback(action);
     default: {
       const unmapped: never = code;
