@@ -2,6 +2,7 @@ import { createTheme, createThemeContract, styleVariants } from '@vanilla-extrac
 import type { PaperStyle } from './paper-styles.ts';
 import type { MorePaper } from './paper-more.css.ts';
 import { ink, lineGap } from './paper-lines.ts';
+import { ALL_NOTEBOOK_THEMES, THEME_PALETTES, type NotebookTheme } from './theme-colors.ts';
 
 /**
  * Tokens for how a notebook looks: its colour theme (spec §3: purple, pink, blue, teal, yellow,
@@ -9,18 +10,10 @@ import { ink, lineGap } from './paper-lines.ts';
  * `notebookThemeClass[theme]` and `paperClass[paper]` to a notebook's root and style its parts
  * with `notebookVars`.
  */
-export const NOTEBOOK_THEMES = ['purple', 'pink', 'blue', 'teal', 'yellow', 'orange'] as const;
-/**
- * Themes of the seasonal store (issue 35; the premium rows of notebook_themes): drawn for everyone
- * who sees a notebook using one (guests and collaborators need not own it, spec §6), offered in the
- * editor to the people who own them.
- */
-export const STORE_THEMES = ['galaxy', 'pastel', 'retro'] as const;
-export type StoreTheme = (typeof STORE_THEMES)[number];
-export type NotebookTheme = (typeof NOTEBOOK_THEMES)[number] | StoreTheme;
-export const ALL_NOTEBOOK_THEMES: readonly NotebookTheme[] = [...NOTEBOOK_THEMES, ...STORE_THEMES];
-export const DEFAULT_NOTEBOOK_THEME: NotebookTheme = 'purple';
+export { NOTEBOOK_THEMES, STORE_THEMES, ALL_NOTEBOOK_THEMES, DEFAULT_NOTEBOOK_THEME } from './theme-colors.ts';
+export type { StoreTheme, NotebookTheme } from './theme-colors.ts';
 
+/** The theme contract: an app theme's class sets it, an added theme's colours set it inline (themeStyle). */
 export const notebookVars = createThemeContract({
   cover: null,
   coverText: null,
@@ -29,20 +22,8 @@ export const notebookVars = createThemeContract({
   spine: null,
 });
 
-const palette: Record<NotebookTheme, { cover: string; coverText: string; accent: string; accentSoft: string; spine: string }> = {
-  purple: { cover: '#7c3aed', coverText: '#ffffff', accent: '#6d28d9', accentSoft: '#ede4ff', spine: '#4c1d95' },
-  pink: { cover: '#db2777', coverText: '#ffffff', accent: '#be185d', accentSoft: '#fde2f0', spine: '#831843' },
-  blue: { cover: '#2563eb', coverText: '#ffffff', accent: '#1d4ed8', accentSoft: '#dfe9ff', spine: '#1e3a8a' },
-  teal: { cover: '#0d9488', coverText: '#ffffff', accent: '#0f766e', accentSoft: '#d7f5f1', spine: '#134e4a' },
-  yellow: { cover: '#facc15', coverText: '#3b2f00', accent: '#a16207', accentSoft: '#fff6cc', spine: '#854d0e' },
-  orange: { cover: '#f97316', coverText: '#2b1300', accent: '#c2410c', accentSoft: '#ffe6d5', spine: '#7c2d12' },
-  galaxy: { cover: '#312e81', coverText: '#e0e7ff', accent: '#4c1d95', accentSoft: '#e0e7ff', spine: '#1e1b4b' },
-  pastel: { cover: '#f9a8d4', coverText: '#334155', accent: '#0369a1', accentSoft: '#e0f2fe', spine: '#a5b4fc' },
-  retro: { cover: '#06b6d4', coverText: '#1e293b', accent: '#0e7490', accentSoft: '#fef9c3', spine: '#ca8a04' },
-};
-
 export const notebookThemeClass = Object.fromEntries(
-  ALL_NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, palette[name], `notebook-${name}`)]),
+  ALL_NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, THEME_PALETTES[name], `notebook-${name}`)]),
 ) as Record<NotebookTheme, string>;
 
 

@@ -27,6 +27,56 @@ set check_function_bodies = off;
 -- Appearance catalogues (reference data the notebooks refer to)
 -- ---------------------------------------------------------------------------------------------
 
+-- A theme's colours (issue 35; the keys of the app's notebook theme contract,
+-- src/styles/theme-colors.ts): exactly cover, coverText, accent, accentSoft and spine, each
+-- '#rrggbb' in lower case, and the cover's text readable on the cover — contrast at least 4.5:1
+-- (WCAG 2 AA, relative luminance of sRGB). The app checks the same before sending.
+create or replace function private.color_luminance(p_hex text)
+returns double precision
+language sql
+immutable
+parallel safe
+set search_path = ''
+as $$
+  select 0.2126 * c[1] + 0.7152 * c[2] + 0.0722 * c[3]
+    from (select array(
+            select case when v <= 0.04045 then v / 12.92 else power((v + 0.055) / 1.055, 2.4) end
+              from (select ('x' || substr(p_hex, i, 2))::bit(8)::int / 255.0::double precision as v, i
+                      from unnest(array[2, 4, 6]) as i) s
+             order by i) as c) rgb
+$$;
+
+create or replace function private.theme_colors_ok(p_colors jsonb)
+returns boolean
+language plpgsql
+immutable
+parallel safe
+set search_path = ''
+as $$
+declare
+  k text;
+  cover double precision;
+  text_on double precision;
+begin
+  if p_colors is null or jsonb_typeof(p_colors) <> 'object' then return false; end if;
+  if (select count(*) from jsonb_object_keys(p_colors)) <> 5 then return false; end if;
+  foreach k in array array['cover', 'coverText', 'accent', 'accentSoft', 'spine'] loop
+    if jsonb_typeof(p_colors -> k) is distinct from 'string' or (p_colors ->> k) !~ '^#[0-9a-f]{6}$' then
+      return false;
+    end if;
+  end loop;
+  cover := private.color_luminance(p_colors ->> 'cover');
+  text_on := private.color_luminance(p_colors ->> 'coverText');
+  return (greatest(cover, text_on) + 0.05) / (least(cover, text_on) + 0.05) >= 4.5;
+end;
+$$;
+
+-- Evaluated in the table's checks as the writer: the API's roles execute them (nothing to read).
+revoke all on function private.color_luminance(text) from public;
+revoke all on function private.theme_colors_ok(jsonb) from public;
+grant execute on function private.color_luminance(text) to authenticated, service_role;
+grant execute on function private.theme_colors_ok(jsonb) to authenticated, service_role;
+
 create table public.notebook_themes (
   id text primary key check (id ~ '^[a-z0-9-]{2,40}$'),
   name text not null,
@@ -35,7 +85,11 @@ create table public.notebook_themes (
   is_active boolean not null default true,
   sort_order integer not null default 0,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  constraint notebook_themes_name check (length(btrim(name)) between 1 and 80),
+  constraint notebook_themes_colors check (private.theme_colors_ok(colors)),
+  -- spec §5 (as the default paper): the default theme cannot be disabled
+  constraint notebook_themes_default_stays_active check (id <> 'purple' or is_active)
 );
 
 create table public.paper_styles (

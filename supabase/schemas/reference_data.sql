@@ -50,15 +50,15 @@ on conflict on constraint forbidden_words_unique_per_language do nothing;
 -- ---------------------------------------------------------------------------------------------
 
 insert into public.notebook_themes (id, name, colors, is_premium, sort_order) values
-  ('purple', 'Roxo',        '{"primary":"#7c3aed","secondary":"#ede9fe","ink":"#3b0764"}', false, 1),
-  ('pink',   'Rosa',        '{"primary":"#db2777","secondary":"#fce7f3","ink":"#500724"}', false, 2),
-  ('blue',   'Azul',        '{"primary":"#2563eb","secondary":"#dbeafe","ink":"#172554"}', false, 3),
-  ('teal',   'Verde-água',  '{"primary":"#0d9488","secondary":"#ccfbf1","ink":"#042f2e"}', false, 4),
-  ('yellow', 'Amarelo',     '{"primary":"#ca8a04","secondary":"#fef9c3","ink":"#422006"}', false, 5),
-  ('orange', 'Laranja',     '{"primary":"#ea580c","secondary":"#ffedd5","ink":"#431407"}', false, 6),
-  ('galaxy', 'Galáxia',     '{"primary":"#4c1d95","secondary":"#1e1b4b","ink":"#e0e7ff"}', true, 7),
-  ('pastel', 'Tons pastel', '{"primary":"#f9a8d4","secondary":"#e0f2fe","ink":"#334155"}', true, 8),
-  ('retro',  'Anos 90',     '{"primary":"#06b6d4","secondary":"#fde047","ink":"#1e293b"}', true, 9)
+  ('purple', 'Roxo',        '{"cover":"#7c3aed","coverText":"#ffffff","accent":"#6d28d9","accentSoft":"#ede4ff","spine":"#4c1d95"}', false, 1),
+  ('pink',   'Rosa',        '{"cover":"#db2777","coverText":"#ffffff","accent":"#be185d","accentSoft":"#fde2f0","spine":"#831843"}', false, 2),
+  ('blue',   'Azul',        '{"cover":"#2563eb","coverText":"#ffffff","accent":"#1d4ed8","accentSoft":"#dfe9ff","spine":"#1e3a8a"}', false, 3),
+  ('teal',   'Verde-água',  '{"cover":"#0f766e","coverText":"#ffffff","accent":"#115e59","accentSoft":"#d7f5f1","spine":"#134e4a"}', false, 4),
+  ('yellow', 'Amarelo',     '{"cover":"#facc15","coverText":"#3b2f00","accent":"#a16207","accentSoft":"#fff6cc","spine":"#854d0e"}', false, 5),
+  ('orange', 'Laranja',     '{"cover":"#f97316","coverText":"#2b1300","accent":"#c2410c","accentSoft":"#ffe6d5","spine":"#7c2d12"}', false, 6),
+  ('galaxy', 'Galáxia',     '{"cover":"#312e81","coverText":"#e0e7ff","accent":"#4c1d95","accentSoft":"#e0e7ff","spine":"#1e1b4b"}', true, 7),
+  ('pastel', 'Tons pastel', '{"cover":"#f9a8d4","coverText":"#334155","accent":"#0369a1","accentSoft":"#e0f2fe","spine":"#a5b4fc"}', true, 8),
+  ('retro',  'Anos 90',     '{"cover":"#06b6d4","coverText":"#1e293b","accent":"#0e7490","accentSoft":"#fef9c3","spine":"#ca8a04"}', true, 9)
 on conflict (id) do update
   set name = excluded.name, colors = excluded.colors, is_premium = excluded.is_premium, sort_order = excluded.sort_order;
 

@@ -7,14 +7,15 @@
  * that has not opted in — and a demo person sees it through a pull right away.
  */
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { applySeed } from '../../sync-server/db/migrations.ts';
-import { DEMO_SEED_FILE, failure, MIGRATIONS_DIR, openTestDatabase, type TestDatabase } from './harness.ts';
+import { DEMO_SEED_FILE, failure, openTestDatabase, type TestDatabase } from './harness.ts';
 import { Device } from './replication-client.ts';
 
-const REFERENCE_DATA = path.join(MIGRATIONS_DIR, '20261124100600_reference_data.sql');
+// The reference data as it is now (schemas/): the first migration's rows were changed by later
+// ones (20261129034000 gave the themes the app's colours, which the old rows no longer pass).
+const REFERENCE_DATA = fileURLToPath(new URL('../schemas/reference_data.sql', import.meta.url));
 const CONFIG_TOML = fileURLToPath(new URL('../config.toml', import.meta.url));
 const OPT_IN = { 'cadernos.allow_demo_data': 'on' };
 let t: TestDatabase;

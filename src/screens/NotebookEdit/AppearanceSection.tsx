@@ -14,7 +14,7 @@ import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import { useOwnedLooks } from '../notebooks/look/useOwnedLooks.ts';
-import { usePaperCatalogue } from '../notebooks/look/usePaperCatalogue.ts';
+import { usePaperCatalogue, useThemeCatalogue } from '../notebooks/look/usePaperCatalogue.ts';
 import { useDraft } from './useDraft.ts';
 import * as css from './Edit.css.ts';
 
@@ -47,6 +47,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
   const { draft, setDraft, dirty, reset } = useDraft(lookOf(notebook));
   const owned = useOwnedLooks();
   const papers = usePaperCatalogue();
+  const themes = useThemeCatalogue();
   useUnsavedChanges(`edit-look-${notebook.id}`, dirty);
   const cover = tidyCover({ title: draft.coverTitle, subtitle: draft.subtitle, stickers: draft.stickers });
   const author = <UserText>{notebook.author}</UserText>;
@@ -94,7 +95,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
           </NotebookPaper>
         </div>
         <div className={css.sections}>
-          <ThemePicker name="edit-theme" value={draft.theme} onChange={(theme) => setDraft({ theme })} disabled={!canEdit} owned={owned?.themes ?? []} />
+          <ThemePicker name="edit-theme" value={draft.theme} onChange={(theme) => setDraft({ theme })} disabled={!canEdit} owned={owned?.themes ?? []} catalogue={themes} />
           <PaperPicker value={draft.paper_style} onChange={(paper_style) => setDraft({ paper_style })} disabled={!canEdit} owned={owned?.papers ?? []} catalogue={papers} />
           <BorderPicker value={draft.sticker_border} onChange={(sticker_border) => setDraft({ sticker_border })} disabled={!canEdit} />
           <FormField id="cover-title" label={<Trans>Título da capa (opcional)</Trans>} hint={<Trans>Se ficar vazio, a capa mostra o título do caderno.</Trans>} value={draft.coverTitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ coverTitle: e.target.value })} />

@@ -6,18 +6,15 @@ import { button } from '../../../components/ui.css.ts';
 import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import type { CataloguePaper } from '../../../data/online/paper-catalogue.ts';
-import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isPaperStyle, isStickerId, type NotebookTheme } from './appearance.ts';
+import type { CatalogueTheme } from '../../../data/online/theme-catalogue.ts';
+import { THEME_PALETTES } from '../../../styles/theme-colors.ts';
+import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isAppTheme, isPaperStyle, isStickerId } from './appearance.ts';
 import { StickerArt } from './StickerArt.tsx';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
 import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
 import * as editor from '../common/editor.css.ts';
 import * as css from './controls.css.ts';
 
-/** Colours that stand for each theme in the picker (the cover colours of src/styles/notebook.css.ts). */
-const THEME_SWATCH: Record<string, string> = {
-  purple: '#7c3aed', pink: '#db2777', blue: '#2563eb', teal: '#0d9488', yellow: '#facc15', orange: '#f97316',
-  galaxy: '#312e81', pastel: '#f9a8d4', retro: '#06b6d4',
-};
 
 interface ChoiceGroupProps<T extends string> {
   name: string;
@@ -76,7 +73,10 @@ function useStoreMarks<T extends string>(store: readonly string[], owned: readon
 /**
  * The notebook's colour. With `owned` (the themes the person owns from the seasonal store, issue
  * 35), the store's themes are offered too: owned ones to choose, the others marked "na loja" with
- * a link to the store. A notebook already using a store theme keeps it checked.
+ * a link to the store. With `catalogue` (the device's copy of the active notebook_themes rows,
+ * useThemeCatalogue), the themes admins added are offered by their name and colour — a premium one
+ * as a store theme —; a theme the catalogue no longer lists (disabled) is left out unless the
+ * notebook uses it. A notebook already using a store theme keeps it checked.
  */
 export function ThemePicker({
   value,
@@ -84,29 +84,41 @@ export function ThemePicker({
   disabled,
   name = 'theme',
   owned,
+  catalogue,
 }: {
   value: string;
   onChange: (theme: string) => void;
   disabled?: boolean;
   name?: string;
   owned?: readonly string[];
+  catalogue?: readonly CatalogueTheme[] | null;
 }) {
   const { i18n } = useLingui();
-  const withStore = owned !== undefined || (STORE_THEMES as readonly string[]).includes(value);
-  const options: readonly NotebookTheme[] = withStore ? [...NOTEBOOK_THEMES, ...STORE_THEMES] : NOTEBOOK_THEMES;
-  const { inStore, mark } = useStoreMarks<NotebookTheme>(STORE_THEMES, owned);
+  const listed = new Set(catalogue?.map((c) => c.id));
+  const shown = (id: string) => !catalogue || listed.has(id) || id === value;
+  const added = (catalogue ?? []).filter((c) => !isAppTheme(c.id));
+  const addedStore = added.filter((c) => c.is_premium).map((c) => c.id);
+  const withStore = owned !== undefined || (STORE_THEMES as readonly string[]).includes(value) || addedStore.includes(value);
+  const options: readonly string[] = [
+    ...NOTEBOOK_THEMES.filter(shown),
+    ...(withStore ? STORE_THEMES.filter(shown) : []),
+    ...added.filter((c) => withStore || !c.is_premium).map((c) => c.id),
+  ];
+  const { inStore, mark } = useStoreMarks<string>([...STORE_THEMES, ...addedStore], owned);
   const missing = withStore && options.some(inStore);
+  const label = (theme: string) => (isAppTheme(theme) ? i18n._(THEME_LABELS[theme]) : (added.find((c) => c.id === theme)?.name ?? theme));
+  const swatch = (theme: string) => (isAppTheme(theme) ? THEME_PALETTES[theme].cover : added.find((c) => c.id === theme)?.colors.cover);
   return (
     <ChoiceGroup
       name={name}
       legend={<Trans>Cor do caderno</Trans>}
       options={options}
-      value={(options as readonly string[]).includes(value) ? (value as NotebookTheme) : 'purple'}
-      label={(theme) => mark(theme, i18n._(THEME_LABELS[theme]))}
+      value={options.includes(value) ? value : 'purple'}
+      label={(theme) => mark(theme, label(theme))}
       onChange={onChange}
       disabled={disabled}
       unavailable={inStore}
-      decorate={(theme) => <span className={css.swatch} style={{ background: THEME_SWATCH[theme] }} aria-hidden="true" />}
+      decorate={(theme) => <span className={css.swatch} style={{ background: swatch(theme) }} aria-hidden="true" />}
       footer={
         missing ? (
           <p className={f.hint} data-testid="themes-in-store">

@@ -2,7 +2,9 @@ import type { CSSProperties, PointerEvent as ReactPointerEvent, ReactNode } from
 import { UserText } from '../../../components/UserText.tsx';
 import type { CoverSticker, NotebookCover as CoverData } from '../../../data/schemas/notebooks.ts';
 import { notebookThemeClass } from '../../../styles/notebook.css.ts';
-import { borderOf, clampStickerPlace, clampStickerSize, isStickerId, stickerPosition, themeOf, type StickerId } from './appearance.ts';
+import { borderOf, clampStickerPlace, clampStickerSize, isAppTheme, isStickerId, stickerPosition, themeOf, type StickerId } from './appearance.ts';
+import { themeStyle } from './theme-style.ts';
+import { useThemeCatalogue } from './usePaperCatalogue.ts';
 import { StickerArt } from './StickerArt.tsx';
 import * as css from './look.css.ts';
 
@@ -27,7 +29,18 @@ export interface NotebookCoverProps {
  * title, and stickers behind or in front of the label. Used by the view screen, the dashboard
  * cards and the create/edit live preview, so they all look the same.
  */
-export function NotebookCover({ title, author, theme, cover, stickerBorder, size = 'full', titleAs = 'h2', className, onStickerMove }: NotebookCoverProps) {
+export function NotebookCover(props: NotebookCoverProps) {
+  const theme = props.cover?.theme ?? props.theme;
+  return theme && !isAppTheme(theme) ? <CatalogueCover {...props} added={theme} /> : <Cover {...props} />;
+}
+
+/** A theme an admin added (issue 35): drawn from the catalogue's colours (the device's copy, offline too). */
+function CatalogueCover(props: NotebookCoverProps & { added: string }) {
+  const entry = useThemeCatalogue()?.find((t) => t.id === props.added);
+  return <Cover {...props} themeColors={entry ? themeStyle(entry.colors) : undefined} />;
+}
+
+function Cover({ title, author, theme, cover, stickerBorder, size = 'full', titleAs = 'h2', className, onStickerMove, themeColors }: NotebookCoverProps & { themeColors?: CSSProperties }) {
   const border = borderOf(stickerBorder);
   const classes = [
     notebookThemeClass[themeOf(cover?.theme ?? theme)],
@@ -39,7 +52,7 @@ export function NotebookCover({ title, author, theme, cover, stickerBorder, size
   ];
   const TitleTag = titleAs;
   const stickers = cover?.stickers ?? [];
-  const coverStyle: CSSProperties | undefined = cover?.color ? { background: cover.color } : undefined;
+  const coverStyle: CSSProperties | undefined = cover?.color || themeColors ? { ...themeColors, ...(cover?.color ? { background: cover.color } : null) } : undefined;
   return (
     <div className={classes.filter(Boolean).join(' ')} style={coverStyle} data-testid="notebook-cover">
       <div className={css.spiral} aria-hidden="true" />

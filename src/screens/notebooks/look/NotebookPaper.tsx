@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { notebookThemeClass } from '../../../styles/notebook.css.ts';
-import { isPaperStyle, paperClasses, paperOf, themeOf } from './appearance.ts';
-import { usePaperCatalogue } from './usePaperCatalogue.ts';
+import { isAppTheme, isPaperStyle, paperClasses, paperOf, themeOf } from './appearance.ts';
+import { themeStyle } from './theme-style.ts';
+import { usePaperCatalogue, useThemeCatalogue } from './usePaperCatalogue.ts';
 import * as css from './look.css.ts';
 
 export interface NotebookPaperProps {
@@ -24,19 +25,28 @@ export interface NotebookPaperProps {
  * (usePaperCatalogue: the device's copy, offline too) — for guests and collaborators as well.
  */
 export function NotebookPaper(props: NotebookPaperProps) {
+  if (props.theme && !isAppTheme(props.theme)) return <CatalogueThemeSheet {...props} theme={props.theme} />;
   return props.paper && !isPaperStyle(props.paper) ? <CatalogueSheet {...props} paper={props.paper} /> : <Sheet {...props} />;
 }
 
-function CatalogueSheet(props: NotebookPaperProps & { paper: string }) {
+/** A theme an admin added: its colours from the catalogue (the device's copy, offline too). */
+function CatalogueThemeSheet(props: NotebookPaperProps & { theme: string }) {
+  const entry = useThemeCatalogue()?.find((t) => t.id === props.theme);
+  const themeColors = entry ? themeStyle(entry.colors) : undefined;
+  return props.paper && !isPaperStyle(props.paper) ? <CatalogueSheet {...props} paper={props.paper} themeColors={themeColors} /> : <Sheet {...props} themeColors={themeColors} />;
+}
+
+function CatalogueSheet(props: NotebookPaperProps & { paper: string; themeColors?: CSSProperties }) {
   const entry = usePaperCatalogue()?.find((p) => p.id === props.paper);
   return entry ? <Sheet {...props} picture={{ id: entry.id, url: entry.image_url }} /> : <Sheet {...props} />;
 }
 
-function Sheet({ paper, theme, children, handwriting, flip = 'none', as: Tag = 'div', className, labelledBy, picture }: NotebookPaperProps & { picture?: { id: string; url: string | null } }) {
+function Sheet({ paper, theme, children, handwriting, flip = 'none', as: Tag = 'div', className, labelledBy, picture, themeColors }: NotebookPaperProps & { picture?: { id: string; url: string | null }; themeColors?: CSSProperties }) {
   const paperStyle = picture ? 'plain' : paperOf(paper);
   const classes = [notebookThemeClass[themeOf(theme)], css.sheet, paperClasses[paperStyle], css.flip[flip], className ?? ''];
   const bodyClasses = [css.sheetBody, paperStyle === 'lined-blue' ? '' : css.sheetBodyNoMargin, handwriting ? css.handwriting : ''];
-  const style = picture?.url ? { backgroundImage: `url("${picture.url}")`, backgroundSize: 'cover', backgroundRepeat: 'repeat-y' } : undefined;
+  const pictured: CSSProperties | undefined = picture?.url ? { backgroundImage: `url("${picture.url}")`, backgroundSize: 'cover', backgroundRepeat: 'repeat-y' } : undefined;
+  const style = pictured || themeColors ? { ...themeColors, ...pictured } : undefined;
   return (
     <Tag className={classes.filter(Boolean).join(' ')} style={style} aria-labelledby={labelledBy} data-paper={picture?.id ?? paperStyle}>
       <div className={css.spiral} aria-hidden="true" />

@@ -15,6 +15,11 @@ export function themeOf(value: string | null | undefined): NotebookTheme {
   return (ALL_NOTEBOOK_THEMES as readonly string[]).includes(value ?? '') ? (value as NotebookTheme) : DEFAULT_NOTEBOOK_THEME;
 }
 
+/** A theme the app draws by its class (an added one is drawn from the catalogue's colours). */
+export function isAppTheme(value: string | null | undefined): value is NotebookTheme {
+  return (ALL_NOTEBOOK_THEMES as readonly string[]).includes(value ?? '');
+}
+
 /** Each paper's class (the landing's papers and the others, paper-more.css.ts). */
 export const paperClasses: Record<PaperStyle, string> = { ...paperClass, ...morePaperClass };
 

@@ -1,16 +1,25 @@
 import { useEffect, useState } from 'react';
-import { cachedPaperCatalogue, onPaperCatalogue, refreshPaperCatalogue, type CataloguePaper } from '../../../data/online/paper-catalogue.ts';
+import type { CatalogueCopy } from '../../../data/online/catalogue-copy.ts';
+import { paperCatalogue, type CataloguePaper } from '../../../data/online/paper-catalogue.ts';
+import { themeCatalogue, type CatalogueTheme } from '../../../data/online/theme-catalogue.ts';
 
 /**
- * The server's paper catalogue (issue 35): the device's copy at once (offline too), then the
- * visit's one read. Null before the first read anywhere on this device.
+ * A server catalogue (issue 35): the device's copy at once (offline too), then the visit's one
+ * read. Null before the first read anywhere on this device.
  */
-export function usePaperCatalogue(): CataloguePaper[] | null {
-  const [papers, setPapers] = useState<CataloguePaper[] | null>(cachedPaperCatalogue);
+function useCatalogue<T>(copy: CatalogueCopy<T>): T[] | null {
+  const [rows, setRows] = useState<T[] | null>(copy.cached);
   useEffect(() => {
-    const stop = onPaperCatalogue(setPapers);
-    void refreshPaperCatalogue();
+    const stop = copy.listen(setRows);
+    void copy.refresh();
     return stop;
-  }, []);
-  return papers;
+  }, [copy]);
+  return rows;
 }
+
+/** The paper styles admins keep (paper-catalogue.ts). */
+export const usePaperCatalogue = (): CataloguePaper[] | null => useCatalogue(paperCatalogue);
+
+/** The notebook themes admins keep, with their colours (theme-catalogue.ts). */
+export const useThemeCatalogue = (): CatalogueTheme[] | null => useCatalogue(themeCatalogue);
+
