@@ -100,7 +100,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
           <BorderPicker value={draft.sticker_border} onChange={(sticker_border) => setDraft({ sticker_border })} disabled={!canEdit} />
           <FormField id="cover-title" label={<Trans>Título da capa (opcional)</Trans>} hint={<Trans>Se ficar vazio, a capa mostra o título do caderno.</Trans>} value={draft.coverTitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ coverTitle: e.target.value })} />
           <FormField id="edit-cover-subtitle" label={<Trans>Subtítulo da capa (opcional)</Trans>} value={draft.subtitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ subtitle: e.target.value })} />
-          <StickerEditor stickers={draft.stickers} onChange={(stickers) => setDraft({ stickers })} disabled={!canEdit} />
+          <StickerEditor stickers={draft.stickers} onChange={(stickers) => setDraft({ stickers })} disabled={!canEdit} owned={owned?.stickers ?? []} />
           {canEdit ? (
             <div className={css.actions}>
               <button type="button" className={button.primary} disabled={!dirty} onClick={() => void save()}>

@@ -10,6 +10,7 @@ import type { CatalogueTheme } from '../../../data/online/theme-catalogue.ts';
 import { THEME_PALETTES } from '../../../styles/theme-colors.ts';
 import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isAppTheme, isPaperStyle, isStickerId } from './appearance.ts';
 import { StickerArt } from './StickerArt.tsx';
+import { useStickerCatalogue } from './usePaperCatalogue.ts';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
 import { MAX_STICKERS, ROTATION_STEP, SIZE_STEP, addSticker, flipLayer, moveSticker, removeSticker, resizeSticker, rotateSticker } from './stickers.ts';
 import * as editor from '../common/editor.css.ts';
@@ -203,33 +204,61 @@ export function BorderPicker({ value, onChange, disabled }: { value: string | nu
 }
 
 /**
- * The cover's stickers: add from the free set, then per sticker its place (arrow buttons; the
- * preview also lets a finger drag it), size, rotation, front or back of the label, and remove —
- * all buttons, so a keyboard or a screen reader can do it.
+ * The cover's stickers: add from the free set and the packs admins added (the device's copy of the
+ * sticker catalogue, useStickerCatalogue), then per sticker its place (arrow buttons; the preview
+ * also lets a finger drag it), size, rotation, front or back of the label, and remove — all
+ * buttons, so a keyboard or a screen reader can do it. With `owned` (the packs the person owns
+ * from the seasonal store, issue 35) the premium packs' stickers are offered too: owned ones to
+ * add, the others marked "na loja" with a link to the store.
  */
-export function StickerEditor({ stickers, onChange, disabled }: { stickers: CoverSticker[]; onChange: (stickers: CoverSticker[]) => void; disabled?: boolean }) {
+export function StickerEditor({
+  stickers,
+  onChange,
+  disabled,
+  owned,
+}: {
+  stickers: CoverSticker[];
+  onChange: (stickers: CoverSticker[]) => void;
+  disabled?: boolean;
+  owned?: readonly string[];
+}) {
   const { t, i18n } = useLingui();
   const full = stickers.length >= MAX_STICKERS;
-  const nameOf = (id: string) => (isStickerId(id) ? i18n._(STICKER_LABELS[id]) : id);
+  const catalogue = useStickerCatalogue();
+  const added = (catalogue ?? []).filter((s) => !isStickerId(s.id) && (owned !== undefined || !s.is_premium));
+  const store = added.filter((s) => s.is_premium).map((s) => s.id);
+  const ownedStickers = owned === undefined ? undefined : added.filter((s) => owned.includes(s.pack_id)).map((s) => s.id);
+  const { inStore, mark } = useStoreMarks<string>(store, ownedStickers);
+  const options: readonly string[] = [...FREE_STICKERS, ...added.map((s) => s.id)];
+  const nameOf = (id: string) => (isStickerId(id) ? i18n._(STICKER_LABELS[id]) : (catalogue?.find((s) => s.id === id)?.name ?? id));
   return (
     <fieldset className={f.fieldset} disabled={disabled} data-testid="sticker-editor">
       <legend className={f.legend}>
         <Trans>Adesivos</Trans>
       </legend>
       <div className={css.stickerPalette}>
-        {FREE_STICKERS.map((id) => (
+        {options.map((id) => (
           <button
             key={id}
             type="button"
             className={`${button.secondary} ${css.stickerButton}`}
-            disabled={full}
-            aria-label={t`Adicionar adesivo: ${nameOf(id)}`}
+            disabled={full || inStore(id)}
+            aria-label={t`Adicionar adesivo: ${mark(id, nameOf(id))}`}
+            title={inStore(id) ? mark(id, nameOf(id)) : undefined}
+            data-in-store={inStore(id) ? 'true' : undefined}
             onClick={() => onChange(addSticker(stickers, id))}
           >
             <StickerArt id={id} className={css.stickerArt} />
           </button>
         ))}
       </div>
+      {options.some(inStore) ? (
+        <p className={f.hint} data-testid="stickers-in-store">
+          <Trans>
+            Adesivos apagados estão «na loja»: podem ser pegos na <Link href="/loja-sazonal">loja sazonal</Link>.
+          </Trans>
+        </p>
+      ) : null}
       {full ? (
         <p className={editor.muted}>
           <Plural value={MAX_STICKERS} one="A capa já tem o máximo de # adesivo." other="A capa já tem o máximo de # adesivos." />
@@ -249,7 +278,7 @@ export function StickerEditor({ stickers, onChange, disabled }: { stickers: Cove
             return (
               <li key={`${sticker.id}-${index}`} className={css.stickerRow}>
                 <span className={css.stickerRowTitle}>
-                  {isStickerId(sticker.id) ? <StickerArt id={sticker.id} className={css.stickerArt} /> : null}
+                  <StickerArt id={sticker.id} className={css.stickerArt} />
                   <span>
                     {name} · <Trans>tamanho {size}</Trans> · <Trans>{rotation}°</Trans> ·{' '}
                     {sticker.layer === 'back' ? <Trans>atrás do título</Trans> : <Trans>na frente do título</Trans>}

@@ -2,9 +2,9 @@ import type { CSSProperties, PointerEvent as ReactPointerEvent, ReactNode } from
 import { UserText } from '../../../components/UserText.tsx';
 import type { CoverSticker, NotebookCover as CoverData } from '../../../data/schemas/notebooks.ts';
 import { notebookThemeClass } from '../../../styles/notebook.css.ts';
-import { borderOf, clampStickerPlace, clampStickerSize, isAppTheme, isStickerId, stickerPosition, themeOf, type StickerId } from './appearance.ts';
+import { borderOf, clampStickerPlace, clampStickerSize, isAppTheme, isStickerId, stickerPosition, themeOf } from './appearance.ts';
 import { themeStyle } from './theme-style.ts';
-import { useThemeCatalogue } from './usePaperCatalogue.ts';
+import { useStickerCatalogue, useThemeCatalogue } from './usePaperCatalogue.ts';
 import { StickerArt } from './StickerArt.tsx';
 import * as css from './look.css.ts';
 
@@ -82,9 +82,12 @@ interface StickersProps {
 }
 
 function Stickers({ stickers, layer, onMove }: StickersProps) {
+  // the app's drawings and the uploaded stickers of the catalogue's copy (a guest's device too)
+  const catalogue = useStickerCatalogue();
+  const known = (id: string) => isStickerId(id) || !!catalogue?.some((s) => s.id === id);
   const placed = stickers
     .map((sticker, index) => ({ sticker, index }))
-    .filter(({ sticker }) => isStickerId(sticker.id) && (sticker.layer ?? 'front') === layer);
+    .filter(({ sticker }) => known(sticker.id) && (sticker.layer ?? 'front') === layer);
   if (placed.length === 0) return null;
   return (
     <div className={css.stickerLayer[layer]} aria-hidden="true">
@@ -110,7 +113,7 @@ function Stickers({ stickers, layer, onMove }: StickersProps) {
               transform: `rotate(${Number.isFinite(sticker.rotation) ? sticker.rotation : 0}deg)`,
             }}
           >
-            <StickerArt id={sticker.id as StickerId} />
+            <StickerArt id={sticker.id} />
           </span>
         );
       })}

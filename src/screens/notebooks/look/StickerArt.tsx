@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import type { StickerId } from './appearance.ts';
+import { isStickerId, type StickerId } from './appearance.ts';
+import { useStickerCatalogue } from './usePaperCatalogue.ts';
 
 /**
  * The free stickers' drawings (spec §3: cover stickers). They were emoji, which a phone without
@@ -87,10 +88,24 @@ const ART = {
 } satisfies Record<StickerId, ReactNode>;
 
 /** A sticker is a picture (its name is said by the control or the text beside it): hidden from screen readers. */
-export function StickerArt({ id, className }: { id: StickerId; className?: string }) {
+export function StickerArt({ id, className }: { id: string; className?: string }) {
+  if (!isStickerId(id)) return <UploadedSticker id={id} className={className} />;
   return (
     <svg viewBox="0 0 64 64" className={className} width="100%" height="100%" aria-hidden="true" focusable="false" data-sticker-art={id}>
       {ART[id]}
     </svg>
   );
+}
+
+/**
+ * A sticker of a pack admins added (issue 35): its uploaded picture, from the device's copy of the
+ * sticker catalogue (offline too; guests and collaborators see the owner's stickers). Unknown here
+ * (never read on this device, or its pack disabled): an empty place of the same size.
+ */
+function UploadedSticker({ id, className }: { id: string; className?: string }) {
+  const url = useStickerCatalogue()?.find((s) => s.id === id)?.image_url;
+  if (!url) {
+    return <svg viewBox="0 0 64 64" className={className} width="100%" height="100%" aria-hidden="true" focusable="false" data-sticker-art={id} />;
+  }
+  return <img src={url} alt="" className={className} width="100%" height="100%" style={{ objectFit: 'contain' }} draggable={false} data-sticker-art={id} />;
 }

@@ -3,7 +3,7 @@
  * steps, so the editor's buttons and the tests share one set of rules.
  */
 import type { CoverSticker, NotebookCover } from '../../../data/schemas/notebooks.ts';
-import { STICKER_PLACE, STICKER_SIZE, clampStickerPlace, clampStickerSize, freeStickerSlot, stickerPosition, type StickerId } from './appearance.ts';
+import { STICKER_PLACE, STICKER_SIZE, clampStickerPlace, clampStickerSize, freeStickerSlot, stickerPosition } from './appearance.ts';
 
 /** A cover holds a few stickers; more would hide the title on a phone. */
 export const MAX_STICKERS = 8;
@@ -11,7 +11,7 @@ export const ROTATION_STEP = 15;
 export const SIZE_STEP = 4;
 
 /** A new sticker takes the first free place around the label, and keeps it (stored x, y). */
-export function addSticker(stickers: readonly CoverSticker[], id: StickerId): CoverSticker[] {
+export function addSticker(stickers: readonly CoverSticker[], id: string): CoverSticker[] {
   if (stickers.length >= MAX_STICKERS) return [...stickers];
   return [...stickers, { id, size: STICKER_SIZE.default, rotation: 0, layer: 'front', ...freeStickerSlot(stickers) }];
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CatalogueCopy } from '../../../data/online/catalogue-copy.ts';
 import { paperCatalogue, type CataloguePaper } from '../../../data/online/paper-catalogue.ts';
 import { themeCatalogue, type CatalogueTheme } from '../../../data/online/theme-catalogue.ts';
+import { stickerCatalogue, type CatalogueSticker } from '../../../data/online/sticker-catalogue.ts';
 
 /**
  * A server catalogue (issue 35): the device's copy at once (offline too), then the visit's one
@@ -23,3 +24,5 @@ export const usePaperCatalogue = (): CataloguePaper[] | null => useCatalogue(pap
 /** The notebook themes admins keep, with their colours (theme-catalogue.ts). */
 export const useThemeCatalogue = (): CatalogueTheme[] | null => useCatalogue(themeCatalogue);
 
+/** The stickers of the enabled packs, with their pictures (sticker-catalogue.ts). */
+export const useStickerCatalogue = (): CatalogueSticker[] | null => useCatalogue(stickerCatalogue);
