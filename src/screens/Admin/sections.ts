@@ -31,4 +31,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'faq', label: msg`Perguntas frequentes`, component: lazyPart(() => import('./faq/FaqSection.tsx')) },
   { id: 'translations', label: msg`Traduções`, component: lazyPart(() => import('./translations/TranslationsSection.tsx')) },
   { id: 'analytics', label: msg`Estatísticas`, component: lazyPart(() => import('./analytics/AnalyticsSection.tsx')) },
+  { id: 'stickers', label: msg`Adesivos`, component: lazyPart(() => import('./stickers/StickersSection.tsx')) },
 ];

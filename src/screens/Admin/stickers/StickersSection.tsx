@@ -1,0 +1,309 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { FormField } from '../../../components/FormField.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { useOnline } from '../../../components/frame/useOnline.ts';
+import { button } from '../../../components/ui.css.ts';
+import { AdminImageError, removeAdminImage } from '../../../data/online/admin-images.ts';
+import { STORE_IMAGES_BUCKET, storeImageUrl } from '../../../data/online/paper-styles-admin.ts';
+import {
+  checkStickerDraft,
+  STICKER_NAME_MAX,
+  StickerPackError,
+  type StickerPackProblem,
+  type StickerPackRow,
+  type StickerRow,
+} from '../../../data/online/sticker-packs-admin.ts';
+import { FREE_STICKERS } from '../../../styles/sticker-ids.ts';
+import { toast } from '../../../state/toast.ts';
+import { useSaveSticker, useSaveStickerPack, useSetStickerPackActive, useStickerPacks } from '../../online/hooks/sticker-packs.ts';
+import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
+import { useLoadErrorToast } from '../useLoadErrorToast.ts';
+import { NotLoaded } from '../NotLoaded.tsx';
+import { EditActions } from '../EditActions.tsx';
+import { IMAGE_PROBLEMS, StoreImageField } from '../StoreImageField.tsx';
+import * as css from '../admin.css.ts';
+
+const PROBLEMS: Record<StickerPackProblem, MessageDescriptor> = {
+  validation: msg`Confira o código, o nome e a imagem.`,
+  id_taken: msg`Já existe um pacote ou adesivo com este código.`,
+  ...IMAGE_PROBLEMS,
+  offline: msg`Você está sem internet. Conecte-se para salvar.`,
+  server: msg`Não foi possível salvar. Tente de novo em alguns segundos.`,
+};
+
+const EMPTY_PACK: StickerPackRow = { id: '', name: '', is_premium: false, is_active: true, sort_order: 0 };
+
+/** The app draws its own stickers (the free pack): a picture is needed for every other one. */
+const drawnByTheApp = (id: string) => (FREE_STICKERS as readonly string[]).includes(id);
+
+const nextPlace = (rows: readonly { sort_order: number }[]) => rows.reduce((most, r) => Math.max(most, r.sort_order), 0) + 1;
+
+/**
+ * /admin › Adesivos (issue 35; spec §3, §5, §6): the sticker packs covers use — list, create, edit,
+ * enable and disable packs; add and edit each pack's stickers with an uploaded picture (bucket
+ * store-images, the profile images' checks). A premium pack is sold in the store (a seasonal item
+ * of category sticker pack grants it). The database lets only admins write.
+ */
+export default function StickersSection() {
+  const { t, i18n } = useLingui();
+  const headingId = useId();
+  const formId = useId();
+  const online = useOnline();
+  const list = useStickerPacks();
+  const savePack = useSaveStickerPack();
+  const setActive = useSetStickerPackActive();
+  const saveSticker = useSaveSticker();
+  // undefined: no form; null: a new one; else the id edited
+  const [editingPack, setEditingPack] = useState<string | null | undefined>(undefined);
+  const [pack, setPack] = useState<StickerPackRow>(EMPTY_PACK);
+  const [editingSticker, setEditingSticker] = useState<string | null | undefined>(undefined);
+  const [sticker, setSticker] = useState<StickerRow | null>(null);
+  const [tried, setTried] = useState(false);
+  useLoadErrorToast(list.isError && !list.data);
+
+  const failed = (error: unknown) => {
+    const problem: StickerPackProblem = error instanceof StickerPackError || error instanceof AdminImageError ? error.problem : 'server';
+    toast({ title: i18n._(SAVE_ERROR_TITLE), description: i18n._(PROBLEMS[problem]), variant: 'destructive' });
+  };
+
+  function openPack(row: StickerPackRow | null) {
+    setEditingSticker(undefined);
+    setPack(row ?? { ...EMPTY_PACK, sort_order: nextPlace(list.data?.packs ?? []) });
+    setTried(false);
+    setEditingPack(row?.id ?? null);
+  }
+
+  function openSticker(packId: string, row: StickerRow | null) {
+    setEditingPack(undefined);
+    const siblings = list.data?.stickers.filter((s) => s.pack_id === packId) ?? [];
+    setSticker(row ?? { id: '', pack_id: packId, name: '', image_path: null, sort_order: nextPlace(siblings) });
+    setTried(false);
+    setEditingSticker(row?.id ?? null);
+  }
+
+  const packProblems = checkStickerDraft(pack);
+  const stickerProblems = sticker ? checkStickerDraft(sticker) : {};
+  const imageMissing = !!sticker && !sticker.image_path && !drawnByTheApp(sticker.id);
+  const shownPack = tried ? packProblems : {};
+  const shownSticker = tried ? stickerProblems : {};
+
+  function submitPack(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (Object.keys(packProblems).length > 0 || editingPack === undefined) return;
+    savePack.mutate(
+      { existingId: editingPack, draft: pack },
+      {
+        onSuccess: (saved) => {
+          toast({ title: t`Pacote salvo: ${saved.name}` });
+          setEditingPack(undefined);
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  function submitSticker(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (!sticker || Object.keys(stickerProblems).length > 0 || imageMissing || editingSticker === undefined) return;
+    const replaced = editingSticker ? list.data?.stickers.find((s) => s.id === editingSticker)?.image_path : null;
+    saveSticker.mutate(
+      { existingId: editingSticker, draft: sticker },
+      {
+        onSuccess: (saved) => {
+          // the picture the sticker showed before, replaced, leaves Storage
+          if (replaced && replaced !== saved.image_path) void removeAdminImage(STORE_IMAGES_BUCKET, replaced);
+          toast({ title: t`Adesivo salvo: ${saved.name}` });
+          setEditingSticker(undefined);
+        },
+        onError: failed,
+      },
+    );
+  }
+
+  function toggle(row: StickerPackRow) {
+    setActive.mutate(
+      { id: row.id, active: !row.is_active },
+      { onSuccess: (saved) => toast({ title: saved.is_active ? t`Pacote ativado: ${saved.name}` : t`Pacote desativado: ${saved.name}` }), onError: failed },
+    );
+  }
+
+  const idHint = t`Letras minúsculas, números e hífens (2 a 40). Não muda depois de criado.`;
+  const idError = t`Use só letras minúsculas, números e hífens (2 a 40).`;
+  const nameError = (problem: 'required' | 'too_long' | undefined) =>
+    problem === 'required' ? t`O nome é obrigatório.` : problem === 'too_long' ? t`O nome pode ter até 80 caracteres.` : undefined;
+
+  const packForm =
+    editingPack !== undefined ? (
+      <form id={formId} onSubmit={submitPack} noValidate className={css.panel} aria-label={editingPack ? t`Editar pacote` : t`Novo pacote`}>
+        <FormField
+          id={`${formId}-id`}
+          label={t`Código`}
+          hint={idHint}
+          value={pack.id}
+          disabled={editingPack !== null}
+          onChange={(e) => setPack({ ...pack, id: e.target.value })}
+          error={shownPack.id ? idError : undefined}
+        />
+        <FormField
+          id={`${formId}-name`}
+          label={t`Nome`}
+          value={pack.name}
+          maxLength={STICKER_NAME_MAX}
+          onChange={(e) => setPack({ ...pack, name: e.target.value })}
+          error={nameError(shownPack.name)}
+        />
+        <FormField
+          id={`${formId}-order`}
+          type="number"
+          label={t`Posição na lista`}
+          value={String(pack.sort_order)}
+          onChange={(e) => setPack({ ...pack, sort_order: Number(e.target.value) || 0 })}
+        />
+        <label className={css.row}>
+          <input type="checkbox" checked={pack.is_premium} onChange={(e) => setPack({ ...pack, is_premium: e.target.checked })} />
+          <Trans>Premium (da loja sazonal)</Trans>
+        </label>
+        <label className={css.row}>
+          <input type="checkbox" checked={pack.is_active} onChange={(e) => setPack({ ...pack, is_active: e.target.checked })} />
+          <Trans>Ativo</Trans>
+        </label>
+        <EditActions editing disabled={!online || savePack.isPending} onCancel={() => setEditingPack(undefined)} saveLabel={<Trans>Salvar pacote</Trans>} />
+      </form>
+    ) : null;
+
+  const stickerForm =
+    editingSticker !== undefined && sticker ? (
+      <form onSubmit={submitSticker} noValidate className={css.panel} aria-label={editingSticker ? t`Editar adesivo` : t`Novo adesivo`}>
+        <FormField
+          id={`${formId}-sticker-id`}
+          label={t`Código`}
+          hint={idHint}
+          value={sticker.id}
+          disabled={editingSticker !== null}
+          onChange={(e) => setSticker({ ...sticker, id: e.target.value })}
+          error={shownSticker.id ? idError : undefined}
+        />
+        <FormField
+          id={`${formId}-sticker-name`}
+          label={t`Nome`}
+          value={sticker.name}
+          maxLength={STICKER_NAME_MAX}
+          onChange={(e) => setSticker({ ...sticker, name: e.target.value })}
+          error={nameError(shownSticker.name)}
+        />
+        <FormField
+          id={`${formId}-sticker-order`}
+          type="number"
+          label={t`Posição no pacote`}
+          value={String(sticker.sort_order)}
+          onChange={(e) => setSticker({ ...sticker, sort_order: Number(e.target.value) || 0 })}
+        />
+        <StoreImageField
+          label={t`Imagem do adesivo`}
+          value={sticker.image_path}
+          onChange={(image_path) => setSticker((s) => (s ? { ...s, image_path } : s))}
+          disabled={!online}
+          testId="sticker-image-preview"
+          keep={(key) => key}
+          src={storeImageUrl}
+        />
+        {tried && imageMissing ? (
+          <p className={css.muted} role="alert">
+            <Trans>Envie a imagem do adesivo.</Trans>
+          </p>
+        ) : null}
+        <EditActions editing disabled={!online || saveSticker.isPending} onCancel={() => setEditingSticker(undefined)} saveLabel={<Trans>Salvar adesivo</Trans>} />
+      </form>
+    ) : null;
+
+  const count = list.data?.packs.length ?? 0;
+
+  return (
+    <div className={css.panel} aria-labelledby={headingId} role="region" data-testid="admin-stickers">
+      <h2 id={headingId} className={css.sectionTitle}>
+        <Trans>Adesivos</Trans>
+      </h2>
+      <p className={css.muted}>
+        <Trans>Os pacotes de adesivos das capas. Um pacote premium é vendido na loja sazonal (um item da categoria pacote de adesivos o libera).</Trans>
+      </p>
+      <div className={css.actions}>
+        <button type="button" className={button.primary} onClick={() => openPack(null)} disabled={!online}>
+          <Icon name="plus" />
+          <Trans>Novo pacote</Trans>
+        </button>
+      </div>
+      {editingPack === null ? packForm : null}
+
+      {list.data ? (
+        <>
+          <p className={css.muted} data-testid="sticker-packs-count">
+            <Plural value={count} one="# pacote" other="# pacotes" />
+          </p>
+          <ul className={css.list}>
+            {list.data.packs.map((row) => {
+              const stickers = list.data.stickers.filter((s) => s.pack_id === row.id);
+              return (
+                <li key={row.id} className={css.item} data-testid={`sticker-pack-${row.id}`}>
+                  <span className={css.name}>{row.name}</span>
+                  <p className={css.detail}>
+                    {row.id} · <Plural value={stickers.length} one="# adesivo" other="# adesivos" />
+                  </p>
+                  <div className={css.badges}>
+                    {row.is_active ? <span className={css.badge}>{t`Ativo`}</span> : <span className={css.badgeDanger}>{t`Desativado`}</span>}
+                    {row.is_premium ? <span className={css.badge}>{t`Premium`}</span> : null}
+                  </div>
+                  <div className={css.actions}>
+                    <button type="button" className={button.secondary} onClick={() => openPack(row)} disabled={!online} aria-label={t`Editar ${row.name}`}>
+                      <Icon name="pencil" />
+                      <Trans>Editar</Trans>
+                    </button>
+                    <button
+                      type="button"
+                      className={button.secondary}
+                      onClick={() => toggle(row)}
+                      disabled={!online || setActive.isPending}
+                      aria-label={row.is_active ? t`Desativar ${row.name}` : t`Ativar ${row.name}`}
+                    >
+                      {row.is_active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
+                    </button>
+                    <button type="button" className={button.secondary} onClick={() => openSticker(row.id, null)} disabled={!online} aria-label={t`Novo adesivo em ${row.name}`}>
+                      <Icon name="plus" />
+                      <Trans>Novo adesivo</Trans>
+                    </button>
+                  </div>
+                  {editingPack === row.id ? packForm : null}
+                  {sticker?.pack_id === row.id && editingSticker === null ? stickerForm : null}
+                  {stickers.length > 0 ? (
+                    <ul className={css.list}>
+                      {stickers.map((s) => (
+                        <li key={s.id} className={css.item} data-testid={`sticker-${s.id}`}>
+                          {s.image_path ? <img src={storeImageUrl(s.image_path)} alt="" width={48} height={48} style={{ objectFit: 'contain' }} /> : null}
+                          <span className={css.name}>{s.name}</span>
+                          <p className={css.detail}>{s.image_path ? s.id : t`${s.id} · desenhado pelo app`}</p>
+                          <div className={css.actions}>
+                            <button type="button" className={button.secondary} onClick={() => openSticker(row.id, s)} disabled={!online} aria-label={t`Editar ${s.name}`}>
+                              <Icon name="pencil" />
+                              <Trans>Editar</Trans>
+                            </button>
+                          </div>
+                          {editingSticker === s.id ? stickerForm : null}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      ) : (
+        <NotLoaded failed={list.isError} onRetry={() => void list.refetch()} />
+      )}
+    </div>
+  );
+}
