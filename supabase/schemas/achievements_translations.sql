@@ -54,7 +54,10 @@ create table public.achievements (
   icon text,
   is_active boolean not null default true,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- spec §5: a name is required, in both languages (admins write them: /admin › Conquistas)
+  constraint achievements_names check (length(btrim(name_pt)) between 1 and 80 and length(btrim(name_en)) between 1 and 80),
+  constraint achievements_descriptions check (length(description_pt) <= 300 and length(description_en) <= 300)
 );
 -- The catalogue, read by everyone (public profiles show it); admins edit it.
 revoke all on public.achievements from public, anon, authenticated, service_role;

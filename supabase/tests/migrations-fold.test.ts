@@ -101,6 +101,7 @@ const LANDED: Record<string, string> = {
   '20261129032200_store_images.sql': 'cd48bfa556e12a2de96ae8cecb2446a2fd0209fcd7278e380d3d3d6eb3d54ca6',
   '20261129032300_item_images_uploaded.sql': '7a02ab1d8c15b7fac11becc3e3b45babca9c351ee5f2717d4871a33bb3202887',
   '20261129034000_theme_colors.sql': 'caf1a9c80492cd383709c8b56496d7714461d8c9187a83d622def4e1b0f50b85',
+  '20261129034100_achievement_names.sql': '54b3dd3c75aa55af720cbd5d596536ed7c18262d79167f685ead023f6c021aea',
   '20261129035000_sticker_packs.sql': 'bc9c755d74d9c8955a4123d6d959dcdc235828e78a8217b28754859fe4c2e807',
 };
 

@@ -28,6 +28,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'catalogue', label: msg`Catálogo da loja`, component: lazyPart(() => import('./catalogue/CatalogueSection.tsx')) },
   { id: 'papers', label: msg`Estilos de papel`, component: lazyPart(() => import('./papers/PaperStylesSection.tsx')) },
   { id: 'themes', label: msg`Temas`, component: lazyPart(() => import('./themes/ThemesSection.tsx')) },
+  { id: 'achievements', label: msg`Conquistas`, component: lazyPart(() => import('./achievements/AchievementsSection.tsx')) },
   { id: 'faq', label: msg`Perguntas frequentes`, component: lazyPart(() => import('./faq/FaqSection.tsx')) },
   { id: 'translations', label: msg`Traduções`, component: lazyPart(() => import('./translations/TranslationsSection.tsx')) },
   { id: 'analytics', label: msg`Estatísticas`, component: lazyPart(() => import('./analytics/AnalyticsSection.tsx')) },

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages as adminPt } from '../locales/pt-BR/messages.po';
+import { messages as adminEn } from '../locales/en-US/messages.po';
+import { renderOnline } from '../../online/testing.tsx';
+import type * as Data from '../../../data/online/achievements-admin.ts';
+import { useToastStore } from '../../../state/toast.ts';
+
+/**
+ * /admin › Conquistas (issue 35): the list with its count in plural forms, create with both
+ * languages' names and descriptions, type, rarity, points, level and threshold (checked before
+ * sending), edit in place, enable / disable, and the server's refusal in English.
+ */
+const listAchievements = vi.fn<typeof Data.listAchievements>();
+const saveAchievement = vi.fn<typeof Data.saveAchievement>();
+const setAchievementActive = vi.fn<typeof Data.setAchievementActive>();
+vi.mock('../../../data/online/achievements-admin.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof Data>()),
+  listAchievements: () => listAchievements(),
+  saveAchievement: (...args: Parameters<typeof Data.saveAchievement>) => saveAchievement(...args),
+  setAchievementActive: (...args: Parameters<typeof Data.setAchievementActive>) => setAchievementActive(...args),
+}));
+const { default: AchievementsSection } = await import('./AchievementsSection.tsx');
+const { AchievementAdminError } = await import('../../../data/online/achievements-admin.ts');
+
+const base = { description_pt: '', description_en: '', is_active: true } as const;
+const rows: Data.AchievementRow[] = [
+  { ...base, id: 'first_notebook', name_pt: 'Primeiro caderno', name_en: 'First notebook', type: 'creation', rarity: 'common', points: 10, level: 1, threshold: 1 },
+  { ...base, id: 'influencer', name_pt: 'Influenciador', name_en: 'Influencer', type: 'sharing', rarity: 'epic', points: 1, level: 3, threshold: 10 },
+  { ...base, id: 'veteran', name_pt: 'Veterano', name_en: 'Veteran', type: 'general', rarity: 'legendary', points: 100, level: 5, threshold: 365, is_active: false },
+];
+
+function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
+  renderOnline(<AchievementsSection />, locale, { 'pt-BR': adminPt, 'en-US': adminEn });
+}
+// preact/compat hears a field's onChange as 'input'
+const type = (label: string | RegExp, value: string) => {
+  const field = screen.getByLabelText(label);
+  fireEvent.input(field, { target: { value } });
+  fireEvent.change(field, { target: { value } });
+};
+const toasts = () => useToastStore.getState().toasts.map((x) => `${x.title} ${x.description ?? ''}`.trim());
+
+beforeEach(() => {
+  listAchievements.mockResolvedValue(rows);
+  saveAchievement.mockImplementation(async (_id, draft) => ({ ...draft, name_pt: draft.name_pt.trim(), name_en: draft.name_en.trim() }));
+  setAchievementActive.mockImplementation(async (id, active) => ({ ...rows.find((r) => r.id === id)!, is_active: active }));
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  useToastStore.setState({ toasts: [] });
+});
+
+describe('AchievementsSection', () => {
+  it('lists the achievements with a count in plural forms; each is enabled and disabled', async () => {
+    show();
+    await screen.findByTestId('achievement-veteran');
+    expect(within(screen.getByTestId('admin-achievements')).getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByTestId('achievements-count').textContent).toBe('3 conquistas · 1 desativada');
+    expect(screen.getByTestId('achievement-influencer').textContent).toContain('influencer · Compartilhamentos · 1 ponto · nível 3 · meta 10');
+    expect(within(screen.getByTestId('achievement-influencer')).getByText('Épica')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Desativar Influenciador' }));
+    await waitFor(() => expect(setAchievementActive).toHaveBeenCalledWith('influencer', false));
+    fireEvent.click(screen.getByRole('button', { name: 'Ativar Veterano' }));
+    await waitFor(() => expect(setAchievementActive).toHaveBeenCalledWith('veteran', true));
+    await waitFor(() => expect(toasts()).toContain('Conquista ativada: Veterano'));
+  });
+
+  it('creates one with both languages, type, rarity and numbers; names required and a level below 1 refused before sending', async () => {
+    show();
+    await screen.findByTestId('achievement-veteran');
+    fireEvent.click(screen.getByRole('button', { name: 'Nova conquista' }));
+    type('Código', 'night_owl');
+    type('Nome em português', 'Coruja');
+    type('Nível', '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar conquista' }));
+    expect(await screen.findByText('O nome é obrigatório.')).toBeTruthy();
+    expect(screen.getByText('O nível é um número inteiro, 1 ou mais.')).toBeTruthy();
+    expect(saveAchievement).not.toHaveBeenCalled();
+    type('Nome em inglês', 'Night owl');
+    type('Descrição em português (opcional)', 'Respondeu de madrugada.');
+    type('Descrição em inglês (opcional)', 'Answered at night.');
+    type('Tipo', 'participation');
+    type('Raridade', 'rare');
+    type('Pontos', '30');
+    type('Nível', '2');
+    type('Meta (quantas vezes)', '3');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar conquista' }));
+    await waitFor(() =>
+      expect(saveAchievement).toHaveBeenCalledWith(null, {
+        id: 'night_owl',
+        name_pt: 'Coruja',
+        name_en: 'Night owl',
+        description_pt: 'Respondeu de madrugada.',
+        description_en: 'Answered at night.',
+        type: 'participation',
+        rarity: 'rare',
+        points: 30,
+        level: 2,
+        threshold: 3,
+        is_active: true,
+      }),
+    );
+    await waitFor(() => expect(toasts()).toContain('Conquista salva: Coruja'));
+  });
+
+  it('edits in place (the code stays), named in English, and says why the server refused', async () => {
+    saveAchievement.mockRejectedValueOnce(new AchievementAdminError('not_allowed'));
+    show('en-US');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit First notebook' }));
+    expect((screen.getByLabelText('Code') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText('Name in English') as HTMLInputElement).value).toBe('First notebook');
+    fireEvent.click(screen.getByRole('button', { name: 'Save achievement' }));
+    await waitFor(() => expect(saveAchievement).toHaveBeenCalledWith('first_notebook', rows[0]));
+    await waitFor(() => expect(toasts().some((x) => x.includes('Only admins can do this.'))).toBe(true));
+    expect(screen.getByTestId('achievements-count').textContent).toBe('3 achievements · 1 disabled');
+  });
+});
