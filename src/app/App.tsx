@@ -11,7 +11,6 @@ import { useTrackDepth } from '../components/frame/useFrameScreen.ts';
 import * as frame from '../components/frame/frame.css.ts';
 import { useSessionStore } from '../state/session.ts';
 import { useRoundStore } from '../state/round.ts';
-import { Toaster } from '../components/Toaster.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { AppRoutes, forgetFailedPages } from './AppRoutes.tsx';
 import { SessionManager } from './SessionManager.tsx';
@@ -68,7 +67,6 @@ function Shell() {
       )}
       <PageViews />
       <SessionManager />
-      <Toaster />
       {/* not during a round: the phone is in a friend's hands; announced once it ends */}
       {signedIn && !inRound && (
         <Suspense fallback={null}>
