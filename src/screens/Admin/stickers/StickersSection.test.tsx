@@ -125,4 +125,17 @@ describe('StickersSection', () => {
     await waitFor(() => expect(toasts().length).toBe(1));
     expect(screen.getByTestId('sticker-packs-count').textContent).toBe('2 packs');
   });
+
+  it("edits one of the app's own drawings without a picture; an uploaded sticker keeps one", async () => {
+    show();
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Estrela' }));
+    type('Nome', 'Estrelinha');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar adesivo' }));
+    await waitFor(() => expect(saveSticker).toHaveBeenCalledWith('star', { ...stickers[0], name: 'Estrelinha' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Editar Floco' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Tirar a imagem' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar adesivo' }));
+    expect(await screen.findByText('Envie a imagem do adesivo.')).toBeTruthy();
+    expect(saveSticker).toHaveBeenCalledTimes(1);
+  });
 });

@@ -16,7 +16,6 @@ import {
   type StickerPackRow,
   type StickerRow,
 } from '../../../data/online/sticker-packs-admin.ts';
-import { FREE_STICKERS } from '../../../styles/sticker-ids.ts';
 import { toast } from '../../../state/toast.ts';
 import { useSaveSticker, useSaveStickerPack, useSetStickerPackActive, useStickerPacks } from '../../online/hooks/sticker-packs.ts';
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
@@ -36,8 +35,6 @@ const PROBLEMS: Record<StickerPackProblem, MessageDescriptor> = {
 
 const EMPTY_PACK: StickerPackRow = { id: '', name: '', is_premium: false, is_active: true, sort_order: 0 };
 
-/** The app draws its own stickers (the free pack): a picture is needed for every other one. */
-const drawnByTheApp = (id: string) => (FREE_STICKERS as readonly string[]).includes(id);
 
 const nextPlace = (rows: readonly { sort_order: number }[]) => rows.reduce((most, r) => Math.max(most, r.sort_order), 0) + 1;
 
@@ -86,7 +83,10 @@ export default function StickersSection() {
 
   const packProblems = checkStickerDraft(pack);
   const stickerProblems = sticker ? checkStickerDraft(sticker) : {};
-  const imageMissing = !!sticker && !sticker.image_path && !drawnByTheApp(sticker.id);
+  // a new sticker needs its picture, and an uploaded one keeps one; only the app's own drawings
+  // (the free pack, rows without a picture) are edited without one
+  const hadPicture = !!editingSticker && !!list.data?.stickers.find((s) => s.id === editingSticker)?.image_path;
+  const imageMissing = !!sticker && !sticker.image_path && (editingSticker === null || hadPicture);
   const shownPack = tried ? packProblems : {};
   const shownSticker = tried ? stickerProblems : {};
 
