@@ -1,8 +1,9 @@
-import { createTheme, createThemeContract, styleVariants } from '@vanilla-extract/css';
+import { createTheme, styleVariants } from '@vanilla-extract/css';
 import type { PaperStyle } from './paper-styles.ts';
 import type { MorePaper } from './paper-more.css.ts';
 import { ink, lineGap } from './paper-lines.ts';
 import { ALL_NOTEBOOK_THEMES, THEME_PALETTES, type NotebookTheme } from './theme-colors.ts';
+import { notebookVars } from './notebook-vars.css.ts';
 
 /**
  * Tokens for how a notebook looks: its colour theme (spec §3: purple, pink, blue, teal, yellow,
@@ -13,14 +14,8 @@ import { ALL_NOTEBOOK_THEMES, THEME_PALETTES, type NotebookTheme } from './theme
 export { NOTEBOOK_THEMES, STORE_THEMES, ALL_NOTEBOOK_THEMES, DEFAULT_NOTEBOOK_THEME } from './theme-colors.ts';
 export type { StoreTheme, NotebookTheme } from './theme-colors.ts';
 
-/** The theme contract: an app theme's class sets it, an added theme's colours set it inline (themeStyle). */
-export const notebookVars = createThemeContract({
-  cover: null,
-  coverText: null,
-  accent: null,
-  accentSoft: null,
-  spine: null,
-});
+/** The theme contract (notebook-vars.css.ts): an app theme's class sets it, an added theme's colours inline. */
+export { notebookVars };
 
 export const notebookThemeClass = Object.fromEntries(
   ALL_NOTEBOOK_THEMES.map((name) => [name, createTheme(notebookVars, THEME_PALETTES[name], `notebook-${name}`)]),

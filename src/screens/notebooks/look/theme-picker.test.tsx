@@ -9,7 +9,7 @@ import { NotebookCover } from './NotebookCover.tsx';
 import { NotebookPaper } from './NotebookPaper.tsx';
 import type { CatalogueTheme } from '../../../data/online/theme-catalogue.ts';
 import { THEME_PALETTES } from '../../../styles/theme-colors.ts';
-import { notebookVars } from '../../../styles/notebook.css.ts';
+import { notebookVars } from '../../../styles/notebook-vars.css.ts';
 
 /**
  * Themes admins add (issue 35): the editor's picker offers them by name and colour — a premium one

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { notebookVars } from '../../../styles/notebook.css.ts';
+import { notebookVars } from '../../../styles/notebook-vars.css.ts';
 import { THEME_COLOR_KEYS, type ThemeColors } from '../../../styles/theme-colors.ts';
 
 /**
