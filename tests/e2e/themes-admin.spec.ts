@@ -1,16 +1,17 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeIssues, phonePage } from './helpers.ts';
+import { dismissConsent, expectNoSeriousAxeIssues, PHONE, phonePage } from './helpers.ts';
 import { createNotebook, logIn, makeAdmin, serviceClient, signUp } from './people.ts';
 
 /**
  * The notebook themes catalogue (issue 35) at 360 px: an admin creates a premium theme in
  * /admin › Temas with its colours (a cover text below 4.5:1 is said and refused first); a
  * notebook's owner finds it in the editor's theme picker marked "na loja" with the store's link,
- * and once they own it, chooses it — the cover is drawn from the theme's colours.
+ * and once they own it, chooses it — the cover is drawn from the theme's colours; a sharee who owns
+ * nothing sees the owner's theme, online and offline (the device's copy of the catalogue).
  */
 test('an admin adds a premium theme with colours; a notebook owner sees it "na loja", then owns and uses it', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
-  const [admin, owner] = await Promise.all([signUp(baseURL!, 'pintora'), signUp(baseURL!, 'colorista')]);
+  const [admin, owner, friend] = await Promise.all([signUp(baseURL!, 'pintora'), signUp(baseURL!, 'colorista'), signUp(baseURL!, 'amiga')]);
   await makeAdmin(baseURL!, admin.userId);
   const service = serviceClient(baseURL!);
   const tag = Date.now().toString(36);
@@ -45,6 +46,7 @@ test('an admin adds a premium theme with colours; a notebook owner sees it "na l
 
   // the owner does not own it: "na loja", with the store's link
   const notebook = await createNotebook(owner, 'Caderno da noite', ['Qual é a sua estrela favorita?']);
+  expect((await owner.client.from('notebook_shares').insert({ notebook_id: notebook.id, shared_with: friend.userId, created_by: owner.userId })).error).toBeNull();
   const page = await phonePage(browser);
   await logIn(page, owner);
   await page.goto(`/notebook/${notebook.id}/edit`);
@@ -69,4 +71,18 @@ test('an admin adds a premium theme with colours; a notebook owner sees it "na l
   await expect.poll(async () => (await service.from('notebooks').select('theme').eq('id', notebook.id).single()).data?.theme, { timeout: 20_000 }).toBe(id);
   const cover = page.getByTestId('notebook-cover').first();
   await expect.poll(() => cover.evaluate((el) => getComputedStyle(el).backgroundColor), { timeout: 20_000 }).toBe('rgb(30, 58, 138)');
+
+  // the friend owns nothing from the store and sees the owner's theme, online and offline
+  const context = await browser.newContext({ viewport: PHONE });
+  const friendPage = await context.newPage();
+  await dismissConsent(friendPage);
+  await logIn(friendPage, friend);
+  await friendPage.goto(`/notebook/${notebook.id}`);
+  const friendCover = () => friendPage.getByTestId('notebook-cover').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect.poll(friendCover, { timeout: 20_000 }).toBe('rgb(30, 58, 138)');
+  await friendPage.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await context.setOffline(true);
+  await friendPage.reload();
+  await expect.poll(friendCover, { timeout: 20_000 }).toBe('rgb(30, 58, 138)');
+  await context.close();
 });
