@@ -5,4 +5,6 @@
  * Premium packs come from the store (spec §6) with uploaded pictures.
  */
 export const FREE_STICKERS = ['star', 'heart', 'flower', 'rainbow', 'pencil', 'music', 'sun', 'cat', 'rocket', 'smile'] as const;
+/** Their pack: never disabled nor sold (the database's check sticker_packs_basics_stay_free). */
+export const FREE_STICKER_PACK = 'basicos';
 export type StickerId = (typeof FREE_STICKERS)[number];

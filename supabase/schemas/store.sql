@@ -633,7 +633,9 @@ create table public.sticker_packs (
   is_active boolean not null default true,
   sort_order integer not null default 0,
   created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
+  updated_at timestamptz not null default now(),
+  -- the app's own stickers stay for everyone: the free pack is never disabled nor sold (as lined-blue)
+  constraint sticker_packs_basics_stay_free check (id <> 'basicos' or (is_active and not is_premium))
 );
 
 create table public.stickers (

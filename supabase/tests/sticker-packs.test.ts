@@ -51,6 +51,9 @@ describe.each(BACKENDS)('sticker packs on %s', (backend) => {
     ).toHaveLength(1);
     expect((await failure(t.as(admin, `insert into stickers (id, pack_id, name, image_path) values ('mau', 'inverno', 'Mau', 'https://x.example/a.png')`))).code).toBe('23514');
     expect((await failure(t.as(admin, `insert into sticker_packs (id, name) values ('vazio', '  ')`))).code).toBe('23514');
+    // the app's own stickers stay free and enabled for everyone, as the default paper and theme stay
+    expect((await failure(t.as(admin, `update sticker_packs set is_active = false where id = 'basicos'`))).code).toBe('23514');
+    expect((await failure(t.as(admin, `update sticker_packs set is_premium = true where id = 'basicos'`))).code).toBe('23514');
     expect(await t.as(person, `select id from stickers where pack_id = 'inverno'`)).toEqual([]);
     expect(await t.as('anon', `select id from sticker_packs where id = 'inverno'`)).toEqual([]);
     expect(await t.as(admin, `select id from stickers where pack_id = 'inverno'`)).toEqual([{ id: 'floco' }]);

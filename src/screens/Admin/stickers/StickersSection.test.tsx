@@ -66,15 +66,16 @@ afterEach(() => {
 });
 
 describe('StickersSection', () => {
-  it('lists the packs and their stickers with counts; enables and disables a pack', async () => {
+  it('lists the packs and their stickers with counts; enables a pack; the app\'s own pack is never disabled', async () => {
     show();
     await screen.findByTestId('sticker-pack-inverno');
     expect(screen.getByTestId('sticker-packs-count').textContent).toBe('2 pacotes');
     expect(within(screen.getByTestId('sticker-pack-basicos')).getByText('basicos · 1 adesivo')).toBeTruthy();
     expect(within(screen.getByTestId('sticker-star')).getByText('star · desenhado pelo app')).toBeTruthy();
     expect(screen.getByTestId('sticker-floco').querySelector('img')?.getAttribute('src')).toContain('/storage/v1/object/public/store-images/floco.png');
-    fireEvent.click(screen.getByRole('button', { name: 'Desativar Adesivos básicos' }));
-    await waitFor(() => expect(setStickerPackActive).toHaveBeenCalledWith('basicos', false));
+    // the free pack of the app's own stickers: no way to disable it (the database refuses it too)
+    expect(screen.queryByRole('button', { name: 'Desativar Adesivos básicos' })).toBeNull();
+    expect(within(screen.getByTestId('sticker-pack-basicos')).getByText('Padrão')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Ativar Inverno' }));
     await waitFor(() => expect(setStickerPackActive).toHaveBeenCalledWith('inverno', true));
   });

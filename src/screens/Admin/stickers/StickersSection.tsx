@@ -17,6 +17,7 @@ import {
   type StickerRow,
 } from '../../../data/online/sticker-packs-admin.ts';
 import { toast } from '../../../state/toast.ts';
+import { FREE_STICKER_PACK } from '../../../styles/sticker-ids.ts';
 import { useSaveSticker, useSaveStickerPack, useSetStickerPackActive, useStickerPacks } from '../../online/hooks/sticker-packs.ts';
 import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
@@ -164,14 +165,18 @@ export default function StickersSection() {
           value={String(pack.sort_order)}
           onChange={(e) => setPack({ ...pack, sort_order: Number(e.target.value) || 0 })}
         />
-        <label className={css.row}>
-          <input type="checkbox" checked={pack.is_premium} onChange={(e) => setPack({ ...pack, is_premium: e.target.checked })} />
-          <Trans>Premium (da loja sazonal)</Trans>
-        </label>
-        <label className={css.row}>
-          <input type="checkbox" checked={pack.is_active} onChange={(e) => setPack({ ...pack, is_active: e.target.checked })} />
-          <Trans>Ativo</Trans>
-        </label>
+        {pack.id === FREE_STICKER_PACK ? null : (
+          <>
+            <label className={css.row}>
+              <input type="checkbox" checked={pack.is_premium} onChange={(e) => setPack({ ...pack, is_premium: e.target.checked })} />
+              <Trans>Premium (da loja sazonal)</Trans>
+            </label>
+            <label className={css.row}>
+              <input type="checkbox" checked={pack.is_active} onChange={(e) => setPack({ ...pack, is_active: e.target.checked })} />
+              <Trans>Ativo</Trans>
+            </label>
+          </>
+        )}
         <EditActions editing disabled={!online || savePack.isPending} onCancel={() => setEditingPack(undefined)} saveLabel={<Trans>Salvar pacote</Trans>} />
       </form>
     ) : null;
@@ -256,21 +261,24 @@ export default function StickersSection() {
                   <div className={css.badges}>
                     {row.is_active ? <span className={css.badge}>{t`Ativo`}</span> : <span className={css.badgeDanger}>{t`Desativado`}</span>}
                     {row.is_premium ? <span className={css.badge}>{t`Premium`}</span> : null}
+                    {row.id === FREE_STICKER_PACK ? <span className={css.badge}>{t`Padrão`}</span> : null}
                   </div>
                   <div className={css.actions}>
                     <button type="button" className={button.secondary} onClick={() => openPack(row)} disabled={!online} aria-label={t`Editar ${row.name}`}>
                       <Icon name="pencil" />
                       <Trans>Editar</Trans>
                     </button>
-                    <button
-                      type="button"
-                      className={button.secondary}
-                      onClick={() => toggle(row)}
-                      disabled={!online || setActive.isPending}
-                      aria-label={row.is_active ? t`Desativar ${row.name}` : t`Ativar ${row.name}`}
-                    >
-                      {row.is_active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
-                    </button>
+                    {row.id === FREE_STICKER_PACK ? null : (
+                      <button
+                        type="button"
+                        className={button.secondary}
+                        onClick={() => toggle(row)}
+                        disabled={!online || setActive.isPending}
+                        aria-label={row.is_active ? t`Desativar ${row.name}` : t`Ativar ${row.name}`}
+                      >
+                        {row.is_active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
+                      </button>
+                    )}
                     <button type="button" className={button.secondary} onClick={() => openSticker(row.id, null)} disabled={!online} aria-label={t`Novo adesivo em ${row.name}`}>
                       <Icon name="plus" />
                       <Trans>Novo adesivo</Trans>
