@@ -15,6 +15,7 @@ import { problemText } from '../notebooks/common/messages.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
+import { useThemeCatalogue } from '../notebooks/look/usePaperCatalogue.ts';
 import * as css from '../notebooks/common/editor.css.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../../state/data-layer.ts';
@@ -55,6 +56,8 @@ function CreateForm({ layer }: { layer: DataLayer }) {
   const [saving, setSaving] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   useUnsavedChanges('create-notebook', isDirty(draft, start) && !saving);
+  // the themes admins added (free ones are offered here; the store's in the editor)
+  const themes = useThemeCatalogue();
 
   const change = (patch: Partial<NotebookDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setStickers = (stickers: CoverSticker[]) => change({ stickers });
@@ -163,7 +166,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
             <h2 id="look-title" className={css.sectionTitle}>
               <Trans>Cor e capa</Trans>
             </h2>
-            <ThemePicker value={draft.theme} onChange={(theme) => change({ theme })} />
+            <ThemePicker value={draft.theme} onChange={(theme) => change({ theme })} catalogue={themes} />
             <FormField
               id="cover-subtitle"
               label={<Trans>Subtítulo da capa (opcional)</Trans>}

@@ -46,6 +46,15 @@ describe('ThemePicker with the catalogue', () => {
   });
 });
 
+describe('ThemePicker when creating a notebook (no store)', () => {
+  it("offers an added free theme with the app's own; a premium one is left to the editor", () => {
+    i18n.loadAndActivate({ locale: 'pt-BR', messages: { ...appPt, ...notebooksPt } });
+    wrap(<ThemePicker value="purple" onChange={() => {}} catalogue={[...app(['purple', 'pink', 'blue', 'teal', 'yellow', 'orange']), noite, menta]} />);
+    expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['purple', 'pink', 'blue', 'teal', 'yellow', 'orange', 'menta']);
+    expect(screen.queryByTestId('themes-in-store')).toBeNull();
+  });
+});
+
 describe('a notebook on an added theme', () => {
   it("is drawn from the theme's colours in the device's copy (offline: the read fails), cover and sheet", () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
