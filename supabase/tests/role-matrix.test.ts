@@ -308,7 +308,12 @@ const ACTIONS: Action[] = [
   {
     name: 'notebook_themes: add a theme',
     allowed: ['admin'],
-    run: (q) => run(q, `insert into notebook_themes (id, name) values ('mint', 'Menta') returning id`),
+    // a theme's colours are the app's theme contract, its cover text readable (20261129034000)
+    run: (q) =>
+      run(
+        q,
+        `insert into notebook_themes (id, name, colors) values ('mint', 'Menta', '{"cover":"#065f46","coverText":"#ffffff","accent":"#047857","accentSoft":"#d1fae5","spine":"#064e3b"}') returning id`,
+      ),
   },
   {
     name: 'paper_styles: add a paper style',
