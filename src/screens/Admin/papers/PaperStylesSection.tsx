@@ -23,6 +23,7 @@ import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
+import { InactiveCount, LookFlags } from '../LookFlags.tsx';
 import { IMAGE_PROBLEMS, StoreImageField } from '../StoreImageField.tsx';
 import * as css from '../admin.css.ts';
 
@@ -150,19 +151,7 @@ export default function PaperStylesSection() {
             keep={(key) => key}
             src={storeImageUrl}
           />
-          <label className={css.row}>
-            <input type="checkbox" checked={draft.is_premium} onChange={(e) => setDraft({ ...draft, is_premium: e.target.checked })} />
-            <Trans>Premium (da loja sazonal)</Trans>
-          </label>
-          <label className={css.row}>
-            <input
-              type="checkbox"
-              checked={draft.is_active}
-              disabled={!mayDisable(draft) && draft.is_active}
-              onChange={(e) => setDraft({ ...draft, is_active: e.target.checked })}
-            />
-            <Trans>Ativo</Trans>
-          </label>
+          <LookFlags draft={draft} onChange={setDraft} keepActive={!mayDisable(draft)} />
           <EditActions editing disabled={!online || save.isPending} onCancel={() => setEditing(undefined)} saveLabel={<Trans>Salvar papel</Trans>} />
         </form>
       )}
@@ -171,12 +160,7 @@ export default function PaperStylesSection() {
         <>
           <p className={css.muted} data-testid="papers-count">
             <Plural value={count} one="# estilo de papel" other="# estilos de papel" />
-            {inactive > 0 ? (
-              <>
-                {' · '}
-                <Plural value={inactive} one="# desativado" other="# desativados" />
-              </>
-            ) : null}
+            <InactiveCount inactive={inactive} />
           </p>
           <ul className={css.list}>
             {list.data.map((row) => (

@@ -23,6 +23,7 @@ import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
+import { LookFlags } from '../LookFlags.tsx';
 import { IMAGE_PROBLEMS, StoreImageField } from '../StoreImageField.tsx';
 import * as css from '../admin.css.ts';
 
@@ -165,18 +166,7 @@ export default function StickersSection() {
           value={String(pack.sort_order)}
           onChange={(e) => setPack({ ...pack, sort_order: Number(e.target.value) || 0 })}
         />
-        {pack.id === FREE_STICKER_PACK ? null : (
-          <>
-            <label className={css.row}>
-              <input type="checkbox" checked={pack.is_premium} onChange={(e) => setPack({ ...pack, is_premium: e.target.checked })} />
-              <Trans>Premium (da loja sazonal)</Trans>
-            </label>
-            <label className={css.row}>
-              <input type="checkbox" checked={pack.is_active} onChange={(e) => setPack({ ...pack, is_active: e.target.checked })} />
-              <Trans>Ativo</Trans>
-            </label>
-          </>
-        )}
+        {pack.id === FREE_STICKER_PACK ? null : <LookFlags draft={pack} onChange={setPack} />}
         <EditActions editing disabled={!online || savePack.isPending} onCancel={() => setEditingPack(undefined)} saveLabel={<Trans>Salvar pacote</Trans>} />
       </form>
     ) : null;

@@ -21,6 +21,7 @@ import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
+import { InactiveCount, LookFlags } from '../LookFlags.tsx';
 import * as css from '../admin.css.ts';
 
 const PROBLEMS: Record<NotebookThemeProblem, MessageDescriptor> = {
@@ -174,19 +175,7 @@ export default function ThemesSection() {
             value={String(draft.sort_order)}
             onChange={(e) => setDraft({ ...draft, sort_order: Number(e.target.value) || 0 })}
           />
-          <label className={css.row}>
-            <input type="checkbox" checked={draft.is_premium} onChange={(e) => setDraft({ ...draft, is_premium: e.target.checked })} />
-            <Trans>Premium (da loja sazonal)</Trans>
-          </label>
-          <label className={css.row}>
-            <input
-              type="checkbox"
-              checked={draft.is_active}
-              disabled={!mayDisableTheme(draft) && draft.is_active}
-              onChange={(e) => setDraft({ ...draft, is_active: e.target.checked })}
-            />
-            <Trans>Ativo</Trans>
-          </label>
+          <LookFlags draft={draft} onChange={setDraft} keepActive={!mayDisableTheme(draft)} />
           <EditActions editing disabled={!online || save.isPending} onCancel={() => setEditing(undefined)} saveLabel={<Trans>Salvar tema</Trans>} />
         </form>
       )}
@@ -195,12 +184,7 @@ export default function ThemesSection() {
         <>
           <p className={css.muted} data-testid="themes-count">
             <Plural value={count} one="# tema" other="# temas" />
-            {inactive > 0 ? (
-              <>
-                {' · '}
-                <Plural value={inactive} one="# desativado" other="# desativados" />
-              </>
-            ) : null}
+            <InactiveCount inactive={inactive} />
           </p>
           <ul className={css.list}>
             {list.data.map((row) => (
