@@ -11,6 +11,7 @@ import { OfflineNote } from '../OnlineData.tsx';
 import { useClaimFree, useGuardianPurchases, useOwnedItems, useStartCheckout, useStoreAccess, useStoreItems } from '../hooks/store.ts';
 import { StoreBanner } from './StoreBanner.tsx';
 import { categoryName, guardianStateMessage, itemTypeName, storeProblemMessage } from './messages.ts';
+import { StorePreview } from './StorePreview.tsx';
 import * as css from './store.css.ts';
 
 /**
@@ -136,13 +137,7 @@ export function StoreView({ userId }: { userId: string }) {
                 const asked = mine || !price ? null : guardianStateOf(guardian.data ?? [], item.id);
                 return (
                   <li key={item.id} className={css.item} data-testid={`store-item-${item.name}`}>
-                    <div className={css.cover} aria-hidden="true">
-                      {item.preview_url || item.image_url ? (
-                        <img className={css.coverImage} src={item.preview_url ?? item.image_url ?? ''} alt="" loading="lazy" />
-                      ) : (
-                        <Icon name={item.category === 'theme' ? 'palette' : item.category === 'sticker_pack' ? 'star' : 'notebook'} />
-                      )}
-                    </div>
+                    <StorePreview item={item} />
                     <p className={css.name}>{item.name}</p>
                     <p className={css.meta}>
                       {i18n._(categoryName(item.category))} · {i18n._(itemTypeName(item.item_type))}

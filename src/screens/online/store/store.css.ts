@@ -38,6 +38,9 @@ export const cover = style({
   color: vars.color.primary,
 });
 export const coverImage = style({ width: '100%', height: '100%', objectFit: 'cover' });
+/** The item drawn on a real notebook (StorePreview): the cover or sheet at the card's width. */
+export const preview = style({ minWidth: 0, maxHeight: '10rem', overflow: 'hidden', borderRadius: vars.radius.md });
+export const previewLine = style({ margin: 0, overflowWrap: 'anywhere' });
 export const name = style({ margin: 0, fontWeight: 700, overflowWrap: 'anywhere' });
 export const meta = style({ margin: 0, color: vars.color.textMuted, fontSize: '0.9rem' });
 export const price = style({ margin: 0, fontWeight: 700, fontSize: '1.1rem' });
