@@ -44,7 +44,7 @@ function lookOf(notebook: NotebookDoc): Look {
  */
 export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLayer; notebook: NotebookDoc; canEdit: boolean }) {
   const { t, i18n } = useLingui();
-  const { draft, setDraft, dirty, reset } = useDraft(lookOf(notebook));
+  const { draft, setDraft, dirty, reset, saved } = useDraft(lookOf(notebook));
   const owned = useOwnedLooks();
   const papers = usePaperCatalogue();
   const themes = useThemeCatalogue();
@@ -63,7 +63,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
       toast({ title: t`Erro ao atualizar caderno`, description: problemText(i18n, result.problem, 'notebook'), variant: 'destructive' });
       return;
     }
-    reset();
+    saved();
     if (result.value.changed) toast({ title: t`Caderno atualizado` });
   }
 

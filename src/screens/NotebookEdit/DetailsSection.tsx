@@ -18,7 +18,7 @@ import * as css from './Edit.css.ts';
 /** Title, description and author label; saved together (an unchanged save writes nothing, spec §5). */
 export function DetailsSection({ layer, notebook, canEdit }: { layer: DataLayer; notebook: NotebookDoc; canEdit: boolean }) {
   const { t, i18n } = useLingui();
-  const { draft, setDraft, dirty, reset } = useDraft({ title: notebook.title, description: notebook.description ?? '', author: notebook.author });
+  const { draft, setDraft, dirty, reset, saved } = useDraft({ title: notebook.title, description: notebook.description ?? '', author: notebook.author });
   const [error, setError] = useState<{ title?: string; form?: string }>({});
   const key = `notebooks/${notebook.id}`;
   const rejection = useSyncStatusStore((s) => s.rejections.find((r) => r.key === key && r.operation === 'update'));
@@ -38,7 +38,7 @@ export function DetailsSection({ layer, notebook, canEdit }: { layer: DataLayer;
       return;
     }
     setError({});
-    reset();
+    saved();
     if (result.value.changed) toast({ title: t`Caderno atualizado` });
   }
 
