@@ -219,7 +219,7 @@ test('a collaborator accepts from the dashboard, adds a question, sees the appea
   await card.getByRole('link', { name: 'Editar' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Editar: ${title}` })).toBeVisible();
   await expect(page.getByTestId('appearance-readonly')).toBeVisible();
-  await expect(page.getByTestId('appearance-section').getByLabel('Rosa')).toBeChecked();
+  await expect(page.getByTestId('appearance-section').getByRole('radio', { name: 'Rosa', exact: true })).toBeChecked();
   await expect(page.getByTestId('appearance-section').getByRole('radio', { name: 'Azul', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Salvar aparência' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Bloquear' })).toHaveCount(0);

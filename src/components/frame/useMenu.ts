@@ -19,7 +19,14 @@ export function useMenu() {
 
   useEffect(() => {
     if (!open) return;
+    // A press inside the panel on something that takes no focus (or on a control that then leaves
+    // the page, as "Bloquear @…" turning into its confirmation) blurs to nothing: that keeps it
+    // open until the next key. Any other way out closes it, also a Tab past the page's last control
+    // (focus then goes to the browser, with no related target) — a CI run once found the menu still
+    // open there. (A timer reset it before, and under load it fired before the blur: the menu closed.)
+    let pressInside = false;
     const onKey = (e: KeyboardEvent) => {
+      pressInside = false;
       if (e.key === 'Escape') {
         setOpenOn(null);
         toggle.current?.focus();
@@ -28,13 +35,8 @@ export function useMenu() {
     const onPointer = (e: PointerEvent) => {
       if (!root.current?.contains(e.target as Node)) setOpenOn(null);
     };
-    // A press inside the panel on something that takes no focus blurs to nothing: that keeps it open.
-    // Any other way out closes it, also a Tab past the page's last control (focus then goes to the
-    // browser, with no related target) — a CI run once found the menu still open there.
-    let pressInside = false;
     const onPressInside = () => {
       pressInside = true;
-      setTimeout(() => (pressInside = false));
     };
     const onFocusOut = (e: FocusEvent) => {
       const next = e.relatedTarget as Node | null;
