@@ -128,9 +128,6 @@ alter table private.replication_horizon enable row level security;
 -- Clients subscribe (Realtime postgres_changes, INSERT, filter user_id=eq.<me> — and the
 -- all-zero id for changes everyone replicates, such as forbidden words) and pull on each event.
 -- Insert-only rows keyed by transaction: concurrent writers never wait on each other's pulses.
--- A pulse names the collections its transaction changed for that person (issue 34: a phone pulls
--- those, not all thirteen); an empty list means every collection (a change of access, S4, and
--- what servers before the list sent). Names of collections only, never a row's content (S5).
 -- ---------------------------------------------------------------------------------------------
 
 create table public.replication_pulses (
@@ -138,7 +135,6 @@ create table public.replication_pulses (
   user_id uuid not null,
   txid bigint not null,
   created_at timestamptz not null default now(),
-  collections text[] not null default '{}',
   constraint replication_pulses_once_per_transaction unique (user_id, txid)
 );
 create index replication_pulses_age on public.replication_pulses (created_at);
@@ -154,74 +150,20 @@ revoke all on sequence public.replication_pulses_id_seq from public, anon, authe
 grant usage on sequence public.replication_pulses_id_seq to service_role;
 alter publication supabase_realtime add table public.replication_pulses;
 
--- The (person, collection) pairs the running transaction changed; at its commit they become one
--- pulse per person ("a transaction's pulses are written at commit"); rolled back with it.
--- Collection '*' stands for every collection.
-create table private.replication_pulses_pending (
-  txid bigint not null,
-  user_id uuid not null,
-  collection text not null,
-  primary key (txid, user_id, collection)
-);
-alter table private.replication_pulses_pending enable row level security;
-revoke all on private.replication_pulses_pending from public, anon, authenticated, service_role;
-
--- Notes that the running transaction changed `p_collection` ('*': everything, the default) for
--- each of `p_users`.
-create or replace function private.pulse_users(p_users uuid[], p_collection text)
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  insert into private.replication_pulses_pending (txid, user_id, collection)
-  select distinct pg_current_xact_id()::text::bigint, u, coalesce(p_collection, '*') from unnest(p_users) u where u is not null
-  on conflict do nothing
-$$;
-
 create or replace function private.pulse_users(p_users uuid[])
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  select private.pulse_users(p_users, '*')
+  insert into public.replication_pulses (user_id, txid)
+  select distinct u, pg_current_xact_id()::text::bigint from unnest(p_users) u where u is not null
+  on conflict (user_id, txid) do nothing
 $$;
 
--- At commit, the first pending row's event writes the transaction's pulses, one per person, with
--- the collections it changed for them (none listed when one was '*'); the other events find none.
--- An account removed in the transaction gets none (delete_my_account removed its pulses).
-create or replace function private.write_pulses_at_commit()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  with noted as (
-    delete from private.replication_pulses_pending p
-     where p.txid = pg_current_xact_id()::text::bigint
-    returning p.user_id, p.collection
-  )
-  insert into public.replication_pulses (user_id, txid, collections)
-  select n.user_id, pg_current_xact_id()::text::bigint,
-         case when bool_or(n.collection = '*') then '{}'::text[]
-              else array_agg(distinct n.collection order by n.collection) end
-    from noted n
-   where not exists (select 1 from public.profiles f where f.id = n.user_id and f.account_status = 'deleted')
-   group by n.user_id
-  on conflict (user_id, txid) do nothing;
-  return null;
-end
-$$;
-
-create constraint trigger "a transaction's pulses are written at commit" after insert on private.replication_pulses_pending
-  deferrable initially deferred
-  for each row execute function private.write_pulses_at_commit();
-
--- Pulses every person who replicates the notebook (and those who just lost it) for a collection
--- ('*': all), once per notebook, collection and transaction.
-create or replace function private.pulse_notebook(p_notebook_id uuid, p_collection text)
+-- Pulses every person who replicates the notebook (and those who just lost it), once per
+-- notebook and transaction.
+create or replace function private.pulse_notebook(p_notebook_id uuid)
 returns void
 language plpgsql
 security definer
@@ -229,25 +171,15 @@ set search_path = ''
 as $$
 declare
   seen text := coalesce(current_setting('cadernos.pulsed_notebooks', true), '');
-  key text := p_notebook_id::text || ':' || coalesce(p_collection, '*');
 begin
-  if p_notebook_id is null or position(key in seen) > 0 then
+  if p_notebook_id is null or position(p_notebook_id::text in seen) > 0 then
     return;
   end if;
-  perform set_config('cadernos.pulsed_notebooks', seen || ' ' || key, true);
+  perform set_config('cadernos.pulsed_notebooks', seen || ' ' || p_notebook_id::text, true);
   perform private.pulse_users(array(
     select a.user_id from private.replication_access a
-     where a.notebook_id = p_notebook_id and (a.level <> 'none' or a.xid = pg_current_xact_id())), p_collection);
+     where a.notebook_id = p_notebook_id and (a.level <> 'none' or a.xid = pg_current_xact_id())));
 end
-$$;
-
-create or replace function private.pulse_notebook(p_notebook_id uuid)
-returns void
-language sql
-security definer
-set search_path = ''
-as $$
-  select private.pulse_notebook(p_notebook_id, '*')
 $$;
 
 -- ---------------------------------------------------------------------------------------------
@@ -369,16 +301,16 @@ begin
   end if;
 
   if scope = 'notebook' then
-    perform private.pulse_notebook(scope_id, collection);
+    perform private.pulse_notebook(scope_id);
   elsif scope = 'user' then
-    perform private.pulse_users(array[scope_id], collection);
+    perform private.pulse_users(array[scope_id]);
   elsif scope = 'global' then
-    perform private.pulse_users(array['00000000-0000-0000-0000-000000000000'::uuid], collection);
+    perform private.pulse_users(array['00000000-0000-0000-0000-000000000000'::uuid]);
   elsif scope = 'profile' then
     perform private.pulse_users(array(
       select distinct o.user_id from private.replication_access m
         join private.replication_access o on o.notebook_id = m.notebook_id
-       where m.user_id = scope_id) || scope_id, collection);
+       where m.user_id = scope_id) || scope_id);
   end if;
   return null;
 end

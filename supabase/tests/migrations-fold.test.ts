@@ -103,7 +103,6 @@ const LANDED: Record<string, string> = {
   '20261129034000_theme_colors.sql': 'caf1a9c80492cd383709c8b56496d7714461d8c9187a83d622def4e1b0f50b85',
   '20261129034100_achievement_names.sql': '54b3dd3c75aa55af720cbd5d596536ed7c18262d79167f685ead023f6c021aea',
   '20261129035000_sticker_packs.sql': 'bc9c755d74d9c8955a4123d6d959dcdc235828e78a8217b28754859fe4c2e807',
-  '20261129036000_pulse_collections.sql': '6332aa40d89edf66a8daca96f782936f307ff27bb8eb53d8be7e9c40e4784195',
   '20261129037000_sticker_basics_stay_free.sql': 'c69db9cfe38366c5a95aa4a9d85b8d02994bd4b8bce7b5d44cad1888ab8bce76',
 };
 
