@@ -49,6 +49,8 @@ export const SERVER_REFUSAL_CODES = [
   'paper_not_owned',
   /** Issue 35: a premium pack's sticker put on a cover that neither the notebook's owner nor the writer owns. */
   'sticker_not_owned',
+  /** Issue 35: a store cover style set on a cover that neither the notebook's owner nor the writer owns. */
+  'cover_style_not_owned',
   /** Anything the server did not name (private.rejection_reason's last case). */
   'error',
 ] as const;

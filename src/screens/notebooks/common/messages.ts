@@ -62,6 +62,9 @@ export function problemMessage(problem: Pick<Problem, 'code'>, subject: ProblemS
     case 'sticker_not_owned':
       // like spec §8's apply errors (issue 35): a premium pack's sticker nobody here owns
       return msg`Não foi possível pôr o adesivo na capa: ele é da loja sazonal e ainda não é seu.`;
+    case 'cover_style_not_owned':
+      // like spec §8's apply errors (issue 35): a store cover style nobody here owns
+      return msg`Não foi possível aplicar o estilo de capa: ele é da loja sazonal e ainda não é seu.`;
     case 'not_saved':
       // The local database failed (a thrown write): the same sentence whatever was being saved.
       return msg`Não foi possível salvar as alterações`;

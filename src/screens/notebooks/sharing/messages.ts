@@ -54,6 +54,7 @@ export function sharingProblem(problem: Pick<Problem, 'code'>, action: SharingAc
     case 'look_not_owned':
     case 'paper_not_owned':
     case 'sticker_not_owned':
+    case 'cover_style_not_owned':
       return fallback(action);
     default: {
       const unmapped: never = code;
