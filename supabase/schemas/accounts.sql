@@ -257,9 +257,9 @@ create table public.user_settings (
   -- who may send this person a friend request: anyone, people in their notebooks, nobody
   friend_requests_from text not null default 'everyone'
     check (friend_requests_from in ('everyone', 'companions', 'nobody')),
-  -- what the create screen starts a new notebook with (spec §3 defaults; profiles.sql validates the author)
-  notebook_theme text not null default 'purple'
-    check (notebook_theme in ('purple', 'pink', 'blue', 'teal', 'yellow', 'orange')),
+  -- what the create screen starts a new notebook with (spec §3 defaults; profiles.sql validates the
+  -- author; store.sql: the theme is one of notebook_themes, a premium one owned)
+  notebook_theme text not null default 'purple',
   notebook_pre_moderation boolean not null default false,
   notebook_author text
     check (notebook_author is null or char_length(btrim(notebook_author)) between 1 and 50),

@@ -559,6 +559,44 @@ revoke all on function private.store_theme_is_owned() from public, anon, authent
 create trigger "30 a store theme is owned" before insert or update of theme, cover on public.notebooks
   for each row execute function private.store_theme_is_owned();
 
+-- The default theme of a person's new notebooks (Settings › Cadernos; issue 35): any theme of the
+-- catalogue — the ones admins added too —, a premium one only when the person owns it from the
+-- store, so that the create screen's notebook passes "30 a store theme is owned" above (a trigger,
+-- not a foreign key: notebook_themes comes after accounts.sql). A default set before stays; the
+-- service role sets any theme of the catalogue. Refused: an unknown theme 23503, hint theme_unknown;
+-- a store theme not owned 42501, hint look_not_owned.
+create or replace function private.default_theme_is_owned()
+returns trigger
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if tg_op = 'UPDATE' and new.notebook_theme = old.notebook_theme then
+    return new;
+  end if;
+  if not exists (select 1 from public.notebook_themes t where t.id = new.notebook_theme) then
+    raise exception 'no such notebook theme' using errcode = '23503', hint = 'theme_unknown';
+  end if;
+  if auth.uid() is null then
+    return new;
+  end if;
+  if not exists (select 1 from public.notebook_themes t where t.id = new.notebook_theme and t.is_premium) then
+    return new;
+  end if;
+  if exists (
+    select 1 from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
+     where e.user_id = new.user_id and i.category = 'theme' and i.grants_ref = new.notebook_theme) then
+    return new;
+  end if;
+  raise exception 'a store theme nobody here owns' using errcode = '42501', hint = 'look_not_owned';
+end;
+$$;
+revoke all on function private.default_theme_is_owned() from public, anon, authenticated, service_role;
+create trigger "30 a default theme is the catalogue's, a store one owned" before insert or update of notebook_theme on public.user_settings
+  for each row execute function private.default_theme_is_owned();
+
 -- A store paper on a notebook is owned (issue 35; spec §6): as for themes above, a premium paper
 -- style (paper_styles.is_premium) set by a signed-in person needs the notebook's owner or the
 -- writer to own it from the store; guests and collaborators see the owner's paper without owning

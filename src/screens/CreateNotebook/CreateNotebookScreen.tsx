@@ -16,6 +16,8 @@ import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
 import { StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import { useThemeCatalogue } from '../notebooks/look/usePaperCatalogue.ts';
+import { useOwnedLooks } from '../notebooks/look/useOwnedLooks.ts';
+import { startTheme } from '../notebooks/look/start-theme.ts';
 import * as css from '../notebooks/common/editor.css.ts';
 import { SignedInData } from '../notebooks/common/SignedInData.tsx';
 import { useObservable } from '../../state/data-layer.ts';
@@ -44,20 +46,28 @@ export default function CreateNotebookScreen() {
   );
 }
 
-function CreateForm({ layer }: { layer: DataLayer }) {
+export function CreateForm({ layer }: { layer: DataLayer }) {
   const { t, i18n } = useLingui();
   const [, navigate] = useLocation();
   const [draft, setDraft] = useState<NotebookDraft>(EMPTY_DRAFT);
   // the person's defaults (Settings → notebooks), from the device: they also work offline
   const defaults = useObservable(useMemo(() => layer.api.queries.notebookDefaults(), [layer])) ?? SPEC_NOTEBOOK_DEFAULTS;
-  const start = useMemo<NotebookDraft>(() => ({ ...EMPTY_DRAFT, theme: defaults.theme }), [defaults.theme]);
-  useEffect(() => setDraft((d) => (isDirty(d) ? d : start)), [start]);
+  // the themes admins added, and the store's the person owns (a default no longer owned starts purple)
+  const themes = useThemeCatalogue();
+  const owned = useOwnedLooks();
+  const theme = startTheme(defaults.theme, themes, owned?.themes);
+  const start = useMemo<NotebookDraft>(() => ({ ...EMPTY_DRAFT, theme }), [theme]);
+  // a draft nobody touched follows its start (the defaults and what the person owns arrive later)
+  const shownStart = useRef(EMPTY_DRAFT);
+  useEffect(() => {
+    const before = shownStart.current;
+    shownStart.current = start;
+    setDraft((d) => (isDirty(d, before) ? d : start));
+  }, [start]);
   const [errors, setErrors] = useState<{ title?: string; form?: string }>({});
   const [saving, setSaving] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   useUnsavedChanges('create-notebook', isDirty(draft, start) && !saving);
-  // the themes admins added (free ones are offered here; the store's in the editor)
-  const themes = useThemeCatalogue();
 
   const change = (patch: Partial<NotebookDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setStickers = (stickers: CoverSticker[]) => change({ stickers });
@@ -166,7 +176,7 @@ function CreateForm({ layer }: { layer: DataLayer }) {
             <h2 id="look-title" className={css.sectionTitle}>
               <Trans>Cor e capa</Trans>
             </h2>
-            <ThemePicker value={draft.theme} onChange={(theme) => change({ theme })} catalogue={themes} />
+            <ThemePicker value={draft.theme} onChange={(theme) => change({ theme })} catalogue={themes} owned={owned?.themes} />
             <FormField
               id="cover-subtitle"
               label={<Trans>Subtítulo da capa (opcional)</Trans>}

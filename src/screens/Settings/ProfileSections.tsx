@@ -19,6 +19,8 @@ import { removeProfileImage, uploadProfileImage, type ImageProblem, type Profile
 import { useSessionStore } from '../../state/session.ts';
 import { toast } from '../../state/toast.ts';
 import { ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
+import { useOwnedLooks } from '../notebooks/look/useOwnedLooks.ts';
+import { useThemeCatalogue } from '../notebooks/look/usePaperCatalogue.ts';
 import { ImagePicker } from '../online/ImagePicker.tsx';
 import GuestbookSetting from '../online/social/GuestbookSetting.tsx';
 import MyReports from '../online/reports/MyReports.tsx';
@@ -375,8 +377,11 @@ function SocialSection({ userId, settings }: { userId: string; settings: MySetti
   );
 }
 
-function NotebookDefaultsSection({ userId, settings }: { userId: string; settings: MySettings }) {
+/** What a new notebook starts with; its theme picker offers what the notebook editor's does. */
+export function NotebookDefaultsSection({ userId, settings }: { userId: string; settings: MySettings }) {
   const [theme, setTheme] = useState(settings.notebook_theme);
+  const themes = useThemeCatalogue();
+  const owned = useOwnedLooks();
   const [preModeration, setPreModeration] = useState(settings.notebook_pre_moderation);
   const [author, setAuthor] = useState(settings.notebook_author ?? '');
   const save = useSave(userId, () =>
@@ -394,7 +399,7 @@ function NotebookDefaultsSection({ userId, settings }: { userId: string; setting
           save.mutate(undefined as never);
         }}
       >
-        <ThemePicker name="default-notebook-theme" value={theme} onChange={setTheme} />
+        <ThemePicker name="default-notebook-theme" value={theme} onChange={setTheme} owned={owned?.themes ?? []} catalogue={themes} />
         <label className={f.checkRow}>
           <input type="checkbox" className={f.checkbox} checked={preModeration} onChange={(e) => setPreModeration(e.target.checked)} />
           <Trans>Aprovar as respostas antes de aparecerem (pré-moderação)</Trans>
