@@ -15,19 +15,23 @@ export interface CataloguePaper {
   image_url: string | null;
 }
 
-function valid(row: unknown): row is CataloguePaper {
+/** A kept entry of a catalogue of named pictures (papers here, cover styles: cover-catalogue.ts). */
+export function validPictureEntry(row: unknown): row is CataloguePaper {
   const r = row as Partial<CataloguePaper> | null;
   return !!r && typeof r.id === 'string' && typeof r.name === 'string' && typeof r.is_premium === 'boolean' && (r.image_url === null || typeof r.image_url === 'string');
 }
 
-export const paperCatalogue = catalogueCopy<{ id: string; name: string; is_premium: boolean; image_path: string | null }, CataloguePaper>({
+/** A server row (id, name, is_premium, image_path) as the device keeps it: the picture's public address. */
+export const pictureEntry = (r: { id: string; name: string; is_premium: boolean; image_path: string | null }, url: string): CataloguePaper => ({
+  id: r.id,
+  name: r.name,
+  is_premium: r.is_premium,
+  image_url: r.image_path ? `${url}/storage/v1/object/public/store-images/${encodeURIComponent(r.image_path)}` : null,
+});
+
+export const paperCatalogue = catalogueCopy({
   storageKey: 'cadernos-paper-catalogue',
   query: 'paper_styles?select=id,name,is_premium,image_path&is_active=eq.true&order=sort_order,id',
-  map: (r, url) => ({
-    id: r.id,
-    name: r.name,
-    is_premium: r.is_premium,
-    image_url: r.image_path ? `${url}/storage/v1/object/public/store-images/${encodeURIComponent(r.image_path)}` : null,
-  }),
-  valid,
+  map: pictureEntry,
+  valid: validPictureEntry,
 });

@@ -17,6 +17,8 @@ export interface NotebookCover {
   subtitle?: string;
   color?: string;
   theme?: string;
+  /** The cover style (issue 35): an id of the cover_styles catalogue; none or 'liso' is the plain cover. */
+  style?: string;
   stickers?: CoverSticker[];
 }
 

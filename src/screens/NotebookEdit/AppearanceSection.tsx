@@ -11,10 +11,10 @@ import { toast } from '../../state/toast.ts';
 import { useUnsavedChanges } from '../../state/unsaved.ts';
 import { problemText } from '../notebooks/common/messages.ts';
 import { NotebookCover, NotebookPaper } from '../notebooks/look/index.ts';
-import { BorderPicker, PaperPicker, StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
+import { BorderPicker, CoverStylePicker, PaperPicker, StickerEditor, ThemePicker } from '../notebooks/look/AppearanceControls.tsx';
 import { placeSticker, tidyCover } from '../notebooks/look/stickers.ts';
 import { useOwnedLooks } from '../notebooks/look/useOwnedLooks.ts';
-import { usePaperCatalogue, useThemeCatalogue } from '../notebooks/look/usePaperCatalogue.ts';
+import { useCoverCatalogue, usePaperCatalogue, useThemeCatalogue } from '../notebooks/look/usePaperCatalogue.ts';
 import { useDraft } from './useDraft.ts';
 import * as css from './Edit.css.ts';
 
@@ -24,6 +24,7 @@ interface Look {
   sticker_border: string | null;
   coverTitle: string;
   subtitle: string;
+  coverStyle: string;
   stickers: CoverSticker[];
 }
 
@@ -34,6 +35,7 @@ function lookOf(notebook: NotebookDoc): Look {
     sticker_border: notebook.sticker_border,
     coverTitle: notebook.cover?.title ?? '',
     subtitle: notebook.cover?.subtitle ?? '',
+    coverStyle: notebook.cover?.style ?? '',
     stickers: notebook.cover?.stickers ?? [],
   };
 }
@@ -48,8 +50,9 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
   const owned = useOwnedLooks();
   const papers = usePaperCatalogue();
   const themes = useThemeCatalogue();
+  const coverStyles = useCoverCatalogue();
   useUnsavedChanges(`edit-look-${notebook.id}`, dirty);
-  const cover = tidyCover({ title: draft.coverTitle, subtitle: draft.subtitle, stickers: draft.stickers });
+  const cover = tidyCover({ title: draft.coverTitle, subtitle: draft.subtitle, style: draft.coverStyle, stickers: draft.stickers });
   const author = <UserText>{notebook.author}</UserText>;
 
   async function save() {
@@ -97,6 +100,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
         <div className={css.sections}>
           <ThemePicker name="edit-theme" value={draft.theme} onChange={(theme) => setDraft({ theme })} disabled={!canEdit} owned={owned?.themes ?? []} catalogue={themes} />
           <PaperPicker value={draft.paper_style} onChange={(paper_style) => setDraft({ paper_style })} disabled={!canEdit} owned={owned?.papers ?? []} catalogue={papers} />
+          <CoverStylePicker value={draft.coverStyle} onChange={(coverStyle) => setDraft({ coverStyle })} disabled={!canEdit} owned={owned?.covers ?? []} catalogue={coverStyles} />
           <BorderPicker value={draft.sticker_border} onChange={(sticker_border) => setDraft({ sticker_border })} disabled={!canEdit} />
           <FormField id="cover-title" label={<Trans>Título da capa (opcional)</Trans>} hint={<Trans>Se ficar vazio, a capa mostra o título do caderno.</Trans>} value={draft.coverTitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ coverTitle: e.target.value })} />
           <FormField id="edit-cover-subtitle" label={<Trans>Subtítulo da capa (opcional)</Trans>} value={draft.subtitle} dir="auto" disabled={!canEdit} onChange={(e) => setDraft({ subtitle: e.target.value })} />

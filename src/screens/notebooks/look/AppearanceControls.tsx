@@ -6,9 +6,10 @@ import { button } from '../../../components/ui.css.ts';
 import type { CoverSticker } from '../../../data/schemas/notebooks.ts';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import type { CataloguePaper } from '../../../data/online/paper-catalogue.ts';
+import type { CatalogueCoverStyle } from '../../../data/online/cover-catalogue.ts';
 import type { CatalogueTheme } from '../../../data/online/theme-catalogue.ts';
 import { THEME_PALETTES } from '../../../styles/theme-colors.ts';
-import { FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isAppTheme, isPaperStyle, isStickerId } from './appearance.ts';
+import { DEFAULT_COVER_STYLE, FREE_STICKERS, NOTEBOOK_THEMES, PAPER_STYLES, STICKER_BORDERS, STORE_PAPERS, STORE_THEMES, isAppTheme, isPaperStyle, isStickerId } from './appearance.ts';
 import { StickerArt } from './StickerArt.tsx';
 import { useStickerCatalogue } from './usePaperCatalogue.ts';
 import { BORDER_LABELS, PAPER_LABELS, STICKER_LABELS, THEME_LABELS } from './appearance-labels.ts';
@@ -177,6 +178,55 @@ export function PaperPicker({
           <p className={f.hint} data-testid="papers-in-store">
             <Trans>
               Papéis marcados «na loja» podem ser pegos na <Link href="/loja-sazonal">loja sazonal</Link>.
+            </Trans>
+          </p>
+        ) : null
+      }
+    />
+  );
+}
+
+/**
+ * The cover's style (issue 35): the plain cover and the styles admins added (`catalogue`: the
+ * device's copy of the active cover_styles rows, useCoverCatalogue), by their name; a premium one
+ * is offered to the people who own it (`owned`) and marked "na loja" with a link for the others, as
+ * the paper picker does; a style the catalogue no longer lists (disabled) is left out unless the
+ * cover uses it. Before the catalogue's first read only the plain cover is offered.
+ */
+export function CoverStylePicker({
+  value,
+  onChange,
+  disabled,
+  owned,
+  catalogue,
+}: {
+  value: string | undefined;
+  onChange: (style: string) => void;
+  disabled?: boolean;
+  owned?: readonly string[];
+  catalogue?: readonly CatalogueCoverStyle[] | null;
+}) {
+  const { t } = useLingui();
+  const current = value || DEFAULT_COVER_STYLE;
+  const added = (catalogue ?? []).filter((c) => c.id !== DEFAULT_COVER_STYLE);
+  const options = [DEFAULT_COVER_STYLE, ...added.map((c) => c.id), ...(current !== DEFAULT_COVER_STYLE && !added.some((c) => c.id === current) ? [current] : [])];
+  const { inStore, mark } = useStoreMarks<string>(added.filter((c) => c.is_premium).map((c) => c.id), owned);
+  const name = (style: string) => (style === DEFAULT_COVER_STYLE ? t`Liso` : (added.find((c) => c.id === style)?.name ?? style));
+  return (
+    <ChoiceGroup
+      name="cover-style"
+      legend={<Trans>Estilo da capa</Trans>}
+      options={options}
+      value={current}
+      label={(style) => mark(style, name(style))}
+      onChange={onChange}
+      disabled={disabled}
+      unavailable={inStore}
+      footer={
+        options.some(inStore) ? (
+          <p className={f.hint} data-testid="covers-in-store">
+            <Trans>
+              Estilos de capa marcados «na loja» podem ser pegos na <Link href="/loja-sazonal">loja sazonal</Link>.
             </Trans>
           </p>
         ) : null

@@ -2,9 +2,9 @@ import type { CSSProperties, PointerEvent as ReactPointerEvent, ReactNode } from
 import { UserText } from '../../../components/UserText.tsx';
 import type { CoverSticker, NotebookCover as CoverData } from '../../../data/schemas/notebooks.ts';
 import { notebookThemeClass } from '../../../styles/notebook.css.ts';
-import { borderOf, clampStickerPlace, clampStickerSize, isAppTheme, isStickerId, stickerPosition, themeOf } from './appearance.ts';
+import { borderOf, clampStickerPlace, clampStickerSize, DEFAULT_COVER_STYLE, isAppTheme, isStickerId, stickerPosition, themeOf } from './appearance.ts';
 import { themeStyle } from './theme-style.ts';
-import { useStickerCatalogue, useThemeCatalogue } from './usePaperCatalogue.ts';
+import { useCoverCatalogue, useStickerCatalogue, useThemeCatalogue } from './usePaperCatalogue.ts';
 import { StickerArt } from './StickerArt.tsx';
 import * as css from './look.css.ts';
 
@@ -31,16 +31,29 @@ export interface NotebookCoverProps {
  */
 export function NotebookCover(props: NotebookCoverProps) {
   const theme = props.cover?.theme ?? props.theme;
+  const style = props.cover?.style;
+  if (style && style !== DEFAULT_COVER_STYLE) return <StyledCover {...props} style={style} />;
   return theme && !isAppTheme(theme) ? <CatalogueCover {...props} added={theme} /> : <Cover {...props} />;
 }
 
 /** A theme an admin added (issue 35): drawn from the catalogue's colours (the device's copy, offline too). */
-function CatalogueCover(props: NotebookCoverProps & { added: string }) {
+function CatalogueCover(props: NotebookCoverProps & { added: string; picture?: string | null }) {
   const entry = useThemeCatalogue()?.find((t) => t.id === props.added);
   return <Cover {...props} themeColors={entry ? themeStyle(entry.colors) : undefined} />;
 }
 
-function Cover({ title, author, theme, cover, stickerBorder, size = 'full', titleAs = 'h2', className, onStickerMove, themeColors }: NotebookCoverProps & { themeColors?: CSSProperties }) {
+/**
+ * A cover style (issue 35): its picture (the device's copy of the cover_styles catalogue, offline
+ * too) over the theme's colour, under the label and the stickers; an id the copy does not know —
+ * or a style without a picture — draws the plain cover.
+ */
+function StyledCover({ style, ...props }: NotebookCoverProps & { style: string }) {
+  const picture = useCoverCatalogue()?.find((s) => s.id === style)?.image_url;
+  const theme = props.cover?.theme ?? props.theme;
+  return theme && !isAppTheme(theme) ? <CatalogueCover {...props} added={theme} picture={picture} /> : <Cover {...props} picture={picture} />;
+}
+
+function Cover({ title, author, theme, cover, stickerBorder, size = 'full', titleAs = 'h2', className, onStickerMove, themeColors, picture }: NotebookCoverProps & { themeColors?: CSSProperties; picture?: string | null }) {
   const border = borderOf(stickerBorder);
   const classes = [
     notebookThemeClass[themeOf(cover?.theme ?? theme)],
@@ -52,9 +65,13 @@ function Cover({ title, author, theme, cover, stickerBorder, size = 'full', titl
   ];
   const TitleTag = titleAs;
   const stickers = cover?.stickers ?? [];
-  const coverStyle: CSSProperties | undefined = cover?.color || themeColors ? { ...themeColors, ...(cover?.color ? { background: cover.color } : null) } : undefined;
+  // longhands only: the picture stays when the colour changes (and the colour under a picture)
+  const coverStyle: CSSProperties | undefined =
+    cover?.color || themeColors || picture
+      ? { ...themeColors, ...(cover?.color ? { backgroundColor: cover.color } : null), ...(picture ? { backgroundImage: `url("${picture}")`, backgroundSize: 'cover', backgroundPosition: 'center' } : null) }
+      : undefined;
   return (
-    <div className={classes.filter(Boolean).join(' ')} style={coverStyle} data-testid="notebook-cover">
+    <div className={classes.filter(Boolean).join(' ')} style={coverStyle} data-testid="notebook-cover" data-cover-style={picture ? cover?.style : undefined}>
       <div className={css.spiral} aria-hidden="true" />
       <div className={css.coverFace}>
         <Stickers stickers={stickers} layer="back" onMove={onStickerMove} />

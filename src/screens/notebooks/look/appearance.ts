@@ -31,6 +31,9 @@ export function paperOf(value: string | null | undefined): PaperStyle {
   return isPaperStyle(value) ? value : DEFAULT_PAPER_STYLE;
 }
 
+/** The free cover style (issue 35): the cover as it always was, no picture; never disabled nor sold. */
+export const DEFAULT_COVER_STYLE = 'liso';
+
 /** Borders drawn around the cover (spec §2 edit: "borders"); null means none. */
 export const STICKER_BORDERS = ['dashed', 'stitched', 'stars', 'hearts'] as const;
 export type StickerBorder = (typeof STICKER_BORDERS)[number];

@@ -3,7 +3,7 @@
  * steps, so the editor's buttons and the tests share one set of rules.
  */
 import type { CoverSticker, NotebookCover } from '../../../data/schemas/notebooks.ts';
-import { STICKER_PLACE, STICKER_SIZE, clampStickerPlace, clampStickerSize, freeStickerSlot, stickerPosition } from './appearance.ts';
+import { DEFAULT_COVER_STYLE, STICKER_PLACE, STICKER_SIZE, clampStickerPlace, clampStickerSize, freeStickerSlot, stickerPosition } from './appearance.ts';
 
 /** A cover holds a few stickers; more would hide the title on a phone. */
 export const MAX_STICKERS = 8;
@@ -55,6 +55,7 @@ export function tidyCover(cover: NotebookCover): NotebookCover | null {
   if (cover.subtitle?.trim()) tidy.subtitle = cover.subtitle.trim();
   if (cover.color) tidy.color = cover.color;
   if (cover.theme) tidy.theme = cover.theme;
+  if (cover.style && cover.style !== DEFAULT_COVER_STYLE) tidy.style = cover.style;
   if (cover.stickers && cover.stickers.length > 0) tidy.stickers = cover.stickers;
   return Object.keys(tidy).length > 0 ? tidy : null;
 }

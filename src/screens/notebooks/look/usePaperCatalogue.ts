@@ -3,6 +3,7 @@ import type { CatalogueCopy } from '../../../data/online/catalogue-copy.ts';
 import { paperCatalogue, type CataloguePaper } from '../../../data/online/paper-catalogue.ts';
 import { themeCatalogue, type CatalogueTheme } from '../../../data/online/theme-catalogue.ts';
 import { stickerCatalogue, type CatalogueSticker } from '../../../data/online/sticker-catalogue.ts';
+import { coverCatalogue, type CatalogueCoverStyle } from '../../../data/online/cover-catalogue.ts';
 
 /**
  * A server catalogue (issue 35): the device's copy at once (offline too), then the visit's one
@@ -26,3 +27,6 @@ export const useThemeCatalogue = (): CatalogueTheme[] | null => useCatalogue(the
 
 /** The stickers of the enabled packs, with their pictures (sticker-catalogue.ts). */
 export const useStickerCatalogue = (): CatalogueSticker[] | null => useCatalogue(stickerCatalogue);
+
+/** The cover styles admins keep, with their pictures (cover-catalogue.ts). */
+export const useCoverCatalogue = (): CatalogueCoverStyle[] | null => useCatalogue(coverCatalogue);
