@@ -39,20 +39,30 @@ function valid(entry: unknown): entry is CatalogueSticker {
   );
 }
 
+/**
+ * The packs in the order admins set (sticker_packs.sort_order), then each pack's stickers in
+ * theirs (stickers.sort_order): the picker lists them so. Ties by id, so every read agrees.
+ */
+export const STICKER_CATALOGUE_QUERY =
+  'stickers?select=id,name,pack_id,image_path,sort_order,pack:sticker_packs(name,is_premium,sort_order)&order=pack(sort_order),pack_id,sort_order,id';
+
+/** A server row as the device keeps it (url: the backend's address); null when its pack is not readable. */
+export function stickerOf(r: Row, url: string): CatalogueSticker | null {
+  return r.pack
+    ? {
+        id: r.id,
+        name: r.name,
+        pack_id: r.pack_id,
+        pack_name: r.pack.name,
+        is_premium: r.pack.is_premium,
+        image_url: r.image_path ? `${url}/storage/v1/object/public/store-images/${encodeURIComponent(r.image_path)}` : null,
+      }
+    : null;
+}
+
 export const stickerCatalogue = catalogueCopy<Row, CatalogueSticker>({
   storageKey: 'cadernos-sticker-catalogue',
-  // packs in their order, then stickers in theirs (the embed's sort_order orders the rows here)
-  query: 'stickers?select=id,name,pack_id,image_path,sort_order,pack:sticker_packs(name,is_premium,sort_order)&order=pack_id,sort_order,id',
-  map: (r, url) =>
-    r.pack
-      ? {
-          id: r.id,
-          name: r.name,
-          pack_id: r.pack_id,
-          pack_name: r.pack.name,
-          is_premium: r.pack.is_premium,
-          image_url: r.image_path ? `${url}/storage/v1/object/public/store-images/${encodeURIComponent(r.image_path)}` : null,
-        }
-      : null,
+  query: STICKER_CATALOGUE_QUERY,
+  map: stickerOf,
   valid,
 });
