@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { FormField } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
 import { button } from '../../../components/ui.css.ts';
@@ -19,7 +18,7 @@ import {
 } from '../../../data/online/paper-styles-admin.ts';
 import { toast } from '../../../state/toast.ts';
 import { usePaperStyles, useSavePaperStyle, useSetPaperStyleActive } from '../../online/hooks/paper-styles.ts';
-import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
+import { CatalogueFields, useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -36,6 +35,8 @@ const PROBLEMS: Record<PaperStyleProblem, MessageDescriptor> = {
   server: msg`Não foi possível salvar. Tente de novo em alguns segundos.`,
 };
 
+const problemOf = (error: unknown): PaperStyleProblem => (error instanceof PaperStyleError || error instanceof AdminImageError ? error.problem : 'server');
+
 const EMPTY: PaperStyleRow = { id: '', name: '', is_premium: false, is_active: true, sort_order: 0, image_path: null };
 
 /**
@@ -46,36 +47,23 @@ const EMPTY: PaperStyleRow = { id: '', name: '', is_premium: false, is_active: t
  * cannot be disabled) and lets only admins write.
  */
 export default function PaperStylesSection() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const headingId = useId();
   const formId = useId();
   const online = useOnline();
   const list = usePaperStyles();
   const save = useSavePaperStyle();
   const setActive = useSetPaperStyleActive();
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
-  const [draft, setDraft] = useState<PaperStyleRow>(EMPTY);
-  const [tried, setTried] = useState(false);
+  const form = useCatalogueForm({ empty: EMPTY, rows: list.data, problems: PROBLEMS, problemOf });
+  const { editing, draft, setDraft, open, failed } = form;
   useLoadErrorToast(list.isError && !list.data);
 
-  const failed = (error: unknown) => {
-    const problem: PaperStyleProblem = error instanceof PaperStyleError || error instanceof AdminImageError ? error.problem : 'server';
-    toast({ title: i18n._(SAVE_ERROR_TITLE), description: i18n._(PROBLEMS[problem]), variant: 'destructive' });
-  };
-
-  function open(row: PaperStyleRow | null) {
-    setDraft(row ?? { ...EMPTY, sort_order: (list.data?.reduce((most, r) => Math.max(most, r.sort_order), 0) ?? 0) + 1 });
-    setTried(false);
-    setEditing(row?.id ?? null);
-  }
-
   const problems = checkPaperDraft(draft);
-  const shown = tried ? problems : {};
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setTried(true);
-    if (Object.keys(problems).length > 0 || editing === undefined) return;
+    form.attempt();
+    if (editing === undefined || Object.keys(problems).length > 0) return;
     const replaced = editing ? list.data?.find((r) => r.id === editing)?.image_path : null;
     save.mutate(
       { existingId: editing, draft },
@@ -84,7 +72,7 @@ export default function PaperStylesSection() {
           // the picture the paper showed before, replaced or taken away, leaves Storage
           if (replaced && replaced !== saved.image_path) void removeAdminImage(STORE_IMAGES_BUCKET, replaced);
           toast({ title: t`Papel salvo: ${saved.name}` });
-          setEditing(undefined);
+          form.close();
         },
         onError: failed,
       },
@@ -118,30 +106,7 @@ export default function PaperStylesSection() {
 
       {editing !== undefined && (
         <form id={formId} onSubmit={submit} noValidate className={css.panel} aria-label={editing ? t`Editar papel` : t`Novo papel`}>
-          <FormField
-            id={`${formId}-id`}
-            label={t`Código`}
-            hint={t`Letras minúsculas, números e hífens (2 a 40). Não muda depois de criado.`}
-            value={draft.id}
-            disabled={editing !== null}
-            onChange={(e) => setDraft({ ...draft, id: e.target.value })}
-            error={shown.id ? t`Use só letras minúsculas, números e hífens (2 a 40).` : undefined}
-          />
-          <FormField
-            id={`${formId}-name`}
-            label={t`Nome`}
-            value={draft.name}
-            maxLength={PAPER_NAME_MAX}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            error={shown.name === 'required' ? t`O nome é obrigatório.` : shown.name === 'too_long' ? t`O nome pode ter até 80 caracteres.` : undefined}
-          />
-          <FormField
-            id={`${formId}-order`}
-            type="number"
-            label={t`Posição na lista`}
-            value={String(draft.sort_order)}
-            onChange={(e) => setDraft({ ...draft, sort_order: Number(e.target.value) || 0 })}
-          />
+          <CatalogueFields formId={formId} draft={draft} onChange={setDraft} idLocked={editing !== null} problems={form.tried ? problems : {}} nameMax={PAPER_NAME_MAX} />
           <StoreImageField
             label={t`Imagem do papel (opcional)`}
             value={draft.image_path}
@@ -152,7 +117,7 @@ export default function PaperStylesSection() {
             src={storeImageUrl}
           />
           <LookFlags draft={draft} onChange={setDraft} keepActive={!mayDisable(draft)} />
-          <EditActions editing disabled={!online || save.isPending} onCancel={() => setEditing(undefined)} saveLabel={<Trans>Salvar papel</Trans>} />
+          <EditActions editing disabled={!online || save.isPending} onCancel={form.close} saveLabel={<Trans>Salvar papel</Trans>} />
         </form>
       )}
 

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { FormField } from '../../components/FormField.tsx';
+import { toast } from '../../state/toast.ts';
+import { SAVE_ERROR_TITLE } from './admin-messages.ts';
+
+/**
+ * The one frame of the admin catalogue forms (issue 35): a row of a catalogue with a code, a name
+ * and a place in the list (paper styles, cover styles; themes and achievements may move onto it),
+ * edited in a form shown only while editing.
+ *
+ *   const form = useCatalogueForm({ empty, rows: list.data, problems: PROBLEMS, problemOf });
+ *   form.editing   undefined: no form; null: a new row; an id: that row
+ *   form.open(row | null)   a new row gets the next place (the largest sort_order + 1)
+ *   form.close(), form.draft, form.setDraft(next | (draft) => next)
+ *   form.tried     whether saving was tried (show the field problems from then on)
+ *   form.attempt() marks it tried (the caller then checks its own draft and form.editing)
+ *   form.failed(error)   the save-error toast: SAVE_ERROR_TITLE + problems[problemOf(error)]
+ *
+ *   <CatalogueFields formId draft onChange={form.setDraft} idLocked={form.editing !== null}
+ *     problems={form.tried ? check(draft) : {}} nameMax={80} />   Código / Nome / Posição na lista
+ */
+export interface CatalogueRow {
+  id: string;
+  name: string;
+  sort_order: number;
+}
+
+export interface CatalogueFieldProblems {
+  id?: 'invalid';
+  name?: 'required' | 'too_long';
+}
+
+export function useCatalogueForm<Row extends CatalogueRow, Problem extends string>({
+  empty,
+  rows,
+  problems,
+  problemOf,
+}: {
+  empty: Row;
+  rows: readonly Row[] | undefined;
+  /** The words of each code the calls answer (spec §8 admin save errors). */
+  problems: Record<Problem, MessageDescriptor>;
+  /** The code of a failed call ('server' for anything unnamed). */
+  problemOf: (error: unknown) => Problem;
+}) {
+  const { i18n } = useLingui();
+  const [editing, setEditing] = useState<string | null | undefined>(undefined);
+  const [draft, setDraft] = useState<Row>(empty);
+  const [tried, setTried] = useState(false);
+
+  function open(row: Row | null) {
+    setDraft(row ?? { ...empty, sort_order: (rows?.reduce((most, r) => Math.max(most, r.sort_order), 0) ?? 0) + 1 });
+    setTried(false);
+    setEditing(row?.id ?? null);
+  }
+
+  return {
+    editing,
+    draft,
+    setDraft,
+    tried,
+    open,
+    close: () => setEditing(undefined),
+    attempt: () => setTried(true),
+    failed: (error: unknown) => {
+      toast({ title: i18n._(SAVE_ERROR_TITLE), description: i18n._(problems[problemOf(error)]), variant: 'destructive' });
+    },
+  };
+}
+
+/** Código (fixed once created), Nome and Posição na lista: the fields every catalogue row has. */
+export function CatalogueFields<Row extends CatalogueRow>({
+  formId,
+  draft,
+  onChange,
+  idLocked,
+  problems,
+  nameMax,
+}: {
+  formId: string;
+  draft: Row;
+  onChange: (next: Row) => void;
+  idLocked: boolean;
+  problems: CatalogueFieldProblems;
+  /** At most 80 (the words say so; the database checks 1–80 after trimming). */
+  nameMax: number;
+}) {
+  const { t } = useLingui();
+  return (
+    <>
+      <FormField
+        id={`${formId}-id`}
+        label={t`Código`}
+        hint={t`Letras minúsculas, números e hífens (2 a 40). Não muda depois de criado.`}
+        value={draft.id}
+        disabled={idLocked}
+        onChange={(e) => onChange({ ...draft, id: e.target.value })}
+        error={problems.id ? t`Use só letras minúsculas, números e hífens (2 a 40).` : undefined}
+      />
+      <FormField
+        id={`${formId}-name`}
+        label={t`Nome`}
+        value={draft.name}
+        maxLength={nameMax}
+        onChange={(e) => onChange({ ...draft, name: e.target.value })}
+        error={problems.name === 'required' ? t`O nome é obrigatório.` : problems.name === 'too_long' ? t`O nome pode ter até 80 caracteres.` : undefined}
+      />
+      <FormField
+        id={`${formId}-order`}
+        type="number"
+        label={t`Posição na lista`}
+        value={String(draft.sort_order)}
+        onChange={(e) => onChange({ ...draft, sort_order: Number(e.target.value) || 0 })}
+      />
+    </>
+  );
+}
