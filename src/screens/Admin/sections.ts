@@ -27,6 +27,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { id: 'contact', label: msg`Mensagens de contato`, component: lazyPart(() => import('./contact/ContactSection.tsx')) },
   { id: 'catalogue', label: msg`Catálogo da loja`, component: lazyPart(() => import('./catalogue/CatalogueSection.tsx')) },
   { id: 'papers', label: msg`Estilos de papel`, component: lazyPart(() => import('./papers/PaperStylesSection.tsx')) },
+  { id: 'covers', label: msg`Estilos de capa`, component: lazyPart(() => import('./covers/CoverStylesSection.tsx')) },
   { id: 'themes', label: msg`Temas`, component: lazyPart(() => import('./themes/ThemesSection.tsx')) },
   { id: 'achievements', label: msg`Conquistas`, component: lazyPart(() => import('./achievements/AchievementsSection.tsx')) },
   { id: 'faq', label: msg`Perguntas frequentes`, component: lazyPart(() => import('./faq/FaqSection.tsx')) },
