@@ -57,7 +57,10 @@ create table public.achievements (
   updated_at timestamptz not null default now(),
   -- spec §5: a name is required, in both languages (admins write them: /admin › Conquistas)
   constraint achievements_names check (length(btrim(name_pt)) between 1 and 80 and length(btrim(name_en)) between 1 and 80),
-  constraint achievements_descriptions check (length(description_pt) <= 300 and length(description_en) <= 300)
+  constraint achievements_descriptions check (length(description_pt) <= 300 and length(description_en) <= 300),
+  -- a key of the icons the app draws (src/data/online/achievement-icons.ts; /admin › Conquistas offers them), or none
+  constraint achievements_icon check (icon is null or icon in (
+    'door-open', 'notebook', 'notebooks', 'pencil', 'compass', 'handshake', 'megaphone', 'medal', 'star', 'heart', 'trophy', 'users'))
 );
 -- The catalogue, read by everyone (public profiles show it); admins edit it.
 revoke all on public.achievements from public, anon, authenticated, service_role;

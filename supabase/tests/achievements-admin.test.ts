@@ -3,9 +3,10 @@
  * everyone reads it; only admins add, change and remove achievements — the table grants insert,
  * update and delete to authenticated, so the policies are what stands between a person and the
  * catalogue —; spec §5's checks: a name in both languages, a known type and rarity, points ≥ 0,
- * level ≥ 1, threshold ≥ 0; a disabled achievement is awarded to nobody.
+ * level ≥ 1, threshold ≥ 0; an icon the app draws or none; a disabled achievement is awarded to nobody.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ACHIEVEMENT_ICONS } from '../../src/data/online/achievement-icons.ts';
 import { failure, openTestDatabase, TEST_DATABASE_URL, type TestDatabase } from './harness.ts';
 
 const BACKENDS = ['pglite', ...(TEST_DATABASE_URL ? ['postgres' as const] : [])] as const;
@@ -61,6 +62,19 @@ describe.each(BACKENDS)('the achievements catalogue on %s', (backend) => {
     for (const [i, change] of bad.entries()) {
       expect((await failure(insert(admin, { ...row, id: `bad_${i}`, ...change }))).code, JSON.stringify(change)).toBe('23514');
     }
+  });
+
+  test("an achievement's icon is one the app draws (ACHIEVEMENT_ICONS) or none", async () => {
+    for (const icon of ACHIEVEMENT_ICONS) {
+      expect(await t.as(admin, `update achievements set icon = $1 where id = 'night_owl' returning icon`, [icon])).toEqual([{ icon }]);
+    }
+    expect(await t.as(admin, `update achievements set icon = null where id = 'night_owl' returning icon`)).toEqual([{ icon: null }]);
+    for (const icon of ['rocket', '🏆', '<svg onload=alert(1)>', '']) {
+      expect((await failure(t.as(admin, `update achievements set icon = $1 where id = 'night_owl'`, [icon]))).code, icon).toBe('23514');
+    }
+    // the seeded achievements' icons are drawn by the app
+    const seeded = await t.as<{ icon: string | null }>('anon', `select distinct icon from achievements where icon is not null`);
+    for (const { icon } of seeded) expect(ACHIEVEMENT_ICONS as readonly string[]).toContain(icon);
   });
 
   test('a disabled achievement is awarded to nobody', async () => {

@@ -106,6 +106,7 @@ const LANDED: Record<string, string> = {
   '20261129037000_sticker_basics_stay_free.sql': 'c69db9cfe38366c5a95aa4a9d85b8d02994bd4b8bce7b5d44cad1888ab8bce76',
   '20261129040000_cover_styles.sql': 'f34854f4c70e859ea52f55ab45e2640e241de4369622bddf0c42729d51b1f635',
   '20261129041000_default_theme_catalogue.sql': 'fa6cf4f4ae5d22d45911f84cc97182b4bead1c16a41f4d3338787229a907fef8',
+  '20261129041100_achievement_icons.sql': 'e02323608c4214e7c2f504a1fe15ec546a3b27378f56856daa8b911bdb3e0d6a',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {

@@ -2,11 +2,13 @@
  * /admin › Conquistas (issue 35; spec §3, §5): the server's achievements catalogue, written by
  * admins (RLS: only admins write; supabase/schemas/achievements_translations.sql), online-only,
  * answered in codes. The database holds the same rules: a name in both languages (1–80), short
- * descriptions (≤ 300), a known type and rarity, points ≥ 0, level ≥ 1, threshold ≥ 0. A disabled
+ * descriptions (≤ 300), a known type and rarity, points ≥ 0, level ≥ 1, threshold ≥ 0, an icon the
+ * app draws or none. A disabled
  * achievement is awarded to nobody (the database's awards read only active ones).
  */
 import { getSupabase } from '../supabase.ts';
 import type { AchievementType, Rarity } from './achievements.ts';
+import { isAchievementIcon, type AchievementIconName } from './achievement-icons.ts';
 
 export const ACHIEVEMENT_TYPES: readonly AchievementType[] = ['general', 'creation', 'social', 'participation', 'sharing'];
 export const RARITIES: readonly Rarity[] = ['common', 'uncommon', 'rare', 'epic', 'legendary'];
@@ -22,6 +24,8 @@ export interface AchievementRow {
   points: number;
   level: number;
   threshold: number;
+  /** A key of the icons the app draws (achievement-icons.ts), or none. */
+  icon: AchievementIconName | null;
   is_active: boolean;
 }
 
@@ -46,6 +50,7 @@ export interface AchievementDraftProblems {
   points?: 'invalid';
   level?: 'invalid';
   threshold?: 'invalid';
+  icon?: 'unknown';
 }
 
 const whole = (n: number, min: number) => Number.isInteger(n) && n >= min && n <= 2147483647;
@@ -63,6 +68,7 @@ export function checkAchievementDraft(draft: AchievementRow): AchievementDraftPr
   if (!whole(draft.points, 0)) problems.points = 'invalid';
   if (!whole(draft.level, 1)) problems.level = 'invalid';
   if (!whole(draft.threshold, 0)) problems.threshold = 'invalid';
+  if (draft.icon !== null && !isAchievementIcon(draft.icon)) problems.icon = 'unknown';
   return problems;
 }
 
@@ -76,7 +82,7 @@ export function achievementProblem(error: { code?: string }): AchievementProblem
   return 'server';
 }
 
-const COLUMNS = 'id, name_pt, name_en, description_pt, description_en, type, rarity, points, level, threshold, is_active';
+const COLUMNS = 'id, name_pt, name_en, description_pt, description_en, type, rarity, points, level, threshold, icon, is_active';
 
 export async function listAchievements(): Promise<AchievementRow[]> {
   const { data, error } = await getSupabase().from('achievements').select(COLUMNS).order('type').order('level').order('id');
@@ -98,6 +104,7 @@ export async function saveAchievement(existingId: string | null, draft: Achievem
     points: draft.points,
     level: draft.level,
     threshold: draft.threshold,
+    icon: draft.icon,
     is_active: draft.is_active,
   };
   const table = getSupabase().from('achievements');

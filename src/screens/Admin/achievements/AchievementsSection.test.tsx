@@ -8,8 +8,8 @@ import { useToastStore } from '../../../state/toast.ts';
 
 /**
  * /admin › Conquistas (issue 35): the list with its count in plural forms, create with both
- * languages' names and descriptions, type, rarity, points, level and threshold (checked before
- * sending), edit in place, enable / disable, and the server's refusal in English.
+ * languages' names and descriptions, type, rarity, points, level, threshold (checked before
+ * sending) and icon (one of the SVG icons the app draws, or none), edit in place, enable / disable, and the server's refusal in English.
  */
 const listAchievements = vi.fn<typeof Data.listAchievements>();
 const saveAchievement = vi.fn<typeof Data.saveAchievement>();
@@ -25,9 +25,9 @@ const { AchievementAdminError } = await import('../../../data/online/achievement
 
 const base = { description_pt: '', description_en: '', is_active: true } as const;
 const rows: Data.AchievementRow[] = [
-  { ...base, id: 'first_notebook', name_pt: 'Primeiro caderno', name_en: 'First notebook', type: 'creation', rarity: 'common', points: 10, level: 1, threshold: 1 },
-  { ...base, id: 'influencer', name_pt: 'Influenciador', name_en: 'Influencer', type: 'sharing', rarity: 'epic', points: 1, level: 3, threshold: 10 },
-  { ...base, id: 'veteran', name_pt: 'Veterano', name_en: 'Veteran', type: 'general', rarity: 'legendary', points: 100, level: 5, threshold: 365, is_active: false },
+  { ...base, id: 'first_notebook', name_pt: 'Primeiro caderno', name_en: 'First notebook', type: 'creation', rarity: 'common', points: 10, level: 1, threshold: 1, icon: 'notebook' },
+  { ...base, id: 'influencer', name_pt: 'Influenciador', name_en: 'Influencer', type: 'sharing', rarity: 'epic', points: 1, level: 3, threshold: 10, icon: 'megaphone' },
+  { ...base, id: 'veteran', name_pt: 'Veterano', name_en: 'Veteran', type: 'general', rarity: 'legendary', points: 100, level: 5, threshold: 365, icon: null, is_active: false },
 ];
 
 function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
@@ -60,6 +60,8 @@ describe('AchievementsSection', () => {
     expect(screen.getByTestId('achievements-count').textContent).toBe('3 conquistas · 1 desativada');
     expect(screen.getByTestId('achievement-influencer').textContent).toContain('influencer · Compartilhamentos · 1 ponto · nível 3 · meta 10');
     expect(within(screen.getByTestId('achievement-influencer')).getByText('Épica')).toBeTruthy();
+    expect(screen.getByTestId('achievement-influencer').querySelector('svg[data-achievement-icon="megaphone"]')).toBeTruthy();
+    expect(screen.getByTestId('achievement-veteran').querySelector('svg[data-achievement-icon]')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Desativar Influenciador' }));
     await waitFor(() => expect(setAchievementActive).toHaveBeenCalledWith('influencer', false));
     fireEvent.click(screen.getByRole('button', { name: 'Ativar Veterano' }));
@@ -86,6 +88,8 @@ describe('AchievementsSection', () => {
     type('Pontos', '30');
     type('Nível', '2');
     type('Meta (quantas vezes)', '3');
+    expect((screen.getByRole('radio', { name: 'Nenhum' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Troféu' }));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar conquista' }));
     await waitFor(() =>
       expect(saveAchievement).toHaveBeenCalledWith(null, {
@@ -99,6 +103,7 @@ describe('AchievementsSection', () => {
         points: 30,
         level: 2,
         threshold: 3,
+        icon: 'trophy',
         is_active: true,
       }),
     );
@@ -112,8 +117,16 @@ describe('AchievementsSection', () => {
     expect((screen.getByLabelText('Code') as HTMLInputElement).disabled).toBe(true);
     expect((screen.getByLabelText('Name in English') as HTMLInputElement).value).toBe('First notebook');
     fireEvent.click(screen.getByRole('button', { name: 'Save achievement' }));
+    // the icon (an SVG the app draws, named for screen readers by the radio's label) is kept, or changed
+    expect((screen.getByRole('radio', { name: 'Notebook' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(screen.getByTestId('achievement-icon')).getAllByRole('radio')).toHaveLength(13);
+    expect(screen.getByTestId('achievement-icon').querySelectorAll('svg[aria-hidden="true"]')).toHaveLength(12);
+    fireEvent.click(screen.getByRole('button', { name: 'Save achievement' }));
     await waitFor(() => expect(saveAchievement).toHaveBeenCalledWith('first_notebook', rows[0]));
     await waitFor(() => expect(toasts().some((x) => x.includes('Only admins can do this.'))).toBe(true));
     expect(screen.getByTestId('achievements-count').textContent).toBe('3 achievements · 1 disabled');
+    fireEvent.click(screen.getByRole('radio', { name: 'Medal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save achievement' }));
+    await waitFor(() => expect(saveAchievement).toHaveBeenLastCalledWith('first_notebook', { ...rows[0], icon: 'medal' }));
   });
 });

@@ -24,6 +24,10 @@ import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
+import { isAchievementIcon } from '../../../data/online/achievement-icons.ts';
+import { AchievementIcon } from '../../online/AchievementIcon.tsx';
+import { IconChoice } from './IconChoice.tsx';
+import * as iconCss from './icon-choice.css.ts';
 import * as css from '../admin.css.ts';
 
 const PROBLEMS: Record<AchievementProblem, MessageDescriptor> = {
@@ -61,13 +65,14 @@ const EMPTY: AchievementRow = {
   points: 10,
   level: 1,
   threshold: 1,
+  icon: null,
   is_active: true,
 };
 
 /**
  * /admin › Conquistas (issue 35; spec §3, §5): the achievements catalogue — list, create, edit,
  * enable and disable; each one's name and description in both languages, type, rarity, points,
- * level and threshold. The database holds the same rules and lets only admins write; a disabled
+ * level, threshold and icon (one the app draws). The database holds the same rules and lets only admins write; a disabled
  * achievement is awarded to nobody. An achievement the app has no words for is shown by these names.
  */
 export default function AchievementsSection() {
@@ -202,6 +207,7 @@ export default function AchievementsSection() {
           {number('points', t`Pontos`, 0, t`Os pontos são um número inteiro, 0 ou mais.`)}
           {number('level', t`Nível`, 1, t`O nível é um número inteiro, 1 ou mais.`)}
           {number('threshold', t`Meta (quantas vezes)`, 0, t`A meta é um número inteiro, 0 ou mais.`)}
+          <IconChoice name={`${formId}-icon`} value={draft.icon} onChange={(icon) => setDraft({ ...draft, icon })} />
           <label className={css.row}>
             <input type="checkbox" checked={draft.is_active} onChange={(e) => setDraft({ ...draft, is_active: e.target.checked })} />
             <Trans>Ativa</Trans>
@@ -228,7 +234,9 @@ export default function AchievementsSection() {
               const threshold = row.threshold;
               return (
                 <li key={row.id} className={css.item} data-testid={`achievement-${row.id}`}>
-                  <span className={css.name}>{nameOf(row)}</span>
+                  <span className={css.name}>
+                    {isAchievementIcon(row.icon) ? <AchievementIcon name={row.icon} className={iconCss.listIcon} /> : null} {nameOf(row)}
+                  </span>
                   <p className={css.detail}>
                     {row.id} · {i18n._(TYPE_NAMES[row.type] ?? TYPE_NAMES.general)} · <Plural value={points} one="# ponto" other="# pontos" /> · <Trans>nível {level}</Trans> ·{' '}
                     <Trans>meta {threshold}</Trans>
