@@ -1,19 +1,27 @@
 import type { SeasonalItem } from '../../../data/online/store.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import { NotebookCover, NotebookPaper, STICKER_SIZE, STICKER_SLOTS } from '../../notebooks/look/index.ts';
-import { useStickerCatalogue } from '../../notebooks/look/usePaperCatalogue.ts';
+import { useCoverCatalogue, useStickerCatalogue } from '../../notebooks/look/usePaperCatalogue.ts';
 import * as css from './store.css.ts';
 
 /**
  * An item as what it unlocks, on a real notebook (issue 35): a theme on a notebook cover, a paper
- * style as a sheet, a sticker pack's first stickers on a cover — drawn as the editor and every
- * notebook draw them (from the device's copies of the catalogues, offline too). What cannot be
- * drawn (a cover style, or an item that names nothing) shows the admin's uploaded preview, or an
- * icon of its kind. Decorative: the item's name and kind are the card's text.
+ * style as a sheet, a sticker pack's first stickers on a cover, a cover style on a cover in that
+ * style — drawn as the editor and every notebook draw them (from the device's copies of the
+ * catalogues, offline too). What cannot be drawn (an item that names nothing, or a style the
+ * device's copy does not know yet) shows the admin's uploaded preview, or an icon of its kind. Decorative: the item's name and kind are the card's text.
  */
 export function StorePreview({ item }: { item: SeasonalItem }) {
   const stickers = useStickerCatalogue();
+  const covers = useCoverCatalogue();
   const unlocks = item.grants_ref;
+  if (unlocks && item.category === 'cover_style' && covers?.some((c) => c.id === unlocks && c.image_url)) {
+    return (
+      <div className={css.preview} aria-hidden="true" data-preview="cover-style">
+        <NotebookCover title={item.name} theme={null} cover={{ style: unlocks }} size="compact" titleAs="p" />
+      </div>
+    );
+  }
   if (unlocks && item.category === 'theme') {
     return (
       <div className={css.preview} aria-hidden="true" data-preview="theme">
