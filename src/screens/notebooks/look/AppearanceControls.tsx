@@ -211,7 +211,7 @@ export function CoverStylePicker({
   const added = (catalogue ?? []).filter((c) => c.id !== DEFAULT_COVER_STYLE);
   const options = [DEFAULT_COVER_STYLE, ...added.map((c) => c.id), ...(current !== DEFAULT_COVER_STYLE && !added.some((c) => c.id === current) ? [current] : [])];
   const { inStore, mark } = useStoreMarks<string>(added.filter((c) => c.is_premium).map((c) => c.id), owned);
-  const name = (style: string) => (style === DEFAULT_COVER_STYLE ? t`Liso` : (added.find((c) => c.id === style)?.name ?? style));
+  const name = (style: string) => (style === DEFAULT_COVER_STYLE ? t`Capa lisa` : (added.find((c) => c.id === style)?.name ?? style));
   return (
     <ChoiceGroup
       name="cover-style"

@@ -44,7 +44,7 @@ describe('CoverStylePicker', () => {
     const onChange = vi.fn();
     renderOnline(<CoverStylePicker value={undefined} onChange={onChange} owned={['galaxia']} catalogue={CATALOGUE} />, 'pt-BR', catalogs);
     expect(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['liso', 'xadrez', 'galaxia', 'ondas']);
-    expect(radio('Liso').checked).toBe(true);
+    expect(radio('Capa lisa').checked).toBe(true);
     expect(radio('Ondas (na loja)').disabled).toBe(true);
     expect(screen.getByTestId('covers-in-store').querySelector('a')?.getAttribute('href')).toBe('/loja-sazonal');
     fireEvent.click(radio('Galáxia'));
@@ -61,7 +61,7 @@ describe('CoverStylePicker', () => {
     cleanup();
     renderOnline(<CoverStylePicker value="" onChange={() => {}} owned={[]} catalogue={null} />, 'en-US', catalogs);
     expect(screen.getAllByRole('radio')).toHaveLength(1);
-    expect(radio('Plain').checked).toBe(true);
+    expect(radio('Plain cover').checked).toBe(true);
   });
 
   it('the style is saved with the cover; the plain cover is no key at all', () => {
