@@ -39,7 +39,8 @@ set check_function_bodies = off;
 --                         one place a purchase is settled and a paid item granted, exactly once.
 --
 -- Hints (the app's words for each code): store_beta_only, item_unavailable, item_not_free,
--- item_free, already_owned, guardian_required, guardian_mail_rate_limited, not_authenticated.
+-- item_free, already_owned, guardian_required, guardian_mail_rate_limited,
+-- guardian_address_rate_limited, not_authenticated.
 -- The default paper style (lined-blue) cannot be disabled: notebooks.sql's check
 -- paper_styles_default_stays_active (tests/store.test.ts tries it as an admin).
 
@@ -299,6 +300,7 @@ declare
   minor boolean := private.is_minor(me);
   purchase public.store_purchases;
   asked int;
+  guardian text;
 begin
   if coalesce(item.price_cents, 0) = 0 then
     raise exception 'this item is free: claim it' using errcode = '22023', hint = 'item_free';
@@ -336,6 +338,17 @@ begin
      where p.user_id = me and p.guardian_expires_at is not null and p.created_at > now() - interval '1 day';
     if asked >= 5 then
       raise exception 'the guardian was asked enough today' using errcode = 'P0001', hint = 'guardian_mail_rate_limited';
+    end if;
+    -- and at most ten a day to one guardian's address, whichever minors' accounts ask: making
+    -- accounts does not flood an adult's inbox (siblings share a guardian: two of them a full day).
+    -- One address's questions are counted and made one after the other (the lock).
+    select lower(s.guardian_email) into guardian from public.account_safety s where s.user_id = me;
+    perform pg_advisory_xact_lock(hashtextextended('store guardian ' || guardian, 0));
+    select count(*) into asked from public.store_purchases p
+      join public.account_safety s on s.user_id = p.user_id
+     where lower(s.guardian_email) = guardian and p.guardian_expires_at is not null and p.created_at > now() - interval '1 day';
+    if asked >= 10 then
+      raise exception 'this guardian''s address was asked enough today' using errcode = 'P0001', hint = 'guardian_address_rate_limited';
     end if;
   end if;
   insert into public.store_purchases (user_id, item_id, item_name, amount_cents, currency, provider, status, guardian_expires_at)

@@ -13,7 +13,7 @@ const MAX_CALLBACK_BYTES = 4096;
 /** SQLSTATE → HTTP status for the store's refusals (the hint is the app's code). */
 const STATUS_OF_SQLSTATE: Record<string, 400 | 403 | 409 | 429> = { '42501': 403, '22023': 400, '23505': 409, '22P02': 400 };
 /** Raised by the database with a hint the app knows (P0001 is any raise: only these hints). */
-const STATUS_OF_HINT: Record<string, 429> = { guardian_mail_rate_limited: 429 };
+const STATUS_OF_HINT: Record<string, 429> = { guardian_mail_rate_limited: 429, guardian_address_rate_limited: 429 };
 
 interface SqlError {
   code?: string;

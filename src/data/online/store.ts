@@ -55,13 +55,14 @@ export type StoreProblem =
   | 'already_owned'
   | 'guardian_required'
   | 'guardian_mail_rate_limited'
+  | 'guardian_address_rate_limited'
   | 'account_banned'
   | 'not_allowed'
   | 'validation'
   | 'server';
 
 const NAMED: ReadonlySet<string> = new Set<StoreProblem>([
-  'not_authenticated', 'store_beta_only', 'item_unavailable', 'item_not_free', 'item_free', 'already_owned', 'guardian_required', 'guardian_mail_rate_limited', 'account_banned', 'not_allowed', 'validation',
+  'not_authenticated', 'store_beta_only', 'item_unavailable', 'item_not_free', 'item_free', 'already_owned', 'guardian_required', 'guardian_mail_rate_limited', 'guardian_address_rate_limited', 'account_banned', 'not_allowed', 'validation',
 ]);
 
 export class StoreError extends Error {

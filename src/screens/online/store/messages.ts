@@ -26,6 +26,8 @@ export function storeProblemMessage(problem: StoreProblem): MessageDescriptor {
       return msg`Compras de quem tem menos de 18 anos precisam da confirmação de um responsável, e sua conta não tem o e-mail de um. Itens grátis continuam liberados.`;
     case 'guardian_mail_rate_limited':
       return msg`Seu responsável já recebeu vários pedidos hoje. Tente de novo amanhã.`;
+    case 'guardian_address_rate_limited':
+      return msg`O e-mail do seu responsável já recebeu o máximo de pedidos de compra por hoje. Tente de novo amanhã; nada foi cobrado.`;
     case 'account_banned':
       return msg`Sua conta foi banida.`;
     case 'not_allowed':
