@@ -321,6 +321,11 @@ const ACTIONS: Action[] = [
     run: (q) => run(q, `insert into paper_styles (id, name) values ('stars', 'Estrelas') returning id`),
   },
   {
+    name: 'cover_styles: add a cover style',
+    allowed: ['admin'],
+    run: (q) => run(q, `insert into cover_styles (id, name, image_path) values ('nuvens', 'Nuvens', 'nuvens.png') returning id`),
+  },
+  {
     name: 'achievements: add an achievement',
     allowed: ['admin'],
     run: (q) =>
