@@ -5,7 +5,7 @@
  * Decision (offline): like the owned looks (owned-looks.ts), not a replicated collection — a small
  * list changed only by admins — but a copy in localStorage, written after each online read (once
  * per visit) and read first. No supabase-js: one REST read with the public key.
- * The one home of that pattern: paper-catalogue.ts and theme-catalogue.ts each declare theirs.
+ * The one home of that pattern: paper-, theme-, sticker- and cover-catalogue.ts each declare theirs.
  */
 import { backend } from '../../i18n/dynamic-translations.ts';
 

@@ -119,7 +119,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
           ) : null}
           <p className={css.muted}>
             <Trans>
-              Mais temas, papéis e adesivos na <Link href="/loja-sazonal">loja sazonal</Link>.
+              Mais temas, papéis, capas e adesivos na <Link href="/loja-sazonal">loja sazonal</Link>.
             </Trans>
           </p>
         </div>
