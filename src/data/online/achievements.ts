@@ -9,6 +9,7 @@
 import { getSupabase } from '../supabase.ts';
 import { serverRefusalCode } from '../problems.ts';
 import { OnlineError } from './profile.ts';
+import { isAchievementIcon, type AchievementIconName } from './achievement-icons.ts';
 
 export const ACHIEVEMENT_IDS = [
   'first_visit',
@@ -38,16 +39,18 @@ export interface Award {
   earnedAt: string;
   /** The catalogue's own names, for an achievement the app has no words for (one an admin added). */
   catalogueName: { pt: string; en: string };
+  /** The icon admins chose (a key of the app's drawn icons, achievement-icons.ts), or none. */
+  icon: AchievementIconName | null;
 }
 
 interface AwardRow {
   id: string;
   achievement_id: string;
   earned_at: string;
-  achievements: { type: AchievementType; rarity: Rarity; points: number; level: number; name_pt: string; name_en: string } | null;
+  achievements: { type: AchievementType; rarity: Rarity; points: number; level: number; name_pt: string; name_en: string; icon: string | null } | null;
 }
 
-const AWARD_COLUMNS = 'id, achievement_id, earned_at, achievements(type, rarity, points, level, name_pt, name_en)';
+const AWARD_COLUMNS = 'id, achievement_id, earned_at, achievements(type, rarity, points, level, name_pt, name_en, icon)';
 
 function fail(error: { message?: string; code?: string; hint?: string | null }): never {
   // a request that never reached the server has no code (supabase-js's fetch failure)
@@ -64,6 +67,7 @@ const toAward = (row: AwardRow): Award => ({
   level: row.achievements?.level ?? 1,
   earnedAt: row.earned_at,
   catalogueName: { pt: row.achievements?.name_pt ?? row.achievement_id, en: row.achievements?.name_en ?? row.achievement_id },
+  icon: isAchievementIcon(row.achievements?.icon) ? row.achievements.icon : null,
 });
 
 /** The awards of a person the caller may see, newest first (their own: all of them). */

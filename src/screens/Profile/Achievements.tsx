@@ -3,6 +3,7 @@ import type { Award } from '../../data/online/achievements.ts';
 import type { FullProfile } from '../../data/online/profile.ts';
 import { useAchievementsOf } from '../online/hooks/achievements.ts';
 import { achievementDescription, achievementName, rarityName } from '../online/achievement-messages.ts';
+import { AchievementIcon } from '../online/AchievementIcon.tsx';
 import * as page from './Profile.css.ts';
 import * as css from './Achievements.css.ts';
 
@@ -17,6 +18,7 @@ const fromProfile = (profile: FullProfile): Award[] =>
     level: 1,
     earnedAt: a.earned_at,
     catalogueName: { pt: a.name_pt, en: a.name_en },
+    icon: null,
   }));
 
 /**
@@ -52,7 +54,10 @@ export function ProfileAchievements({ profile }: { profile: FullProfile }) {
               const awardPoints = award.points;
               return (
                 <li key={award.id} className={css.item} data-achievement={award.id}>
-                  <p className={css.name}>{achievementName(i18n, award)}</p>
+                  <p className={css.name}>
+                    {award.icon ? <AchievementIcon name={award.icon} /> : null}
+                    {achievementName(i18n, award)}
+                  </p>
                   <p className={css.points}>
                     <Plural value={awardPoints} one="# ponto" other="# pontos" />
                   </p>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AchievementIconName } from '../../data/online/achievement-icons.ts';
+import * as css from './achievement-icon.css.ts';
 
 /**
  * An achievement's icon (achievements.icon, a key of ACHIEVEMENT_ICONS), drawn as inline SVG as
@@ -35,7 +36,7 @@ export function AchievementIcon({ name, label, className }: { name: AchievementI
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true as const };
   return (
     <svg
-      className={className}
+      className={className ? `${css.icon} ${className}` : css.icon}
       viewBox="0 0 24 24"
       width="1.5em"
       height="1.5em"
