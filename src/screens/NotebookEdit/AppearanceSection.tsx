@@ -41,6 +41,23 @@ function lookOf(notebook: NotebookDoc): Look {
 }
 
 /**
+ * The cover as saved: what the form edits over the stored cover, so keys it does not edit (an older
+ * device's or an import's `color`, keys a newer version adds) stay. The form's theme is read from
+ * `cover.theme` when there is one (the cover draws it first), so a chosen theme is written there too.
+ */
+function coverToSave(notebook: NotebookDoc, draft: Look) {
+  const stored = notebook.cover ?? {};
+  return tidyCover({
+    ...stored,
+    title: draft.coverTitle,
+    subtitle: draft.subtitle,
+    style: draft.coverStyle,
+    stickers: draft.stickers,
+    ...(stored.theme ? { theme: draft.theme } : null),
+  });
+}
+
+/**
  * Cover and appearance (spec §2 edit): theme, paper, border, cover texts and stickers, with a
  * live preview. Collaborators see it but cannot change it (spec §6).
  */
@@ -52,7 +69,7 @@ export function AppearanceSection({ layer, notebook, canEdit }: { layer: DataLay
   const themes = useThemeCatalogue();
   const coverStyles = useCoverCatalogue();
   useUnsavedChanges(`edit-look-${notebook.id}`, dirty);
-  const cover = tidyCover({ title: draft.coverTitle, subtitle: draft.subtitle, style: draft.coverStyle, stickers: draft.stickers });
+  const cover = coverToSave(notebook, draft);
   const author = <UserText>{notebook.author}</UserText>;
 
   async function save() {

@@ -48,14 +48,19 @@ export function flipLayer(stickers: readonly CoverSticker[], index: number): Cov
   return stickers.map((s, i) => (i === index ? { ...s, layer: s.layer === 'back' ? 'front' : 'back' } : s));
 }
 
-/** A cover with nothing in it is stored as null, as a new notebook's is. */
-export function tidyCover(cover: NotebookCover): NotebookCover | null {
-  const tidy: NotebookCover = {};
-  if (cover.title?.trim()) tidy.title = cover.title.trim();
-  if (cover.subtitle?.trim()) tidy.subtitle = cover.subtitle.trim();
-  if (cover.color) tidy.color = cover.color;
-  if (cover.theme) tidy.theme = cover.theme;
-  if (cover.style && cover.style !== DEFAULT_COVER_STYLE) tidy.style = cover.style;
-  if (cover.stickers && cover.stickers.length > 0) tidy.stickers = cover.stickers;
+/**
+ * A cover with nothing in it is stored as null, as a new notebook's is. Keys this version does not
+ * know (a cover from a newer device or an import, spec §3) are kept as they came.
+ */
+export function tidyCover(cover: NotebookCover & Record<string, unknown>): NotebookCover | null {
+  const { title, subtitle, color, theme, style, stickers, ...others } = cover;
+  const tidy: NotebookCover & Record<string, unknown> = {};
+  if (title?.trim()) tidy.title = title.trim();
+  if (subtitle?.trim()) tidy.subtitle = subtitle.trim();
+  if (color) tidy.color = color;
+  if (theme) tidy.theme = theme;
+  if (style && style !== DEFAULT_COVER_STYLE) tidy.style = style;
+  if (stickers && stickers.length > 0) tidy.stickers = stickers;
+  for (const [key, value] of Object.entries(others)) if (value !== undefined) tidy[key] = value;
   return Object.keys(tidy).length > 0 ? tidy : null;
 }
