@@ -24,7 +24,9 @@ export function dumpSchema(url: string): string {
 
 /** Every row of public and private (and the storage buckets), one JSON line each, without what differs on every run. */
 export async function referenceRows(db: Database): Promise<string> {
-  const volatile = ['id', 'created_at', 'updated_at', 'replication_xid', 'xid', 'txid', 'changed_at', 'deleted_at', 'purged_at', 'last_run_at'];
+  // collections: what a pulse names depends on the server that wrote it (the seed's forbidden words
+  // pulse everyone naming no collection before migration 20261129036000, naming theirs after it).
+  const volatile = ['id', 'created_at', 'updated_at', 'replication_xid', 'xid', 'txid', 'changed_at', 'deleted_at', 'purged_at', 'last_run_at', 'collections'];
   const { rows: tables } = await db.query<{ name: string }>(
     `select format('%I.%I', schemaname, tablename) as name from pg_tables
       where schemaname in ('public', 'private') or (schemaname, tablename) = ('storage', 'buckets')

@@ -128,6 +128,9 @@ alter table private.replication_horizon enable row level security;
 -- Clients subscribe (Realtime postgres_changes, INSERT, filter user_id=eq.<me> — and the
 -- all-zero id for changes everyone replicates, such as forbidden words) and pull on each event.
 -- Insert-only rows keyed by transaction: concurrent writers never wait on each other's pulses.
+-- A pulse names the collections its transaction changed for that person (issue 34: a phone pulls
+-- those, not all thirteen); an empty list means every collection (a change of access, S4, and
+-- what servers before the list sent). Names of collections only, never a row's content (S5).
 -- ---------------------------------------------------------------------------------------------
 
 create table public.replication_pulses (
@@ -135,6 +138,7 @@ create table public.replication_pulses (
   user_id uuid not null,
   txid bigint not null,
   created_at timestamptz not null default now(),
+  collections text[] not null default '{}',
   constraint replication_pulses_once_per_transaction unique (user_id, txid)
 );
 create index replication_pulses_age on public.replication_pulses (created_at);
@@ -150,37 +154,162 @@ revoke all on sequence public.replication_pulses_id_seq from public, anon, authe
 grant usage on sequence public.replication_pulses_id_seq to service_role;
 alter publication supabase_realtime add table public.replication_pulses;
 
+-- What the running transaction changed, to become its pulses at commit ("a transaction's pulses
+-- are written at commit"); rolled back with it. A row names a person (by_notebook false) or a
+-- notebook (by_notebook true: everyone who replicates it, resolved at commit — one row per
+-- notebook, collection and transaction however many people read it) and a collection ('*':
+-- every collection).
+create table private.replication_pulses_pending (
+  txid bigint not null,
+  by_notebook boolean not null,
+  target uuid not null,
+  collection text not null,
+  primary key (txid, by_notebook, target, collection)
+);
+alter table private.replication_pulses_pending enable row level security;
+revoke all on private.replication_pulses_pending from public, anon, authenticated, service_role;
+
+-- Notes that the running transaction changed `p_collection` ('*': everything, the default) for
+-- each of `p_users`.
+create or replace function private.pulse_users(p_users uuid[], p_collection text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.replication_pulses_pending (txid, by_notebook, target, collection)
+  select distinct pg_current_xact_id()::text::bigint, false, u, coalesce(p_collection, '*') from unnest(p_users) u where u is not null
+  on conflict do nothing
+$$;
+
 create or replace function private.pulse_users(p_users uuid[])
 returns void
 language sql
 security definer
 set search_path = ''
 as $$
-  insert into public.replication_pulses (user_id, txid)
-  select distinct u, pg_current_xact_id()::text::bigint from unnest(p_users) u where u is not null
-  on conflict (user_id, txid) do nothing
+  select private.pulse_users(p_users, '*')
 $$;
 
--- Pulses every person who replicates the notebook (and those who just lost it), once per
--- notebook and transaction.
+-- Notes that the running transaction changed `p_collection` ('*': everything) for everyone who
+-- replicates the notebook — who they are is read at commit (write_pulses_at_commit), so people
+-- who gained or lost the notebook later in the transaction are counted too.
+create or replace function private.pulse_notebook(p_notebook_id uuid, p_collection text)
+returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  insert into private.replication_pulses_pending (txid, by_notebook, target, collection)
+  select pg_current_xact_id()::text::bigint, true, p_notebook_id, coalesce(p_collection, '*')
+   where p_notebook_id is not null
+  on conflict do nothing
+$$;
+
 create or replace function private.pulse_notebook(p_notebook_id uuid)
 returns void
+language sql
+security definer
+set search_path = ''
+as $$
+  select private.pulse_notebook(p_notebook_id, '*')
+$$;
+
+-- At commit, the first pending row's event writes the transaction's pulses, one per person, with
+-- the collections it changed for them (none listed when one was '*'); the other events find none.
+-- A notebook's readers: everyone whose access is not 'none', and those whose access this
+-- transaction changed (who just lost it). An account removed in the transaction gets none
+-- (delete_my_account removed its pulses).
+create or replace function private.write_pulses_at_commit()
+returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  seen text := coalesce(current_setting('cadernos.pulsed_notebooks', true), '');
+  tx bigint := pg_current_xact_id()::text::bigint;
 begin
-  if p_notebook_id is null or position(p_notebook_id::text in seen) > 0 then
-    return;
-  end if;
-  perform set_config('cadernos.pulsed_notebooks', seen || ' ' || p_notebook_id::text, true);
-  perform private.pulse_users(array(
-    select a.user_id from private.replication_access a
-     where a.notebook_id = p_notebook_id and (a.level <> 'none' or a.xid = pg_current_xact_id())));
+  with noted as (
+    delete from private.replication_pulses_pending p
+     where p.txid = tx
+    returning p.by_notebook, p.target, p.collection
+  ),
+  people as (
+    select n.target as user_id, n.collection from noted n where not n.by_notebook
+    union all
+    select a.user_id, n.collection
+      from noted n join private.replication_access a on a.notebook_id = n.target
+     where n.by_notebook and (a.level <> 'none' or a.xid = pg_current_xact_id())
+  )
+  insert into public.replication_pulses (user_id, txid, collections)
+  select n.user_id, tx,
+         case when bool_or(n.collection = '*') then '{}'::text[]
+              else array_agg(distinct n.collection order by n.collection) end
+    from people n
+   where not exists (select 1 from public.profiles f where f.id = n.user_id and f.account_status = 'deleted')
+   group by n.user_id
+  on conflict (user_id, txid) do nothing;
+  return null;
 end
 $$;
+
+create constraint trigger "a transaction's pulses are written at commit" after insert on private.replication_pulses_pending
+  deferrable initially deferred
+  for each row execute function private.write_pulses_at_commit();
+
+-- ---------------------------------------------------------------------------------------------
+-- Changes of access pulse every collection, for everyone they touch (issue 34; S4)
+--
+-- A pulse that names collections is right only if a write changes nothing but its own
+-- collection's rows. What one person may read of every collection is decided by the pull
+-- (replication_pull_sql, the replication_doc_* functions and the helpers they call), never by
+-- RLS (the pull is SECURITY DEFINER). Besides each collection's own table and the tombstones it
+-- reads only these — the catalogue supabase/tests/pulse-access.test.ts checks against the
+-- functions themselves, so a pull that starts reading another table fails it until it is here:
+--
+--   private.replication_access  every notebook-scoped collection (the reader's level and key)
+--                               and profiles (who shares a notebook with whom, pair keys): a
+--                               change of one person's access changes what EVERYONE of that
+--                               notebook may read (a share gives the owner and the editors the
+--                               sharee's profile; a new editor sees every sharee) — so every
+--                               row written to it (refresh_access: shares, collaborators, their
+--                               roles and status, a notebook's insert or delete; moderation's
+--                               hide of a question; anything later) pulses EVERY person of the
+--                               notebook, and those who just lost it, with every collection:
+--                               trigger "a change of access pulses everyone of the notebook".
+--                               Deletions (the purge of old revoked rows) change no one's reads.
+--   private.block_changes,      profiles (a writer who blocked me is not named to me):
+--   public.blocks               safety.sql's note_block_change pulses both people of a block or
+--                               unblock with every collection.
+--   public.questions            answers (private.question_hidden): a hide or restore moves the
+--                               notebook's access (moderation.sql), so the rule above.
+--   public.answers              profiles (the writers of the answers of a notebook I run): a
+--                               writer had access when writing, so they were paired through
+--                               replication_access already; the answer names 'answers'.
+--   public.guests               answers (private.guest_answer_doc: the host, the name): a guest
+--                               row is written before its answers and not edited (guests.updatable
+--                               is empty); a claim rewrites its answers, which name 'answers'.
+-- Account state and profile visibility are columns of profiles, read only by the profiles pull:
+-- their change names 'profiles' for everyone who replicates the profile. Friendships are read by
+-- no pull. Anything else pulses '*' (the one-argument pulse_users / pulse_notebook).
+-- ---------------------------------------------------------------------------------------------
+
+create or replace function private.pulse_access_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.pulse_notebook(new.notebook_id, '*');
+  perform private.pulse_users(array[new.user_id], '*');
+  return null;
+end
+$$;
+revoke all on function private.pulse_access_change() from public, anon, authenticated, service_role;
+
+create trigger "a change of access pulses everyone of the notebook" after insert or update on private.replication_access
+  for each row execute function private.pulse_access_change();
 
 -- ---------------------------------------------------------------------------------------------
 -- Access log maintenance (S4)
@@ -212,9 +341,7 @@ begin
          ever_manager = a.ever_manager or excluded.ever_manager,
          ever_staff = a.ever_staff or excluded.ever_staff
    where a.level is distinct from excluded.level;
-  if found then
-    perform private.pulse_users(array[p_user_id]);
-  end if;
+  -- the trigger on the access log pulses everyone of the notebook (a change of access)
 end
 $$;
 
@@ -229,7 +356,6 @@ begin
     if tg_op = 'INSERT' then
       perform private.refresh_access(new.id, new.user_id);
     elsif tg_op = 'DELETE' then
-      perform private.pulse_notebook(old.id);
       update private.replication_access
          set level = 'none', xid = pg_current_xact_id(), changed_at = now()
        where notebook_id = old.id and level <> 'none';
@@ -301,16 +427,16 @@ begin
   end if;
 
   if scope = 'notebook' then
-    perform private.pulse_notebook(scope_id);
+    perform private.pulse_notebook(scope_id, collection);
   elsif scope = 'user' then
-    perform private.pulse_users(array[scope_id]);
+    perform private.pulse_users(array[scope_id], collection);
   elsif scope = 'global' then
-    perform private.pulse_users(array['00000000-0000-0000-0000-000000000000'::uuid]);
+    perform private.pulse_users(array['00000000-0000-0000-0000-000000000000'::uuid], collection);
   elsif scope = 'profile' then
     perform private.pulse_users(array(
       select distinct o.user_id from private.replication_access m
         join private.replication_access o on o.notebook_id = m.notebook_id
-       where m.user_id = scope_id) || scope_id);
+       where m.user_id = scope_id) || scope_id, collection);
   end if;
   return null;
 end

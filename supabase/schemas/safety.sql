@@ -955,7 +955,8 @@ declare
 begin
   insert into private.block_changes as c (blocker_id, blocked_id) values (b.blocker_id, b.blocked_id)
   on conflict (blocked_id, blocker_id) do update set xid = pg_current_xact_id();
-  perform private.pulse_users(array[b.blocked_id]);
+  -- both people, every collection (replication.sql: changes of access pulse every collection)
+  perform private.pulse_users(array[b.blocked_id, b.blocker_id], '*');
   return null;
 end
 $$;

@@ -205,7 +205,8 @@ describe('translations-manager', () => {
 });
 
 describe('the pulse over Realtime (sync-server)', () => {
-  test('a write in a shared notebook reaches the sharee as a pulse event within a second or so', async () => {
+  // How fast it arrives is measured by tests/bench/live-update.ts, not asserted here.
+  test('a write in a shared notebook reaches the sharee as a pulse event naming what changed, and nothing more', async () => {
     const owner = await signUp('dona_pulse');
     const reader = await signUp('leitor_pulse');
     const { data: nb } = await owner.client.from('notebooks').insert({ title: 'Ao vivo', user_id: owner.id }).select('id').single();
@@ -223,7 +224,7 @@ describe('the pulse over Realtime (sync-server)', () => {
     while (got.length === 0 && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 25));
     await reader.client.removeChannel(channel);
     expect(got.length).toBeGreaterThan(0);
-    expect(Object.keys(got[0] as object).sort()).toEqual(['created_at', 'id', 'txid', 'user_id']);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Object.keys(got[0] as object).sort()).toEqual(['collections', 'created_at', 'id', 'txid', 'user_id']);
+    expect((got[0] as { collections: string[] }).collections).toEqual(['questions']);
   });
 });

@@ -109,11 +109,47 @@ describe('the pulse (live updates through Realtime)', () => {
     expect(everyone.length).toBeGreaterThan(0);
   });
 
+  async function lastPulse(person: string): Promise<{ txid: string; collections: string[] }> {
+    const [row] = await t.sql(`select txid::text, to_jsonb(collections) as collections from replication_pulses where user_id = $1 order by id desc limit 1`, [person]);
+    return row as { txid: string; collections: string[] };
+  }
+
+  test('a pulse names the collections its transaction changed for that person (issue 34), one pulse per person', async () => {
+    const [{ id: q }] = await t.as<{ id: string }>(owner, `insert into questions (notebook_id, text) values ($1, 'Nomeada') returning id`, [notebookId]);
+    expect((await lastPulse(owner)).collections).toEqual(['questions']);
+    // two collections in one transaction: one pulse naming both
+    const before = await pulsesOf(owner);
+    await t.tx(owner, async (c) => {
+      await c.query(`update questions set text = 'Renomeada' where id = $1`, [q]);
+      await c.query(`update notebooks set title = 'Histórico (2)' where id = $1`, [notebookId]);
+      await c.query(`update user_settings set ui_theme = 'light' where user_id = $1`, [owner]);
+    });
+    expect(await pulsesOf(owner)).toBe(before + 1);
+    expect((await lastPulse(owner)).collections).toEqual(['notebooks', 'questions', 'user_settings']);
+    // a person's own rows name their collection; forbidden words name theirs, for everyone
+    await t.as(stranger, `update user_settings set ui_theme = 'dark' where user_id = $1`, [stranger]);
+    expect((await lastPulse(stranger)).collections).toEqual(['user_settings']);
+    await t.sql(`insert into forbidden_words (word) values ('outrapalavra')`);
+    expect((await lastPulse('00000000-0000-0000-0000-000000000000')).collections).toEqual(['forbidden_words']);
+  });
+
+  test('S4: gaining or losing access to a notebook names no collection (every one) for everyone of the notebook, even beside a named change', async () => {
+    await t.tx(owner, async (c) => {
+      await c.query(`insert into notebook_shares (notebook_id, shared_with) values ($1, $2)`, [notebookId, stranger]);
+      await c.query(`insert into questions (notebook_id, text) values ($1, 'Junto')`, [notebookId]);
+    });
+    expect((await lastPulse(stranger)).collections).toEqual([]);
+    // the owner may read the sharee's profile now: every collection for them too
+    expect((await lastPulse(owner)).collections).toEqual([]);
+    await t.as(owner, `delete from notebook_shares where shared_with = $1`, [stranger]);
+    expect((await lastPulse(stranger)).collections).toEqual([]);
+  });
+
   test('people read only their own pulses (and everyone\'s); a pulse carries no data; the table is in the realtime publication', async () => {
     const theirs = await t.as(stranger, `select * from replication_pulses where user_id = $1`, [owner]);
     expect(theirs).toEqual([]);
     const [one] = await t.as<Record<string, unknown>>(owner, `select * from replication_pulses where user_id = $1 limit 1`, [owner]);
-    expect(Object.keys(one).sort()).toEqual(['created_at', 'id', 'txid', 'user_id']);
+    expect(Object.keys(one).sort()).toEqual(['collections', 'created_at', 'id', 'txid', 'user_id']);
     const published = await t.sql(`select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'replication_pulses'`);
     expect(published).toHaveLength(1);
     const e = await failure(t.as(owner, `insert into replication_pulses (user_id, txid) values ($1, 1)`, [stranger]));

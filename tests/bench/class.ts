@@ -17,11 +17,12 @@
  * The clients are light: the app's requests over HTTP and WebSocket, not browsers, so that the two
  * cores measure the server. Each device behaves as src/data/replication does (read-only model of it):
  *   - a pulse (postgres_changes INSERT on replication_pulses, user_id = me or the all-zero id) makes
- *     EVERY collection pull from its checkpoint (sync-engine.ts syncNow → reSync), after a 25 ms
- *     debounce; a pull asked for while that collection's pull is under way runs once after it
- *     (RxDB's RESYNC), pages of 1000 until a short page; a pulse's txid not yet passed by every
- *     collection's checkpoint makes the device pull again after 250 ms, doubling, 10 times at most;
- *     the SUBSCRIBED callback pulses too;
+ *     the collections it names pull from their checkpoints — every collection when it names none
+ *     (sync-engine.ts pulsedCollections, syncNow → reSync) —, after a 25 ms debounce; a pull asked
+ *     for while that collection's pull is under way runs once after it (RxDB's RESYNC), pages of
+ *     1000 until a short page; a pulse's txid not yet passed by the checkpoint of a collection it
+ *     named makes the device pull that collection again after 250 ms, doubling, 10 times at most;
+ *     the SUBSCRIBED callback pulses too (every collection);
  *   - a device has at most 6 HTTP requests under way (a browser's connections per host);
  *   - an answer is pushed alone (replication_push 'answers', the document newAnswerDoc builds, its
  *     id answerIdFor(secret, question)); an edit assumes the master state the device last pulled
@@ -60,6 +61,7 @@ import WebSocket from 'ws';
 import { answerIdFor } from '../../src/data/derived-ids.ts';
 import { newAnswerDoc } from '../../src/data/schemas/answers.ts';
 import { rpcTransport, type ReplicationTransport } from '../../src/data/replication/transport.ts';
+import { pulsedCollections } from '../../src/data/replication/sync-engine.ts';
 import type { CollectionName } from '../../src/data/schemas/index.ts';
 import { adultSignUpData, ADULT_BIRTH_DATE } from '../../sync-server/test-people.ts';
 import { createScratchDatabase } from '../../sync-server/db/scratch.ts';
@@ -378,7 +380,9 @@ class Device {
   private readonly gate = new Gate(CONNECTIONS_PER_DEVICE);
   private readonly pulling = new Set<string>();
   private readonly dirty = new Set<string>();
-  private pulsedTxid = 0n;
+  private readonly pulsedTxid = new Map<string, bigint>();
+  /** The collections the pulses since the last round named (null: every one). */
+  private pulsedNames: Set<string> | null = new Set();
   private debounce: ReturnType<typeof setTimeout> | undefined;
   private coverageTimer: ReturnType<typeof setTimeout> | undefined;
   private client: SupabaseClient | undefined;
@@ -584,32 +588,51 @@ class Device {
     return run;
   }
 
-  /** sync-engine.ts syncNow: every collection pulls from its checkpoint. */
-  syncNow(): Promise<void> {
-    const all = Promise.all(COLLECTIONS.map((c) => this.resync(c))).then(() => undefined);
+  /** sync-engine.ts syncNow: the collections named (every one when none are) pull from their checkpoints. */
+  syncNow(names?: Iterable<string>): Promise<void> {
+    const only = names === undefined ? null : new Set(names);
+    const all = Promise.all(COLLECTIONS.filter((c) => !only || only.has(c)).map((c) => this.resync(c))).then(() => undefined);
     this.idle = all;
     return all;
   }
 
-  private pulse(txid: string | undefined) {
+  private pulse(txid: string | undefined, collections?: unknown) {
     if (txid !== undefined) {
       if (!this.pulseAt.has(txid)) this.pulseAt.set(txid, performance.now());
     }
     if (!this.world.reacting || this.stopped) return;
-    if (txid !== undefined && BigInt(txid) > this.pulsedTxid) {
-      this.pulsedTxid = BigInt(txid);
-      this.checkCoverage(250, 10);
+    const names: readonly string[] | null = txid === undefined ? null : pulsedCollections(collections);
+    if (txid !== undefined) {
+      let later = false;
+      for (const c of names ?? COLLECTIONS) {
+        if (BigInt(txid) > (this.pulsedTxid.get(c) ?? 0n)) {
+          this.pulsedTxid.set(c, BigInt(txid));
+          later = true;
+        }
+      }
+      if (later) this.checkCoverage(250, 10);
     }
+    this.pulsedNames = this.pulsedNames === null || names === null ? null : new Set([...this.pulsedNames, ...names]);
     clearTimeout(this.debounce);
-    this.debounce = setTimeout(() => void this.syncNow(), 25);
+    this.debounce = setTimeout(() => {
+      const asked = this.pulsedNames;
+      this.pulsedNames = new Set();
+      void this.syncNow(asked ?? undefined);
+    }, 25);
+  }
+
+  /** The collections not yet pulled past the last transaction a pulse named them in. */
+  private uncovered(): string[] {
+    return COLLECTIONS.filter((c) => (this.pulledUpTo.get(c) ?? 0n) <= (this.pulsedTxid.get(c) ?? -1n));
   }
 
   private checkCoverage(waitMs: number, attemptsLeft: number) {
     clearTimeout(this.coverageTimer);
     this.coverageTimer = setTimeout(() => {
       if (this.stopped || !this.world.reacting || attemptsLeft <= 0) return;
-      if (COLLECTIONS.every((c) => (this.pulledUpTo.get(c) ?? 0n) > this.pulsedTxid)) return;
-      void this.syncNow();
+      const behind = this.uncovered();
+      if (behind.length === 0) return;
+      void this.syncNow(behind);
       this.checkCoverage(Math.min(waitMs * 2, 5000), attemptsLeft - 1);
     }, waitMs);
   }
@@ -619,7 +642,8 @@ class Device {
     if (!this.client) throw new Error(`${this.name}: not signed in`);
     await this.client.realtime.setAuth(this.token);
     const table = { event: 'INSERT' as const, schema: 'public', table: 'replication_pulses' };
-    const onPulse = (payload: { new?: { txid?: number | string } }) => this.pulse(payload.new?.txid === undefined ? undefined : String(payload.new.txid));
+    const onPulse = (payload: { new?: { txid?: number | string; collections?: unknown } }) =>
+      this.pulse(payload.new?.txid === undefined ? undefined : String(payload.new.txid), payload.new?.collections);
     const pulses = this.client
       .channel(`replication-pulses:${this.userId}`)
       .on('postgres_changes', { ...table, filter: `user_id=eq.${this.userId}` }, onPulse)

@@ -97,6 +97,7 @@ test('removing access: within seconds the notebook leaves the person’s dashboa
   await dialog.getByRole('list', { name: 'Pessoas encontradas' }).getByRole('button', { name: 'Compartilhar' }).click();
   await expect(ownerPage.getByTestId('toast').filter({ hasText: 'Caderno compartilhado' })).toBeVisible();
   await expect(dialog.getByTestId('people-with-access')).toContainText(`@${friend.username}`);
+  await expect(dialog.getByTestId('people-with-access')).not.toContainText('Pessoa convidada');
 
   const friendPage = await personPage(browser);
   await logIn(friendPage, friend);
@@ -115,6 +116,31 @@ test('removing access: within seconds the notebook leaves the person’s dashboa
   // The notebook's own documents are gone too (the person keeps their notification that it was
   // shared). Each collection pulls on its own, so the notebook may leave a moment after its questions.
   await expect.poll(() => indexedDbText(friendPage), { timeout: 15_000 }).not.toContain('"title":"Caderno secreto da turma"');
+});
+
+test("the owner's open share dialog names a person who joins by the link, live, without a reload (issue 34: a share pulses the owner with every collection)", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const owner = await signUp(baseURL!, 'dona');
+  const friend = await signUp(baseURL!, 'amiga');
+  expect((await friend.client.from('profiles').update({ display_name: 'Joana da Turma' }).eq('id', friend.userId)).error).toBeNull();
+  const notebook = await createNotebook(owner, 'Caderno da chegada', ['Quem chegou?']);
+  const { data: link, error } = await owner.client.rpc('create_invite_link', { p_notebook_id: notebook.id });
+  expect(error).toBeNull();
+
+  const ownerPage = await personPage(browser);
+  await logIn(ownerPage, owner);
+  const dialog = await openShareDialog(ownerPage, notebook.id);
+  const people = dialog.getByTestId('people-with-access');
+  await expect(dialog).not.toContainText(`@${friend.username}`);
+
+  // The friend joins from their own phone while the owner looks at the dialog.
+  expect((await friend.client.rpc('redeem_invite', { p_code: link.code })).data).toBe(notebook.id);
+  await expect(people).toContainText('Joana da Turma', { timeout: 15_000 });
+  await expect(people).toContainText(`@${friend.username}`);
+  await expect(people).not.toContainText('Pessoa convidada');
 });
 
 test('removing access is asked first (cancel keeps the person); the removed person opening the same link is kept out and told why', async ({

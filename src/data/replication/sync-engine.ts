@@ -7,16 +7,18 @@
  *   stop()    on sign-out: replications cancelled, subscription closed
  *
  * Live updates: the server inserts a row in replication_pulses for every person a transaction
- * concerns (supabase/migrations/…_replication.sql); the row carries only the transaction id. Each
- * pulse, and the all-zero id for changes everyone replicates (forbidden words), makes every
- * collection pull from its checkpoint (reSync). It works the same on hosted Supabase and on the
- * sync-server.
+ * concerns (supabase/schemas/replication.sql); the row carries only the transaction id and the
+ * names of the collections the transaction changed for that person (issue 34). Each pulse, and
+ * the all-zero id for changes everyone replicates (forbidden words), makes the collections it
+ * names pull from their checkpoints (reSync) — every collection when it names none (a change of
+ * access, S4, or a server from before the list) or one this app does not know. It works the same
+ * on hosted Supabase and on the sync-server.
  *
  * A pull hands out rows only below the oldest transaction still running (S3), so a pull made
  * right after a pulse can come back without that transaction's rows when some other, unrelated
  * transaction is still open — and nothing would pulse this person again. So the engine
- * remembers the highest pulsed transaction id and pulls again, with backoff, until every
- * collection's checkpoint has passed it. A slow poll catches pulses lost with the socket.
+ * remembers, per collection, the highest transaction id a pulse named it in and pulls again, with
+ * backoff, until that collection's checkpoint has passed it. A slow poll catches pulses lost with the socket.
  */
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { BehaviorSubject, combineLatest, debounceTime, distinctUntilChanged, filter, firstValueFrom, map, race, type Subscription } from 'rxjs';
@@ -32,6 +34,25 @@ import { rpcTransport, type ReplicationTransport, type ServerCheckpoint } from '
 
 /** The id whose pulses everyone receives (changes of data every person replicates). */
 export const EVERYONE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The collections a pulse names: null for every collection — an empty list (a change of access,
+ * S4; servers before issue 34 send none), a missing or unreadable one, or a name this app does not
+ * know (a newer server's collection). Realtime hands a text[] over as an array; a Postgres array
+ * literal ('{a,b}') is read too.
+ */
+export function pulsedCollections(value: unknown): CollectionName[] | null {
+  let names: unknown = value;
+  if (typeof names === 'string') {
+    const literal = /^\{(.*)\}$/.exec(names.trim());
+    if (!literal) return null;
+    names = literal[1] === '' ? [] : literal[1].split(',').map((name) => name.replace(/^"|"$/g, ''));
+  }
+  if (!Array.isArray(names) || names.length === 0) return null;
+  const known = new Set<string>(COLLECTION_NAMES);
+  if (!names.every((name): name is CollectionName => typeof name === 'string' && known.has(name))) return null;
+  return [...new Set(names)];
+}
 
 export interface SyncEngineOptions {
   db: RxDatabase;
@@ -142,6 +163,8 @@ export class SyncEngine {
   private channel: RealtimeChannel | null = null;
   private readonly subscriptions: Subscription[] = [];
   private readonly pulses = new BehaviorSubject(0);
+  /** The collections the pulses since the last round named (null: every collection). */
+  private pulsedNames: Set<CollectionName> | null = new Set();
   /** Collections in their first sync (before RxDB's replication of them starts). */
   private readonly firstSyncs = new BehaviorSubject(0);
   private stopped = false;
@@ -153,9 +176,10 @@ export class SyncEngine {
   private reconnectedPulls = signal();
   /** While the pushes after a reconnection go up: the pulls asked for meanwhile wait for them. */
   private pushesFirst: Promise<void> | null = null;
-  private pullsWaiting = false;
-  /** The highest transaction id a pulse announced, and each collection's pull checkpoint. */
-  private pulsedTxid = 0n;
+  /** The collections whose pulls wait for those pushes (null: every collection). */
+  private pullsWaiting: Set<CollectionName> | null | false = false;
+  /** Per collection, the highest transaction id a pulse named it in, and its pull checkpoint. */
+  private readonly pulsedTxid = new Map<CollectionName, bigint>();
   private readonly pulledUpTo = new Map<CollectionName, bigint>();
   private coverageTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setInterval> | undefined;
@@ -211,21 +235,32 @@ export class SyncEngine {
     this.watchActivity();
     this.options.networkEvents?.addEventListener('online', this.onOnline);
     this.subscriptions.push(
-      this.pulses.pipe(debounceTime(this.options.pulseDebounceMs ?? 25)).subscribe((n) => n > 0 && this.syncNow()),
+      this.pulses.pipe(debounceTime(this.options.pulseDebounceMs ?? 25)).subscribe((n) => {
+        if (n === 0) return;
+        const names = this.pulsedNames;
+        this.pulsedNames = new Set();
+        this.syncNow(names ?? undefined);
+      }),
     );
     if (this.options.live !== false) void this.listenForPulses();
     const poll = this.options.pollIntervalMs ?? 5 * 60_000;
     if (poll > 0) this.pollTimer = setInterval(() => this.syncNow(), poll);
   }
 
-  /** A new round for every collection: pull from the checkpoints, push what is pending. */
-  syncNow(): void {
+  /**
+   * A new round: the collections named (every one when none are) pull from their checkpoints;
+   * what is pending is pushed.
+   */
+  syncNow(names?: Iterable<CollectionName>): void {
     if (this.stopped) return;
+    const only = names === undefined ? null : new Set(names);
     if (this.pushesFirst) {
-      this.pullsWaiting = true;
+      this.pullsWaiting = mergeNames(this.pullsWaiting === false ? new Set() : this.pullsWaiting, only);
       return;
     }
-    for (const replication of this.replications.values()) replication.reSync();
+    for (const [name, replication] of this.replications) {
+      if (!only || only.has(name)) replication.reSync();
+    }
   }
 
   /**
@@ -241,16 +276,17 @@ export class SyncEngine {
     if (this.pushesFirst) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const pushed = Promise.all([...this.replications.values()].map((replication) => upstreamIdle(replication, PUSHES_FIRST_MAX_WAIT_MS)));
-    this.pullsWaiting = true;
+    this.pullsWaiting = null;
     this.pushesFirst = Promise.race([pushed, new Promise((resolve) => (timer = setTimeout(resolve, PUSHES_FIRST_MAX_WAIT_MS)))]).then(() => {
       clearTimeout(timer);
       this.pushesFirst = null;
       const pulls = this.reconnectedPulls;
       this.reconnectedPulls = signal();
       pulls.give();
-      if (this.pullsWaiting) {
+      const waiting = this.pullsWaiting;
+      if (waiting !== false) {
         this.pullsWaiting = false;
-        this.syncNow();
+        this.syncNow(waiting ?? undefined);
       }
     });
   }
@@ -298,12 +334,20 @@ export class SyncEngine {
     // Only the leading tab listens: it is the one that replicates.
     await this.options.db.waitForLeadership();
     if (this.stopped) return;
-    const pulse = (payload?: { new?: { txid?: number | string } }) => {
+    const pulse = (payload?: { new?: { txid?: number | string; collections?: unknown } }) => {
+      const names = payload?.new ? pulsedCollections(payload.new.collections) : null;
       const txid = payload?.new?.txid;
-      if (txid !== undefined && BigInt(txid) > this.pulsedTxid) {
-        this.pulsedTxid = BigInt(txid);
-        this.checkCoverage(this.options.coverageCheckMs ?? 250, COVERAGE_ATTEMPTS);
+      if (txid !== undefined) {
+        let later = false;
+        for (const name of names ?? this.replications.keys()) {
+          if (BigInt(txid) > (this.pulsedTxid.get(name) ?? 0n)) {
+            this.pulsedTxid.set(name, BigInt(txid));
+            later = true;
+          }
+        }
+        if (later) this.checkCoverage(this.options.coverageCheckMs ?? 250, COVERAGE_ATTEMPTS);
       }
+      this.pulsedNames = mergeNames(this.pulsedNames, names && new Set(names));
       this.pulses.next(this.pulses.value + 1);
     };
     const table = { event: 'INSERT' as const, schema: 'public', table: 'replication_pulses' };
@@ -337,19 +381,17 @@ export class SyncEngine {
     if (xid > (this.pulledUpTo.get(name) ?? 0n)) this.pulledUpTo.set(name, xid);
   }
 
-  /** Whether every collection has pulled past the last pulsed transaction. */
-  private covered(): boolean {
-    for (const name of this.replications.keys()) {
-      if ((this.pulledUpTo.get(name) ?? 0n) <= this.pulsedTxid) return false;
-    }
-    return true;
+  /** The collections that have not yet pulled past the last transaction a pulse named them in. */
+  private uncovered(): CollectionName[] {
+    return [...this.replications.keys()].filter((name) => (this.pulledUpTo.get(name) ?? 0n) <= (this.pulsedTxid.get(name) ?? -1n));
   }
 
   private checkCoverage(waitMs: number, attemptsLeft: number): void {
     clearTimeout(this.coverageTimer);
     this.coverageTimer = setTimeout(() => {
-      if (this.stopped || this.covered() || attemptsLeft <= 0) return;
-      this.syncNow();
+      const behind = this.uncovered();
+      if (this.stopped || behind.length === 0 || attemptsLeft <= 0) return;
+      this.syncNow(behind);
       this.checkCoverage(Math.min(waitMs * 2, COVERAGE_MAX_WAIT_MS), attemptsLeft - 1);
     }, waitMs);
   }
@@ -379,4 +421,10 @@ export class SyncEngine {
         }),
     );
   }
+}
+
+/** Two sets of collections to pull as one (null: every collection). */
+function mergeNames(a: Set<CollectionName> | null, b: Set<CollectionName> | null): Set<CollectionName> | null {
+  if (a === null || b === null) return null;
+  return new Set([...a, ...b]);
 }
