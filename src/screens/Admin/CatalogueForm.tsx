@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { FormField } from '../../components/FormField.tsx';
@@ -7,19 +7,21 @@ import { SAVE_ERROR_TITLE } from './admin-messages.ts';
 
 /**
  * The one frame of the admin catalogue forms (issue 35): a row of a catalogue with a code, a name
- * and a place in the list (paper styles, cover styles; themes and achievements may move onto it),
- * edited in a form shown only while editing.
+ * and a place in the list (paper styles, cover styles, themes, sticker packs and stickers;
+ * achievements use the hook alone: their rows have no place), edited in a form shown only while editing.
  *
  *   const form = useCatalogueForm({ empty, rows: list.data, problems: PROBLEMS, problemOf });
  *   form.editing   undefined: no form; null: a new row; an id: that row
- *   form.open(row | null)   a new row gets the next place (the largest sort_order + 1)
+ *   form.open(row | null, fresh?)   a new row is empty + the next place (the largest sort_order
+ *                  of rows + 1, when rows have one) + fresh (e.g. a sticker's pack and its place)
  *   form.close(), form.draft, form.setDraft(next | (draft) => next)
  *   form.tried     whether saving was tried (show the field problems from then on)
  *   form.attempt() marks it tried (the caller then checks its own draft and form.editing)
  *   form.failed(error)   the save-error toast: SAVE_ERROR_TITLE + problems[problemOf(error)]
  *
  *   <CatalogueFields formId draft onChange={form.setDraft} idLocked={form.editing !== null}
- *     problems={form.tried ? check(draft) : {}} nameMax={80} />   Código / Nome / Posição na lista
+ *     problems={form.tried ? check(draft) : {}} nameMax={80} orderLabel?>{fields between Nome and Posição}</CatalogueFields>
+ *   Código / Nome / Posição na lista
  */
 export interface CatalogueRow {
   id: string;
@@ -32,14 +34,15 @@ export interface CatalogueFieldProblems {
   name?: 'required' | 'too_long';
 }
 
-export function useCatalogueForm<Row extends CatalogueRow, Problem extends string>({
+export function useCatalogueForm<Row extends { id: string; sort_order?: number }, Problem extends string>({
   empty,
   rows,
   problems,
   problemOf,
 }: {
   empty: Row;
-  rows: readonly Row[] | undefined;
+  /** The catalogue's rows, for a new row's place (rows with a sort_order). */
+  rows?: readonly Row[];
   /** The words of each code the calls answer (spec §8 admin save errors). */
   problems: Record<Problem, MessageDescriptor>;
   /** The code of a failed call ('server' for anything unnamed). */
@@ -50,8 +53,9 @@ export function useCatalogueForm<Row extends CatalogueRow, Problem extends strin
   const [draft, setDraft] = useState<Row>(empty);
   const [tried, setTried] = useState(false);
 
-  function open(row: Row | null) {
-    setDraft(row ?? { ...empty, sort_order: (rows?.reduce((most, r) => Math.max(most, r.sort_order), 0) ?? 0) + 1 });
+  function open(row: Row | null, fresh?: Partial<Row>) {
+    const place = empty.sort_order === undefined ? null : { sort_order: nextPlace(rows ?? []) };
+    setDraft(row ?? { ...empty, ...place, ...fresh });
     setTried(false);
     setEditing(row?.id ?? null);
   }
@@ -70,6 +74,9 @@ export function useCatalogueForm<Row extends CatalogueRow, Problem extends strin
   };
 }
 
+/** The place after the last of `rows` (1 for none). */
+export const nextPlace = (rows: readonly { sort_order?: number }[]) => rows.reduce((most, r) => Math.max(most, r.sort_order ?? 0), 0) + 1;
+
 /** Código (fixed once created), Nome and Posição na lista: the fields every catalogue row has. */
 export function CatalogueFields<Row extends CatalogueRow>({
   formId,
@@ -78,6 +85,8 @@ export function CatalogueFields<Row extends CatalogueRow>({
   idLocked,
   problems,
   nameMax,
+  orderLabel,
+  children,
 }: {
   formId: string;
   draft: Row;
@@ -86,6 +95,10 @@ export function CatalogueFields<Row extends CatalogueRow>({
   problems: CatalogueFieldProblems;
   /** At most 80 (the words say so; the database checks 1–80 after trimming). */
   nameMax: number;
+  /** The place's label when it is not the list's (a sticker's place in its pack). */
+  orderLabel?: string;
+  /** The row's own fields, shown between Nome and the place (a theme's colours). */
+  children?: ReactNode;
 }) {
   const { t } = useLingui();
   return (
@@ -107,10 +120,11 @@ export function CatalogueFields<Row extends CatalogueRow>({
         onChange={(e) => onChange({ ...draft, name: e.target.value })}
         error={problems.name === 'required' ? t`O nome é obrigatório.` : problems.name === 'too_long' ? t`O nome pode ter até 80 caracteres.` : undefined}
       />
+      {children}
       <FormField
         id={`${formId}-order`}
         type="number"
-        label={t`Posição na lista`}
+        label={orderLabel ?? t`Posição na lista`}
         value={String(draft.sort_order)}
         onChange={(e) => onChange({ ...draft, sort_order: Number(e.target.value) || 0 })}
       />

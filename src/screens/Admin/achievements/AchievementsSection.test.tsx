@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages as adminPt } from '../locales/pt-BR/messages.po';
-import { messages as adminEn } from '../locales/en-US/messages.po';
-import { renderOnline } from '../../online/testing.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetSection, showSection, toasts, type } from '../testing.tsx';
 import type * as Data from '../../../data/online/achievements-admin.ts';
-import { useToastStore } from '../../../state/toast.ts';
 
 /**
  * /admin › Conquistas (issue 35): the list with its count in plural forms, create with both
@@ -30,27 +27,14 @@ const rows: Data.AchievementRow[] = [
   { ...base, id: 'veteran', name_pt: 'Veterano', name_en: 'Veteran', type: 'general', rarity: 'legendary', points: 100, level: 5, threshold: 365, icon: null, is_active: false },
 ];
 
-function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
-  renderOnline(<AchievementsSection />, locale, { 'pt-BR': adminPt, 'en-US': adminEn });
-}
-// preact/compat hears a field's onChange as 'input'
-const type = (label: string | RegExp, value: string) => {
-  const field = screen.getByLabelText(label);
-  fireEvent.input(field, { target: { value } });
-  fireEvent.change(field, { target: { value } });
-};
-const toasts = () => useToastStore.getState().toasts.map((x) => `${x.title} ${x.description ?? ''}`.trim());
+const show = (locale?: 'pt-BR' | 'en-US') => showSection(<AchievementsSection />, locale);
 
 beforeEach(() => {
   listAchievements.mockResolvedValue(rows);
   saveAchievement.mockImplementation(async (_id, draft) => ({ ...draft, name_pt: draft.name_pt.trim(), name_en: draft.name_en.trim() }));
   setAchievementActive.mockImplementation(async (id, active) => ({ ...rows.find((r) => r.id === id)!, is_active: active }));
 });
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-  useToastStore.setState({ toasts: [] });
-});
+afterEach(resetSection);
 
 describe('AchievementsSection', () => {
   it('lists the achievements with a count in plural forms; each is enabled and disabled', async () => {

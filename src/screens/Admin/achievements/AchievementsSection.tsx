@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -20,7 +20,7 @@ import {
 import type { AchievementType, Rarity } from '../../../data/online/achievements.ts';
 import { toast } from '../../../state/toast.ts';
 import { useAdminAchievements, useSaveAchievement, useSetAchievementActive } from '../../online/hooks/achievements-admin.ts';
-import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
+import { useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -37,6 +37,8 @@ const PROBLEMS: Record<AchievementProblem, MessageDescriptor> = {
   offline: msg`Você está sem internet. Conecte-se para salvar.`,
   server: msg`Não foi possível salvar. Tente de novo em alguns segundos.`,
 };
+
+const problemOf = (error: unknown): AchievementProblem => (error instanceof AchievementAdminError ? error.problem : 'server');
 
 const TYPE_NAMES: Record<AchievementType, MessageDescriptor> = {
   general: msg`Geral`,
@@ -83,38 +85,27 @@ export default function AchievementsSection() {
   const list = useAdminAchievements();
   const save = useSaveAchievement();
   const setActive = useSetAchievementActive();
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
-  const [draft, setDraft] = useState<AchievementRow>(EMPTY);
-  const [tried, setTried] = useState(false);
+  // the catalogue form's frame without its fields: an achievement has two names and no place in a list
+  const form = useCatalogueForm({ empty: EMPTY, problems: PROBLEMS, problemOf });
+  const { editing, draft, setDraft, open, failed } = form;
   useLoadErrorToast(list.isError && !list.data);
 
-  const failed = (error: unknown) => {
-    const problem: AchievementProblem = error instanceof AchievementAdminError ? error.problem : 'server';
-    toast({ title: i18n._(SAVE_ERROR_TITLE), description: i18n._(PROBLEMS[problem]), variant: 'destructive' });
-  };
-
-  function open(row: AchievementRow | null) {
-    setDraft(row ?? EMPTY);
-    setTried(false);
-    setEditing(row?.id ?? null);
-  }
-
   const problems = checkAchievementDraft(draft);
-  const shown = tried ? problems : {};
+  const shown = form.tried ? problems : {};
   const nameOf = (row: AchievementRow) => (i18n.locale === 'en-US' ? row.name_en : row.name_pt);
   const nameError = (p: 'required' | 'too_long' | undefined) => (p === 'required' ? t`O nome é obrigatório.` : p === 'too_long' ? t`O nome pode ter até 80 caracteres.` : undefined);
   const descriptionError = (p: 'too_long' | undefined) => (p ? t`A descrição pode ter até 300 caracteres.` : undefined);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setTried(true);
+    form.attempt();
     if (Object.keys(problems).length > 0 || editing === undefined) return;
     save.mutate(
       { existingId: editing, draft },
       {
         onSuccess: (saved) => {
           toast({ title: t`Conquista salva: ${nameOf(saved)}` });
-          setEditing(undefined);
+          form.close();
         },
         onError: failed,
       },
@@ -212,7 +203,7 @@ export default function AchievementsSection() {
             <input type="checkbox" checked={draft.is_active} onChange={(e) => setDraft({ ...draft, is_active: e.target.checked })} />
             <Trans>Ativa</Trans>
           </label>
-          <EditActions editing disabled={!online || save.isPending} onCancel={() => setEditing(undefined)} saveLabel={<Trans>Salvar conquista</Trans>} />
+          <EditActions editing disabled={!online || save.isPending} onCancel={form.close} saveLabel={<Trans>Salvar conquista</Trans>} />
         </form>
       )}
 

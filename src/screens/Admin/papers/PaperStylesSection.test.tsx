@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages as adminPt } from '../locales/pt-BR/messages.po';
-import { messages as adminEn } from '../locales/en-US/messages.po';
-import { renderOnline } from '../../online/testing.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetSection, showSection, toasts, type } from '../testing.tsx';
 import type * as Data from '../../../data/online/paper-styles-admin.ts';
 import type * as Images from '../../../data/online/admin-images.ts';
-import { useToastStore } from '../../../state/toast.ts';
 
 /**
  * /admin › Estilos de papel (issue 35): the list with its count, create with an uploaded picture
@@ -36,16 +33,7 @@ const rows: Data.PaperStyleRow[] = [
   { id: 'vintage', name: 'Papel antigo', is_premium: true, is_active: false, sort_order: 7, image_path: null },
 ];
 
-function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
-  renderOnline(<PaperStylesSection />, locale, { 'pt-BR': adminPt, 'en-US': adminEn });
-}
-// preact/compat hears a field's onChange as 'input'
-const type = (label: string | RegExp, value: string) => {
-  const field = screen.getByLabelText(label);
-  fireEvent.input(field, { target: { value } });
-  fireEvent.change(field, { target: { value } });
-};
-const toasts = () => useToastStore.getState().toasts.map((x) => `${x.title} ${x.description ?? ''}`.trim());
+const show = (locale?: 'pt-BR' | 'en-US') => showSection(<PaperStylesSection />, locale);
 
 beforeEach(() => {
   listPaperStyles.mockResolvedValue(rows);
@@ -53,11 +41,7 @@ beforeEach(() => {
   setPaperStyleActive.mockImplementation(async (id, active) => ({ ...rows.find((r) => r.id === id)!, is_active: active }));
   uploadAdminImage.mockResolvedValue('abc123.png');
 });
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-  useToastStore.setState({ toasts: [] });
-});
+afterEach(resetSection);
 
 describe('PaperStylesSection', () => {
   it('lists the papers with a count in plural forms; the default paper cannot be disabled', async () => {

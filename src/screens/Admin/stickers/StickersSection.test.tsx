@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages as adminPt } from '../locales/pt-BR/messages.po';
-import { messages as adminEn } from '../locales/en-US/messages.po';
-import { renderOnline } from '../../online/testing.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetSection, showSection, toasts, type } from '../testing.tsx';
 import type * as Data from '../../../data/online/sticker-packs-admin.ts';
 import type * as Images from '../../../data/online/admin-images.ts';
-import { useToastStore } from '../../../state/toast.ts';
 
 /**
  * /admin › Adesivos (issue 35): the packs with their stickers and a count, create a premium pack,
@@ -41,16 +38,7 @@ const stickers: Data.StickerRow[] = [
   { id: 'floco', pack_id: 'inverno', name: 'Floco', image_path: 'floco.png', sort_order: 1 },
 ];
 
-function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
-  renderOnline(<StickersSection />, locale, { 'pt-BR': adminPt, 'en-US': adminEn });
-}
-// preact/compat hears a field's onChange as 'input'
-const type = (label: string | RegExp, value: string) => {
-  const field = screen.getByLabelText(label);
-  fireEvent.input(field, { target: { value } });
-  fireEvent.change(field, { target: { value } });
-};
-const toasts = () => useToastStore.getState().toasts.map((x) => `${x.title} ${x.description ?? ''}`.trim());
+const show = (locale?: 'pt-BR' | 'en-US') => showSection(<StickersSection />, locale);
 
 beforeEach(() => {
   listStickerPacks.mockResolvedValue({ packs, stickers });
@@ -59,11 +47,7 @@ beforeEach(() => {
   saveSticker.mockImplementation(async (_id, draft) => ({ ...draft, name: draft.name.trim() }));
   uploadAdminImage.mockResolvedValue('abc123.png');
 });
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-  useToastStore.setState({ toasts: [] });
-});
+afterEach(resetSection);
 
 describe('StickersSection', () => {
   it('lists the packs and their stickers with counts; enables a pack; the app\'s own pack is never disabled', async () => {

@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { FormField } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
 import { button } from '../../../components/ui.css.ts';
@@ -19,7 +18,7 @@ import {
 import { toast } from '../../../state/toast.ts';
 import { FREE_STICKER_PACK } from '../../../styles/sticker-ids.ts';
 import { useSaveSticker, useSaveStickerPack, useSetStickerPackActive, useStickerPacks } from '../../online/hooks/sticker-packs.ts';
-import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
+import { CatalogueFields, nextPlace, useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -35,10 +34,10 @@ const PROBLEMS: Record<StickerPackProblem, MessageDescriptor> = {
   server: msg`Não foi possível salvar. Tente de novo em alguns segundos.`,
 };
 
+const problemOf = (error: unknown): StickerPackProblem => (error instanceof StickerPackError || error instanceof AdminImageError ? error.problem : 'server');
+
 const EMPTY_PACK: StickerPackRow = { id: '', name: '', is_premium: false, is_active: true, sort_order: 0 };
-
-
-const nextPlace = (rows: readonly { sort_order: number }[]) => rows.reduce((most, r) => Math.max(most, r.sort_order), 0) + 1;
+const EMPTY_STICKER: StickerRow = { id: '', pack_id: '', name: '', image_path: null, sort_order: 0 };
 
 /**
  * /admin › Adesivos (issue 35; spec §3, §5, §6): the sticker packs covers use — list, create, edit,
@@ -47,7 +46,7 @@ const nextPlace = (rows: readonly { sort_order: number }[]) => rows.reduce((most
  * of category sticker pack grants it). The database lets only admins write.
  */
 export default function StickersSection() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const headingId = useId();
   const formId = useId();
   const online = useOnline();
@@ -55,53 +54,41 @@ export default function StickersSection() {
   const savePack = useSaveStickerPack();
   const setActive = useSetStickerPackActive();
   const saveSticker = useSaveSticker();
-  // undefined: no form; null: a new one; else the id edited
-  const [editingPack, setEditingPack] = useState<string | null | undefined>(undefined);
-  const [pack, setPack] = useState<StickerPackRow>(EMPTY_PACK);
-  const [editingSticker, setEditingSticker] = useState<string | null | undefined>(undefined);
-  const [sticker, setSticker] = useState<StickerRow | null>(null);
-  const [tried, setTried] = useState(false);
+  // one form at a time: a pack's or a sticker's (editing: undefined no form, null a new one, else the id)
+  const packForm = useCatalogueForm({ empty: EMPTY_PACK, rows: list.data?.packs, problems: PROBLEMS, problemOf });
+  const stickerForm = useCatalogueForm({ empty: EMPTY_STICKER, problems: PROBLEMS, problemOf });
+  const { editing: editingPack, draft: pack, setDraft: setPack, failed } = packForm;
+  const { editing: editingSticker, draft: sticker, setDraft: setSticker } = stickerForm;
   useLoadErrorToast(list.isError && !list.data);
 
-  const failed = (error: unknown) => {
-    const problem: StickerPackProblem = error instanceof StickerPackError || error instanceof AdminImageError ? error.problem : 'server';
-    toast({ title: i18n._(SAVE_ERROR_TITLE), description: i18n._(PROBLEMS[problem]), variant: 'destructive' });
-  };
-
   function openPack(row: StickerPackRow | null) {
-    setEditingSticker(undefined);
-    setPack(row ?? { ...EMPTY_PACK, sort_order: nextPlace(list.data?.packs ?? []) });
-    setTried(false);
-    setEditingPack(row?.id ?? null);
+    stickerForm.close();
+    packForm.open(row);
   }
 
   function openSticker(packId: string, row: StickerRow | null) {
-    setEditingPack(undefined);
+    packForm.close();
     const siblings = list.data?.stickers.filter((s) => s.pack_id === packId) ?? [];
-    setSticker(row ?? { id: '', pack_id: packId, name: '', image_path: null, sort_order: nextPlace(siblings) });
-    setTried(false);
-    setEditingSticker(row?.id ?? null);
+    stickerForm.open(row, { pack_id: packId, sort_order: nextPlace(siblings) });
   }
 
   const packProblems = checkStickerDraft(pack);
-  const stickerProblems = sticker ? checkStickerDraft(sticker) : {};
+  const stickerProblems = checkStickerDraft(sticker);
   // a new sticker needs its picture, and an uploaded one keeps one; only the app's own drawings
   // (the free pack, rows without a picture) are edited without one
   const hadPicture = !!editingSticker && !!list.data?.stickers.find((s) => s.id === editingSticker)?.image_path;
-  const imageMissing = !!sticker && !sticker.image_path && (editingSticker === null || hadPicture);
-  const shownPack = tried ? packProblems : {};
-  const shownSticker = tried ? stickerProblems : {};
+  const imageMissing = !sticker.image_path && (editingSticker === null || hadPicture);
 
   function submitPack(event: FormEvent) {
     event.preventDefault();
-    setTried(true);
+    packForm.attempt();
     if (Object.keys(packProblems).length > 0 || editingPack === undefined) return;
     savePack.mutate(
       { existingId: editingPack, draft: pack },
       {
         onSuccess: (saved) => {
           toast({ title: t`Pacote salvo: ${saved.name}` });
-          setEditingPack(undefined);
+          packForm.close();
         },
         onError: failed,
       },
@@ -110,8 +97,8 @@ export default function StickersSection() {
 
   function submitSticker(event: FormEvent) {
     event.preventDefault();
-    setTried(true);
-    if (!sticker || Object.keys(stickerProblems).length > 0 || imageMissing || editingSticker === undefined) return;
+    stickerForm.attempt();
+    if (Object.keys(stickerProblems).length > 0 || imageMissing || editingSticker === undefined) return;
     const replaced = editingSticker ? list.data?.stickers.find((s) => s.id === editingSticker)?.image_path : null;
     saveSticker.mutate(
       { existingId: editingSticker, draft: sticker },
@@ -120,9 +107,9 @@ export default function StickersSection() {
           // the picture the sticker showed before, replaced, leaves Storage
           if (replaced && replaced !== saved.image_path) void removeAdminImage(STORE_IMAGES_BUCKET, replaced);
           toast({ title: t`Adesivo salvo: ${saved.name}` });
-          setEditingSticker(undefined);
+          stickerForm.close();
         },
-        onError: failed,
+        onError: stickerForm.failed,
       },
     );
   }
@@ -134,85 +121,42 @@ export default function StickersSection() {
     );
   }
 
-  const idHint = t`Letras minúsculas, números e hífens (2 a 40). Não muda depois de criado.`;
-  const idError = t`Use só letras minúsculas, números e hífens (2 a 40).`;
-  const nameError = (problem: 'required' | 'too_long' | undefined) =>
-    problem === 'required' ? t`O nome é obrigatório.` : problem === 'too_long' ? t`O nome pode ter até 80 caracteres.` : undefined;
-
-  const packForm =
+  const packFields =
     editingPack !== undefined ? (
       <form id={formId} onSubmit={submitPack} noValidate className={css.panel} aria-label={editingPack ? t`Editar pacote` : t`Novo pacote`}>
-        <FormField
-          id={`${formId}-id`}
-          label={t`Código`}
-          hint={idHint}
-          value={pack.id}
-          disabled={editingPack !== null}
-          onChange={(e) => setPack({ ...pack, id: e.target.value })}
-          error={shownPack.id ? idError : undefined}
-        />
-        <FormField
-          id={`${formId}-name`}
-          label={t`Nome`}
-          value={pack.name}
-          maxLength={STICKER_NAME_MAX}
-          onChange={(e) => setPack({ ...pack, name: e.target.value })}
-          error={nameError(shownPack.name)}
-        />
-        <FormField
-          id={`${formId}-order`}
-          type="number"
-          label={t`Posição na lista`}
-          value={String(pack.sort_order)}
-          onChange={(e) => setPack({ ...pack, sort_order: Number(e.target.value) || 0 })}
-        />
+        <CatalogueFields formId={formId} draft={pack} onChange={setPack} idLocked={editingPack !== null} problems={packForm.tried ? packProblems : {}} nameMax={STICKER_NAME_MAX} />
         {pack.id === FREE_STICKER_PACK ? null : <LookFlags draft={pack} onChange={setPack} />}
-        <EditActions editing disabled={!online || savePack.isPending} onCancel={() => setEditingPack(undefined)} saveLabel={<Trans>Salvar pacote</Trans>} />
+        <EditActions editing disabled={!online || savePack.isPending} onCancel={packForm.close} saveLabel={<Trans>Salvar pacote</Trans>} />
       </form>
     ) : null;
 
-  const stickerForm =
-    editingSticker !== undefined && sticker ? (
+  const stickerFields =
+    editingSticker !== undefined ? (
       <form onSubmit={submitSticker} noValidate className={css.panel} aria-label={editingSticker ? t`Editar adesivo` : t`Novo adesivo`}>
-        <FormField
-          id={`${formId}-sticker-id`}
-          label={t`Código`}
-          hint={idHint}
-          value={sticker.id}
-          disabled={editingSticker !== null}
-          onChange={(e) => setSticker({ ...sticker, id: e.target.value })}
-          error={shownSticker.id ? idError : undefined}
-        />
-        <FormField
-          id={`${formId}-sticker-name`}
-          label={t`Nome`}
-          value={sticker.name}
-          maxLength={STICKER_NAME_MAX}
-          onChange={(e) => setSticker({ ...sticker, name: e.target.value })}
-          error={nameError(shownSticker.name)}
-        />
-        <FormField
-          id={`${formId}-sticker-order`}
-          type="number"
-          label={t`Posição no pacote`}
-          value={String(sticker.sort_order)}
-          onChange={(e) => setSticker({ ...sticker, sort_order: Number(e.target.value) || 0 })}
+        <CatalogueFields
+          formId={`${formId}-sticker`}
+          draft={sticker}
+          onChange={setSticker}
+          idLocked={editingSticker !== null}
+          problems={stickerForm.tried ? stickerProblems : {}}
+          nameMax={STICKER_NAME_MAX}
+          orderLabel={t`Posição no pacote`}
         />
         <StoreImageField
           label={t`Imagem do adesivo`}
           value={sticker.image_path}
-          onChange={(image_path) => setSticker((s) => (s ? { ...s, image_path } : s))}
+          onChange={(image_path) => setSticker((s) => ({ ...s, image_path }))}
           disabled={!online}
           testId="sticker-image-preview"
           keep={(key) => key}
           src={storeImageUrl}
         />
-        {tried && imageMissing ? (
+        {stickerForm.tried && imageMissing ? (
           <p className={css.muted} role="alert">
             <Trans>Envie a imagem do adesivo.</Trans>
           </p>
         ) : null}
-        <EditActions editing disabled={!online || saveSticker.isPending} onCancel={() => setEditingSticker(undefined)} saveLabel={<Trans>Salvar adesivo</Trans>} />
+        <EditActions editing disabled={!online || saveSticker.isPending} onCancel={stickerForm.close} saveLabel={<Trans>Salvar adesivo</Trans>} />
       </form>
     ) : null;
 
@@ -232,7 +176,7 @@ export default function StickersSection() {
           <Trans>Novo pacote</Trans>
         </button>
       </div>
-      {editingPack === null ? packForm : null}
+      {editingPack === null ? packFields : null}
 
       {list.data ? (
         <>
@@ -274,8 +218,8 @@ export default function StickersSection() {
                       <Trans>Novo adesivo</Trans>
                     </button>
                   </div>
-                  {editingPack === row.id ? packForm : null}
-                  {sticker?.pack_id === row.id && editingSticker === null ? stickerForm : null}
+                  {editingPack === row.id ? packFields : null}
+                  {sticker.pack_id === row.id && editingSticker === null ? stickerFields : null}
                   {stickers.length > 0 ? (
                     <ul className={css.list}>
                       {stickers.map((s) => (
@@ -289,7 +233,7 @@ export default function StickersSection() {
                               <Trans>Editar</Trans>
                             </button>
                           </div>
-                          {editingSticker === s.id ? stickerForm : null}
+                          {editingSticker === s.id ? stickerFields : null}
                         </li>
                       ))}
                     </ul>

@@ -1,11 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { messages as adminPt } from '../locales/pt-BR/messages.po';
-import { messages as adminEn } from '../locales/en-US/messages.po';
-import { renderOnline } from '../../online/testing.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { resetSection, showSection, toasts, type } from '../testing.tsx';
 import type * as Data from '../../../data/online/notebook-themes-admin.ts';
 import { THEME_PALETTES } from '../../../styles/theme-colors.ts';
-import { useToastStore } from '../../../state/toast.ts';
 
 /**
  * /admin › Temas (issue 35): the list with its count in plural forms, create with colour inputs
@@ -30,27 +27,14 @@ const rows: Data.NotebookThemeRow[] = [
   { id: 'retro', name: 'Anos 90', colors: THEME_PALETTES.retro, is_premium: true, is_active: false, sort_order: 9 },
 ];
 
-function show(locale: 'pt-BR' | 'en-US' = 'pt-BR') {
-  renderOnline(<ThemesSection />, locale, { 'pt-BR': adminPt, 'en-US': adminEn });
-}
-// preact/compat hears a field's onChange as 'input'
-const type = (label: string | RegExp, value: string) => {
-  const field = screen.getByLabelText(label);
-  fireEvent.input(field, { target: { value } });
-  fireEvent.change(field, { target: { value } });
-};
-const toasts = () => useToastStore.getState().toasts.map((x) => `${x.title} ${x.description ?? ''}`.trim());
+const show = (locale?: 'pt-BR' | 'en-US') => showSection(<ThemesSection />, locale);
 
 beforeEach(() => {
   listNotebookThemes.mockResolvedValue(rows);
   saveNotebookTheme.mockImplementation(async (_id, draft) => ({ ...draft, name: draft.name.trim() }));
   setNotebookThemeActive.mockImplementation(async (id, active) => ({ ...rows.find((r) => r.id === id)!, is_active: active }));
 });
-afterEach(() => {
-  cleanup();
-  vi.clearAllMocks();
-  useToastStore.setState({ toasts: [] });
-});
+afterEach(resetSection);
 
 describe('ThemesSection', () => {
   it('lists the themes with a count in plural forms; the default theme cannot be disabled', async () => {

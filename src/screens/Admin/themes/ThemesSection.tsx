@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { FormField } from '../../../components/FormField.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useOnline } from '../../../components/frame/useOnline.ts';
 import { button } from '../../../components/ui.css.ts';
@@ -17,7 +16,7 @@ import {
 import { contrastRatio, isHexColor, MIN_COVER_CONTRAST, THEME_COLOR_KEYS, THEME_PALETTES, type ThemeColorKey } from '../../../styles/theme-colors.ts';
 import { toast } from '../../../state/toast.ts';
 import { useNotebookThemes, useSaveNotebookTheme, useSetNotebookThemeActive } from '../../online/hooks/notebook-themes.ts';
-import { SAVE_ERROR_TITLE } from '../admin-messages.ts';
+import { CatalogueFields, useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -42,6 +41,8 @@ const COLOR_LABELS: Record<ThemeColorKey, MessageDescriptor> = {
   spine: msg`Espiral e lombada`,
 };
 
+const problemOf = (error: unknown): NotebookThemeProblem => (error instanceof NotebookThemeError ? error.problem : 'server');
+
 const EMPTY: NotebookThemeRow = { id: '', name: '', colors: { ...THEME_PALETTES.purple }, is_premium: false, is_active: true, sort_order: 0 };
 
 /**
@@ -60,38 +61,28 @@ export default function ThemesSection() {
   const list = useNotebookThemes();
   const save = useSaveNotebookTheme();
   const setActive = useSetNotebookThemeActive();
-  const [editing, setEditing] = useState<string | null | undefined>(undefined);
-  const [draft, setDraft] = useState<NotebookThemeRow>(EMPTY);
-  const [tried, setTried] = useState(false);
+  const form = useCatalogueForm({ empty: EMPTY, rows: list.data, problems: PROBLEMS, problemOf });
+  const { editing, draft, setDraft, failed } = form;
   useLoadErrorToast(list.isError && !list.data);
 
-  const failed = (error: unknown) => {
-    const problem: NotebookThemeProblem = error instanceof NotebookThemeError ? error.problem : 'server';
-    toast({ title: i18n._(SAVE_ERROR_TITLE), description: i18n._(PROBLEMS[problem]), variant: 'destructive' });
-  };
-
-  function open(row: NotebookThemeRow | null) {
-    setDraft(row ? { ...row, colors: { ...EMPTY.colors, ...row.colors } } : { ...EMPTY, sort_order: (list.data?.reduce((most, r) => Math.max(most, r.sort_order), 0) ?? 0) + 1 });
-    setTried(false);
-    setEditing(row?.id ?? null);
-  }
+  // a row saved before all five colours were kept gets the default palette's missing ones
+  const open = (row: NotebookThemeRow | null) => form.open(row ? { ...row, colors: { ...EMPTY.colors, ...row.colors } } : null);
 
   const problems = checkThemeDraft(draft);
-  const shown = tried ? problems : {};
   const readable = isHexColor(draft.colors.cover) && isHexColor(draft.colors.coverText);
   const ratio = readable ? contrastRatio(draft.colors.cover, draft.colors.coverText) : 0;
   const ratioText = i18n.number(Math.floor(ratio * 10) / 10, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    setTried(true);
+    form.attempt();
     if (Object.keys(problems).length > 0 || editing === undefined) return;
     save.mutate(
       { existingId: editing, draft },
       {
         onSuccess: (saved) => {
           toast({ title: t`Tema salvo: ${saved.name}` });
-          setEditing(undefined);
+          form.close();
         },
         onError: failed,
       },
@@ -125,58 +116,36 @@ export default function ThemesSection() {
 
       {editing !== undefined && (
         <form id={formId} onSubmit={submit} noValidate className={css.panel} aria-label={editing ? t`Editar tema` : t`Novo tema`}>
-          <FormField
-            id={`${formId}-id`}
-            label={t`Código`}
-            hint={t`Letras minúsculas, números e hífens (2 a 40). Não muda depois de criado.`}
-            value={draft.id}
-            disabled={editing !== null}
-            onChange={(e) => setDraft({ ...draft, id: e.target.value })}
-            error={shown.id ? t`Use só letras minúsculas, números e hífens (2 a 40).` : undefined}
-          />
-          <FormField
-            id={`${formId}-name`}
-            label={t`Nome`}
-            value={draft.name}
-            maxLength={THEME_NAME_MAX}
-            onChange={(e) => setDraft({ ...draft, name: e.target.value })}
-            error={shown.name === 'required' ? t`O nome é obrigatório.` : shown.name === 'too_long' ? t`O nome pode ter até 80 caracteres.` : undefined}
-          />
-          <fieldset className={css.panel}>
-            <legend>
-              <Trans>Cores</Trans>
-            </legend>
-            <div className={css.row}>
-              {THEME_COLOR_KEYS.map((key) => (
-                <label key={key} className={css.inline}>
-                  {i18n._(COLOR_LABELS[key])}
-                  <input type="color" value={draft.colors[key]} onChange={(e) => setDraft((d) => ({ ...d, colors: { ...d.colors, [key]: e.target.value.toLowerCase() } }))} />
-                </label>
-              ))}
-            </div>
-            <p
-              data-testid="theme-preview"
-              style={{ margin: 0, padding: '0.75rem 1rem', borderRadius: '0.5rem', background: draft.colors.cover, color: draft.colors.coverText, borderLeft: `0.75rem solid ${draft.colors.spine}` }}
-            >
-              <Trans>Título do caderno</Trans>
-            </p>
-            <p className={ratio >= MIN_COVER_CONTRAST ? css.muted : css.error} data-testid="theme-contrast" role={ratio >= MIN_COVER_CONTRAST ? undefined : 'alert'}>
-              {ratio >= MIN_COVER_CONTRAST ? (
-                <Trans>Contraste do texto da capa: {ratioText}:1 (mínimo 4,5:1).</Trans>
-              ) : (
-                <Trans>Contraste do texto da capa: {ratioText}:1 — baixo demais: escolha cores com pelo menos 4,5:1.</Trans>
-              )}
-            </p>
-          </fieldset>
-          <FormField
-            id={`${formId}-order`}
-            type="number"
-            label={t`Posição na lista`}
-            value={String(draft.sort_order)}
-            onChange={(e) => setDraft({ ...draft, sort_order: Number(e.target.value) || 0 })}
-          />
+          <CatalogueFields formId={formId} draft={draft} onChange={setDraft} idLocked={editing !== null} problems={form.tried ? problems : {}} nameMax={THEME_NAME_MAX}>
+            <fieldset className={css.panel}>
+              <legend>
+                <Trans>Cores</Trans>
+              </legend>
+              <div className={css.row}>
+                {THEME_COLOR_KEYS.map((key) => (
+                  <label key={key} className={css.inline}>
+                    {i18n._(COLOR_LABELS[key])}
+                    <input type="color" value={draft.colors[key]} onChange={(e) => setDraft((d) => ({ ...d, colors: { ...d.colors, [key]: e.target.value.toLowerCase() } }))} />
+                  </label>
+                ))}
+              </div>
+              <p
+                data-testid="theme-preview"
+                style={{ margin: 0, padding: '0.75rem 1rem', borderRadius: '0.5rem', background: draft.colors.cover, color: draft.colors.coverText, borderLeft: `0.75rem solid ${draft.colors.spine}` }}
+              >
+                <Trans>Título do caderno</Trans>
+              </p>
+              <p className={ratio >= MIN_COVER_CONTRAST ? css.muted : css.error} data-testid="theme-contrast" role={ratio >= MIN_COVER_CONTRAST ? undefined : 'alert'}>
+                {ratio >= MIN_COVER_CONTRAST ? (
+                  <Trans>Contraste do texto da capa: {ratioText}:1 (mínimo 4,5:1).</Trans>
+                ) : (
+                  <Trans>Contraste do texto da capa: {ratioText}:1 — baixo demais: escolha cores com pelo menos 4,5:1.</Trans>
+                )}
+              </p>
+            </fieldset>
+          </CatalogueFields>
           <LookFlags draft={draft} onChange={setDraft} keepActive={!mayDisableTheme(draft)} />
-          <EditActions editing disabled={!online || save.isPending} onCancel={() => setEditing(undefined)} saveLabel={<Trans>Salvar tema</Trans>} />
+          <EditActions editing disabled={!online || save.isPending} onCancel={form.close} saveLabel={<Trans>Salvar tema</Trans>} />
         </form>
       )}
 
