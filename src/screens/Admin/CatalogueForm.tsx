@@ -1,9 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import type { MessageDescriptor } from '@lingui/core';
-import { useLingui } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { FormField } from '../../components/FormField.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { button } from '../../components/ui.css.ts';
 import { toast } from '../../state/toast.ts';
 import { SAVE_ERROR_TITLE } from './admin-messages.ts';
+import * as css from './admin.css.ts';
 
 /**
  * The one frame of the admin catalogue forms (issue 35): a row of a catalogue with a code, a name
@@ -22,6 +25,9 @@ import { SAVE_ERROR_TITLE } from './admin-messages.ts';
  *   <CatalogueFields formId draft onChange={form.setDraft} idLocked={form.editing !== null}
  *     problems={form.tried ? check(draft) : {}} nameMax={80} orderLabel?>{fields between Nome and Posição}</CatalogueFields>
  *   Código / Nome / Posição na lista
+ *
+ *   <RowActions name={row.name} onEdit={() => form.open(row)} onToggle? active disabled={!online} busy>
+ *   a listed row's Editar and Ativar / Desativar buttons (and the row's own ones after them)
  */
 export interface CatalogueRow {
   id: string;
@@ -129,5 +135,43 @@ export function CatalogueFields<Row extends CatalogueRow>({
         onChange={(e) => onChange({ ...draft, sort_order: Number(e.target.value) || 0 })}
       />
     </>
+  );
+}
+
+/**
+ * A listed row's buttons: Editar (opens the form) and, when `onToggle` is given, Ativar / Desativar;
+ * `children` (a pack's "Novo adesivo") follow them. Each button is named with the row's name.
+ */
+export function RowActions(row: {
+  name: string;
+  onEdit: () => void;
+  onToggle?: () => void;
+  active?: boolean;
+  /** Offline: nothing can be changed. */
+  disabled: boolean;
+  /** A change of state is on its way. */
+  busy?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <div className={css.actions}>
+      <button type="button" className={button.secondary} onClick={row.onEdit} disabled={row.disabled} aria-label={t`Editar ${row.name}`}>
+        <Icon name="pencil" />
+        <Trans>Editar</Trans>
+      </button>
+      {row.onToggle ? (
+        <button
+          type="button"
+          className={button.secondary}
+          onClick={row.onToggle}
+          disabled={row.disabled || row.busy}
+          aria-label={row.active ? t`Desativar ${row.name}` : t`Ativar ${row.name}`}
+        >
+          {row.active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
+        </button>
+      ) : null}
+      {row.children}
+    </div>
   );
 }

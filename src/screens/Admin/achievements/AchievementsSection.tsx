@@ -20,7 +20,7 @@ import {
 import type { AchievementType, Rarity } from '../../../data/online/achievements.ts';
 import { toast } from '../../../state/toast.ts';
 import { useAdminAchievements, useSaveAchievement, useSetAchievementActive } from '../../online/hooks/achievements-admin.ts';
-import { useCatalogueForm } from '../CatalogueForm.tsx';
+import { RowActions, useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -236,15 +236,7 @@ export default function AchievementsSection() {
                     {row.is_active ? <span className={css.badge}>{t`Ativa`}</span> : <span className={css.badgeDanger}>{t`Desativada`}</span>}
                     <span className={css.badge}>{i18n._(RARITY_NAMES[row.rarity] ?? RARITY_NAMES.common)}</span>
                   </div>
-                  <div className={css.actions}>
-                    <button type="button" className={button.secondary} onClick={() => open(row)} disabled={!online} aria-label={t`Editar ${nameOf(row)}`}>
-                      <Icon name="pencil" />
-                      <Trans>Editar</Trans>
-                    </button>
-                    <button type="button" className={button.secondary} onClick={() => toggle(row)} disabled={!online || setActive.isPending} aria-label={row.is_active ? t`Desativar ${nameOf(row)}` : t`Ativar ${nameOf(row)}`}>
-                      {row.is_active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
-                    </button>
-                  </div>
+                  <RowActions name={nameOf(row)} onEdit={() => open(row)} onToggle={() => toggle(row)} active={row.is_active} disabled={!online} busy={setActive.isPending} />
                 </li>
               );
             })}

@@ -10,7 +10,7 @@ import { checkCoverDraft, CoverStyleError, mayChange, type CoverStyleProblem, ty
 import { PAPER_NAME_MAX, STORE_IMAGES_BUCKET, storeImageUrl } from '../../../data/online/paper-styles-admin.ts';
 import { toast } from '../../../state/toast.ts';
 import { useCoverStyles, useSaveCoverStyle, useSetCoverStyleActive } from '../../online/hooks/cover-styles.ts';
-import { CatalogueFields, useCatalogueForm } from '../CatalogueForm.tsx';
+import { CatalogueFields, RowActions, useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -137,17 +137,14 @@ export default function CoverStylesSection() {
                   {row.is_premium ? <span className={css.badge}>{t`Premium`}</span> : null}
                   {!mayChange(row) ? <span className={css.badge}>{t`Padrão`}</span> : null}
                 </div>
-                <div className={css.actions}>
-                  <button type="button" className={button.secondary} onClick={() => open(row)} disabled={!online} aria-label={t`Editar ${row.name}`}>
-                    <Icon name="pencil" />
-                    <Trans>Editar</Trans>
-                  </button>
-                  {mayChange(row) || !row.is_active ? (
-                    <button type="button" className={button.secondary} onClick={() => toggle(row)} disabled={!online || setActive.isPending} aria-label={row.is_active ? t`Desativar ${row.name}` : t`Ativar ${row.name}`}>
-                      {row.is_active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
-                    </button>
-                  ) : null}
-                </div>
+                <RowActions
+                  name={row.name}
+                  onEdit={() => open(row)}
+                  onToggle={mayChange(row) || !row.is_active ? () => toggle(row) : undefined}
+                  active={row.is_active}
+                  disabled={!online}
+                  busy={setActive.isPending}
+                />
               </li>
             ))}
           </ul>

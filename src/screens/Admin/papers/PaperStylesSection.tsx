@@ -18,7 +18,7 @@ import {
 } from '../../../data/online/paper-styles-admin.ts';
 import { toast } from '../../../state/toast.ts';
 import { usePaperStyles, useSavePaperStyle, useSetPaperStyleActive } from '../../online/hooks/paper-styles.ts';
-import { CatalogueFields, useCatalogueForm } from '../CatalogueForm.tsx';
+import { CatalogueFields, RowActions, useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -138,17 +138,14 @@ export default function PaperStylesSection() {
                   {row.is_premium ? <span className={css.badge}>{t`Premium`}</span> : null}
                   {!mayDisable(row) ? <span className={css.badge}>{t`Padrão`}</span> : null}
                 </div>
-                <div className={css.actions}>
-                  <button type="button" className={button.secondary} onClick={() => open(row)} disabled={!online} aria-label={t`Editar ${row.name}`}>
-                    <Icon name="pencil" />
-                    <Trans>Editar</Trans>
-                  </button>
-                  {mayDisable(row) || !row.is_active ? (
-                    <button type="button" className={button.secondary} onClick={() => toggle(row)} disabled={!online || setActive.isPending} aria-label={row.is_active ? t`Desativar ${row.name}` : t`Ativar ${row.name}`}>
-                      {row.is_active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
-                    </button>
-                  ) : null}
-                </div>
+                <RowActions
+                  name={row.name}
+                  onEdit={() => open(row)}
+                  onToggle={mayDisable(row) || !row.is_active ? () => toggle(row) : undefined}
+                  active={row.is_active}
+                  disabled={!online}
+                  busy={setActive.isPending}
+                />
               </li>
             ))}
           </ul>

@@ -18,7 +18,7 @@ import {
 import { toast } from '../../../state/toast.ts';
 import { FREE_STICKER_PACK } from '../../../styles/sticker-ids.ts';
 import { useSaveSticker, useSaveStickerPack, useSetStickerPackActive, useStickerPacks } from '../../online/hooks/sticker-packs.ts';
-import { CatalogueFields, nextPlace, useCatalogueForm } from '../CatalogueForm.tsx';
+import { CatalogueFields, nextPlace, RowActions, useCatalogueForm } from '../CatalogueForm.tsx';
 import { useLoadErrorToast } from '../useLoadErrorToast.ts';
 import { NotLoaded } from '../NotLoaded.tsx';
 import { EditActions } from '../EditActions.tsx';
@@ -197,27 +197,19 @@ export default function StickersSection() {
                     {row.is_premium ? <span className={css.badge}>{t`Premium`}</span> : null}
                     {row.id === FREE_STICKER_PACK ? <span className={css.badge}>{t`Padrão`}</span> : null}
                   </div>
-                  <div className={css.actions}>
-                    <button type="button" className={button.secondary} onClick={() => openPack(row)} disabled={!online} aria-label={t`Editar ${row.name}`}>
-                      <Icon name="pencil" />
-                      <Trans>Editar</Trans>
-                    </button>
-                    {row.id === FREE_STICKER_PACK ? null : (
-                      <button
-                        type="button"
-                        className={button.secondary}
-                        onClick={() => toggle(row)}
-                        disabled={!online || setActive.isPending}
-                        aria-label={row.is_active ? t`Desativar ${row.name}` : t`Ativar ${row.name}`}
-                      >
-                        {row.is_active ? <Trans>Desativar</Trans> : <Trans>Ativar</Trans>}
-                      </button>
-                    )}
+                  <RowActions
+                    name={row.name}
+                    onEdit={() => openPack(row)}
+                    onToggle={row.id === FREE_STICKER_PACK ? undefined : () => toggle(row)}
+                    active={row.is_active}
+                    disabled={!online}
+                    busy={setActive.isPending}
+                  >
                     <button type="button" className={button.secondary} onClick={() => openSticker(row.id, null)} disabled={!online} aria-label={t`Novo adesivo em ${row.name}`}>
                       <Icon name="plus" />
                       <Trans>Novo adesivo</Trans>
                     </button>
-                  </div>
+                  </RowActions>
                   {editingPack === row.id ? packFields : null}
                   {sticker.pack_id === row.id && editingSticker === null ? stickerFields : null}
                   {stickers.length > 0 ? (
@@ -227,12 +219,7 @@ export default function StickersSection() {
                           {s.image_path ? <img src={storeImageUrl(s.image_path)} alt="" width={48} height={48} style={{ objectFit: 'contain' }} /> : null}
                           <span className={css.name}>{s.name}</span>
                           <p className={css.detail}>{s.image_path ? s.id : t`${s.id} · desenhado pelo app`}</p>
-                          <div className={css.actions}>
-                            <button type="button" className={button.secondary} onClick={() => openSticker(row.id, s)} disabled={!online} aria-label={t`Editar ${s.name}`}>
-                              <Icon name="pencil" />
-                              <Trans>Editar</Trans>
-                            </button>
-                          </div>
+                          <RowActions name={s.name} onEdit={() => openSticker(row.id, s)} disabled={!online} />
                           {editingSticker === s.id ? stickerFields : null}
                         </li>
                       ))}
