@@ -980,7 +980,35 @@ grant execute on function public.replication_pull_many(jsonb) to anon, authentic
 -- Push
 -- ---------------------------------------------------------------------------------------------
 
+-- The statement of replication_master for one collection (the row's presence and its document
+-- for the caller, in one query) through a prepared statement of the session named by the query's
+-- digest, as replication_page does (issue 34): EXECUTE of dynamic SQL planned its two queries anew
+-- on every push. Called by replication_master (SECURITY DEFINER) only; runs any SQL it is given:
+-- no API role may call it.
+create or replace function private.replication_master_row(p_sql text, p_id uuid, p_me uuid,
+  out present boolean, out doc jsonb)
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  stmt text := 'replication_master_' || md5(p_sql);
+  call text := format('execute %I(%L, %L)', stmt, p_id, p_me);
+begin
+  begin
+    execute call into present, doc;
+  exception when invalid_sql_statement_name then
+    execute format('prepare %I(uuid, uuid) as %s', stmt, p_sql);
+    execute call into present, doc;
+  end;
+end
+$$;
+revoke all on function private.replication_master_row(text, uuid, uuid) from public, anon, authenticated, service_role;
+
 -- The current master state of a row for the caller: {state: visible|invisible|deleted|absent, doc}.
+-- The caller's level is the row's scope's (a notebook's role, an admin's counting as none; the
+-- owner of a person's row; everyone for global rows), and the collection's document function
+-- decides what of the row that level sees.
 create or replace function private.replication_master(p_collection text, p_id uuid)
 returns jsonb
 language plpgsql
@@ -991,30 +1019,29 @@ as $$
 declare
   c private.replication_collections;
   me uuid := auth.uid();
-  row_json jsonb;
-  level text;
+  present boolean;
   doc jsonb;
   tomb private.replication_tombstones;
 begin
   c := private.replication_collection(p_collection);
-  execute format('select to_jsonb(r) from public.%I r where r.id = $1', c.table_name) into row_json using p_id;
-  if row_json is null then
+  select m.present, m.doc into present, doc
+    from private.replication_master_row(
+      format('select true, %s(r, $2, case lv.level when ''admin'' then ''none'' else lv.level end) '
+             'from public.%I r cross join lateral (select %s as level) lv where r.id = $1',
+             c.doc_function, c.table_name,
+             case c.scope
+               when 'notebook' then format('public.notebook_role(r.%I)', c.scope_column)
+               when 'user' then format('case when r.%I = $2 then ''owner'' else ''none'' end', c.scope_column)
+               when 'profile' then 'case when r.id = $2 then ''owner'' else ''none'' end'
+               else '''viewer''' end),
+      p_id, me) m;
+  if present is null then
     select * into tomb from private.replication_tombstones t where t.collection = p_collection and t.id = p_id;
     if found then
       return jsonb_build_object('state', 'deleted', 'doc', private.deletion_doc(tomb.id, tomb.notebook_id, tomb.keys));
     end if;
     return jsonb_build_object('state', 'absent');
   end if;
-  level := case c.scope
-    when 'notebook' then public.notebook_role((row_json ->> c.scope_column)::uuid)
-    when 'user' then case when (row_json ->> c.scope_column)::uuid = me then 'owner' else 'none' end
-    when 'profile' then case when p_id = me then 'owner' else 'none' end
-    else 'viewer' end;
-  if level = 'admin' then
-    level := 'none';
-  end if;
-  execute format('select %s(r, $2, $3) from public.%I r where r.id = $1', c.doc_function, c.table_name)
-     into doc using p_id, me, level;
   if doc is null then
     return jsonb_build_object('state', 'invisible');
   end if;
@@ -1150,6 +1177,8 @@ declare
   err_hint text;
   err_detail text;
   account text := private.account_status(me);
+  write_sql text;
+  stmt text;
 begin
   c := private.replication_collection(p_collection);
   if jsonb_typeof(p_rows) is distinct from 'array' or jsonb_array_length(p_rows) > 500 then
@@ -1188,9 +1217,17 @@ begin
               message = 'An answer''s id must be derived from its question and the answer secret of its author (or guest).', hint = 'invalid_id';
           end if;
           cols := array(select k from unnest(c.insertable) k where new_doc ? k);
-          execute format('insert into public.%1$I (%2$s) select %2$s from jsonb_populate_record(null::public.%1$I, $1)',
-                         c.table_name, (select string_agg(format('%I', k), ', ') from unnest(cols) k))
-            using new_doc;
+          write_sql := format('insert into public.%1$I (%2$s) select %2$s from jsonb_populate_record(null::public.%1$I, $1)',
+                              c.table_name, (select string_agg(format('%I', k), ', ') from unnest(cols) k));
+          -- a prepared statement of the session, named by the statement's digest (as
+          -- replication_page): dynamic SQL would be planned anew on every push
+          stmt := 'replication_push_' || md5(write_sql);
+          begin
+            execute format('execute %I(%L)', stmt, new_doc);
+          exception when invalid_sql_statement_name then
+            execute format('prepare %I(jsonb) as %s', stmt, write_sql);
+            execute format('execute %I(%L)', stmt, new_doc);
+          end;
         end if;
 
       elsif state in ('deleted', 'absent') then
@@ -1267,10 +1304,18 @@ begin
           continue;
         end if;
         if cardinality(cols) > 0 then
-          execute format('update public.%1$I t set %2$s from jsonb_populate_record(null::public.%1$I, $1) s where t.id = $2 and t.server_rev = $3',
-                         c.table_name, (select string_agg(format('%1$I = s.%1$I', k), ', ') from unnest(cols) k))
-            using new_doc, row_id, (assumed ->> 'server_rev')::integer;
-          get diagnostics affected = row_count;
+          -- prepared as the insert above; counted by the statement itself (EXECUTE of a prepared
+          -- statement reports no row count)
+          write_sql := format('with changed as (update public.%1$I t set %2$s from jsonb_populate_record(null::public.%1$I, $1) s '
+                              'where t.id = $2 and t.server_rev = $3 returning 1) select count(*)::integer from changed',
+                              c.table_name, (select string_agg(format('%1$I = s.%1$I', k), ', ') from unnest(cols) k));
+          stmt := 'replication_push_' || md5(write_sql);
+          begin
+            execute format('execute %I(%L, %L, %L)', stmt, new_doc, row_id, (assumed ->> 'server_rev')::integer) into affected;
+          exception when invalid_sql_statement_name then
+            execute format('prepare %I(jsonb, uuid, integer) as %s', stmt, write_sql);
+            execute format('execute %I(%L, %L, %L)', stmt, new_doc, row_id, (assumed ->> 'server_rev')::integer) into affected;
+          end;
           if affected = 0 then
             master := private.replication_master(p_collection, row_id);
             if master ->> 'state' = 'visible' and (master -> 'doc' ->> 'server_rev') is distinct from (assumed ->> 'server_rev') then

@@ -109,6 +109,7 @@ const LANDED: Record<string, string> = {
   '20261129041100_achievement_icons.sql': 'e02323608c4214e7c2f504a1fe15ec546a3b27378f56856daa8b911bdb3e0d6a',
   '20261129041200_guardian_address_limit.sql': '134e3f5ccf527f6773ce2d0032b520a6ae732d0b8461ee47fa262a9716e89b59',
   '20261129042000_pulse_collections.sql': 'b833874dc634306349cade69d8f4c3e53fe3f23cdfff7372cba42f9eae5d37e9',
+  '20261129043000_replication_prepared_push.sql': '3aee45f4c530f046a3df5d6afb351b6e87215475b06fcda849936a1af871162a',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {
