@@ -10,12 +10,16 @@
  * The server runs in a child process on a new data folder with the app's migrations; an owner has
  * 5 notebooks × 20 questions shared with every client (as sync-server/bench-replication-load.ts).
  * Each client first syncs every collection and answers 10 questions. Then, in turn, `reps` times:
- * a phase of incremental pulls (a random client, a random collection, from its checkpoint) and a
- * phase of pushes of answers (edits on top of the master state the client holds, sometimes new
- * ones), each `requests` long with `concurrency` requests in flight. CPU time is read in the child
- * before and after each phase, so the load generator's own work is not counted. On PGlite the
- * figure also says how much of it was spent inside PGlite's WebAssembly (execProtocolRawSync). Wall
- * time is shown too, but on a shared machine read the CPU figures (medians over the reps).
+ * a phase of incremental pulls (a random client, a random collection, from its checkpoint), a phase
+ * of pulls of every collection in one request (`pullall`: replication_pull_many, as a pulse makes
+ * the app do, the fixture's ten collections) and a phase of pushes of answers (edits on top of the
+ * master state the client holds, sometimes new ones), each `requests` long with `concurrency`
+ * requests in flight. CPU time is read in the child before and after each phase, so the load
+ * generator's own work is not counted. On PGlite the figure also says how much of it was spent
+ * inside PGlite's WebAssembly (execProtocolRawSync). Wall time is shown too, but on a shared
+ * machine read the CPU figures (medians over the reps). On Postgres the SQL runs in the database's backends, separate processes: their CPU (utime + stime from /proc
+ * of the backends connected to the bench's scratch database, as tests/bench/class.ts reads it) is
+ * shown beside.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +27,7 @@ import readline from 'node:readline';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { answerIdFor } from '../../src/data/derived-ids.ts';
 import { COLLECTIONS, seedSharedNotebooks, type Setup } from '../bench-fixture.ts';
 import { createScratchDatabase } from '../db/scratch.ts';
@@ -119,6 +124,33 @@ function spawnChild(dataDir: string, storageRoot: string, clients: number, port:
   });
 }
 
+/** CPU ms of the Postgres backends connected to `url`'s database, summed over every backend seen. */
+async function backendCpu(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const database = new URL(url).pathname.slice(1);
+  const seen = new Map<number, number>();
+  let total = 0;
+  return {
+    async read(): Promise<number> {
+      const { rows } = await client.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [database]);
+      for (const { pid } of rows) {
+        let ticks: number;
+        try {
+          const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+          ticks = Number(fields[11]) + Number(fields[12]); // utime, stime; USER_HZ = 100
+        } catch {
+          continue;
+        }
+        total += (ticks - (seen.get(pid) ?? 0)) * 10;
+        seen.set(pid, ticks);
+      }
+      return total;
+    },
+    close: () => client.end(),
+  };
+}
+
 async function cpu(child: Child): Promise<Cpu> {
   const line = child.next('CPU ');
   child.send('cpu');
@@ -159,6 +191,17 @@ class Client {
     if (collection === 'answers') for (const doc of result.documents) if (doc.user_id === this.me.userId) this.mine.set(doc.id, doc);
   }
 
+  /** Every collection from its checkpoint in one request, as a pulse makes the app do (replication_pull_many). */
+  async pullMany(): Promise<void> {
+    const pulls = COLLECTIONS.map((collection) => ({ collection, checkpoint: this.checkpoints.get(collection) ?? null, limit: 100 }));
+    const result = (await this.rpc('replication_pull_many', { p_pulls: pulls })) as { documents: Doc[]; checkpoint: unknown }[] | undefined;
+    if (!result) return;
+    result.forEach((answer, i) => {
+      this.checkpoints.set(COLLECTIONS[i], answer.checkpoint);
+      if (COLLECTIONS[i] === 'answers') for (const doc of answer.documents) if (doc.user_id === this.me.userId) this.mine.set(doc.id, doc);
+    });
+  }
+
   /** An edit of one of its answers (a new answer when it has none on that question). */
   async push(questionIndex?: number): Promise<void> {
     const questions = this.setup.questions;
@@ -197,6 +240,7 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cadernos-bench-rpc-cpu-'));
   const dataDir = databaseUrl ? path.join(folder, 'db') : path.join(folder, 'db');
   const child = await spawnChild(dataDir, folder, options.clients, options.port, databaseUrl);
+  const backends = databaseUrl ? await backendCpu(databaseUrl) : undefined;
   try {
     const clients = child.setup.clients.map((me) => new Client(child.setup, me));
     // Each phone's first sync, then 10 answers each.
@@ -205,12 +249,15 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
       for (let q = 0; q < 10; q++) await c.push(q * 7);
       await c.pull('answers');
     }));
-    const figures: Record<string, { cpu: number[]; pglite: number[]; calls: number[]; wall: number[] }> = {};
+    const figures: Record<string, { cpu: number[]; pglite: number[]; calls: number[]; wall: number[]; db: number[] }> = {};
     const phase = async (kind: string, task: () => Promise<void>) => {
       const before = await cpu(child);
+      const dbBefore = (await backends?.read()) ?? 0;
       const wall = await inParallel(options.requests, options.concurrency, task);
       const after = await cpu(child);
-      const f = (figures[kind] ??= { cpu: [], pglite: [], calls: [], wall: [] });
+      const dbAfter = (await backends?.read()) ?? 0;
+      const f = (figures[kind] ??= { cpu: [], pglite: [], calls: [], wall: [], db: [] });
+      f.db.push((dbAfter - dbBefore) / options.requests);
       f.cpu.push((after.userMs + after.systemMs - before.userMs - before.systemMs) / options.requests);
       f.pglite.push((after.pgliteMs - before.pgliteMs) / options.requests);
       f.calls.push((after.pgliteCalls - before.pgliteCalls) / options.requests);
@@ -225,6 +272,7 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
     }
     for (let rep = 0; rep < options.reps; rep++) {
       await phase('pull', () => pick(clients).pull(pick(COLLECTIONS)));
+      await phase('pullall', () => pick(clients).pullMany());
       await phase('push', () => pick(clients).push());
     }
     if (options.profile) {
@@ -236,15 +284,17 @@ async function measure(label: string, options: Options, databaseUrl?: string) {
     }
     const failures = clients.reduce((n, c) => n + c.failures, 0);
     console.log(`\n[${label}] ${options.clients} clients, ${options.reps} × ${options.requests} requests per kind, ${options.concurrency} in flight; failed requests: ${failures}`);
-    console.log('    kind   CPU ms/request (median, min–max)   of which in PGlite   PGlite calls/request   requests/s (wall, median)');
+    console.log(`    kind    CPU ms/request (median, min–max)   of which in PGlite   PGlite calls/request   requests/s (wall, median)${backends ? '   Postgres backends CPU ms/request (median)' : ''}`);
     for (const [kind, f] of Object.entries(figures)) {
       const range = `${Math.min(...f.cpu).toFixed(2)}–${Math.max(...f.cpu).toFixed(2)}`;
       console.log(
-        `    ${kind.padEnd(6)} ${median(f.cpu).toFixed(2).padStart(8)} (${range})`.padEnd(46) +
-          `${median(f.pglite).toFixed(2).padStart(8)}   ${median(f.calls).toFixed(1).padStart(12)}   ${(options.requests / (median(f.wall) / 1000)).toFixed(0).padStart(16)}`,
+        `    ${kind.padEnd(7)} ${median(f.cpu).toFixed(2).padStart(8)} (${range})`.padEnd(46) +
+          `${median(f.pglite).toFixed(2).padStart(8)}   ${median(f.calls).toFixed(1).padStart(12)}   ${(options.requests / (median(f.wall) / 1000)).toFixed(0).padStart(16)}` +
+          (backends ? `   ${median(f.db).toFixed(2).padStart(16)}` : ''),
       );
     }
   } finally {
+    await backends?.close();
     child.send('stop');
     await new Promise((resolve) => (child.process.exitCode !== null ? resolve(undefined) : child.process.once('exit', resolve)));
     fs.rmSync(folder, { recursive: true, force: true });
