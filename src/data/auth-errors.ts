@@ -86,7 +86,12 @@ export function mapRegistrationError(error: (AuthErrorLike & { name?: string }) 
  * e-mail to open (user, no session), or 'noUserNoSession' (neither: spec §5's "already
  * registered" sentence).
  */
-export type SignUpResult = AuthResult<RegistrationCode, { status: 'signed-in'; userId: string } | { status: 'check-email'; email: string }>;
+export type SignUpResult = AuthResult<
+  RegistrationCode,
+  // guardianNotMailed: a minor's account made, but the guardian's address had been named by too
+  // many accounts today, so no mail went out (the screen says so: try tomorrow, tell the guardian)
+  { status: 'signed-in'; userId: string; guardianNotMailed?: 'guardian_address_rate_limited' } | { status: 'check-email'; email: string }
+>;
 
 export function signUpOutcome(
   data: { user: { id: string; email?: string | null } | null; session: unknown } | null | undefined,

@@ -338,7 +338,11 @@ export async function signUp(input: SignUpInput, client: SupabaseClient = getSup
     if (inviteCode) signedUpWithInvite(inviteCode);
     setCurrentUser(outcome.userId);
     // A minor's guardian is mailed at sign-up: by the sync-server itself, or now (hosted Supabase).
-    if (input.guardianEmail) void ensureGuardianMailed({ english: isEnglishAppUrl(input.redirectTo) });
+    // Not mailed because the address had enough today: the account stays, and the screen says so.
+    if (input.guardianEmail) {
+      const notMailed = await ensureGuardianMailed({ english: isEnglishAppUrl(input.redirectTo) });
+      if (notMailed) outcome = { ...outcome, guardianNotMailed: notMailed };
+    }
   }
   if (!outcome.ok && (outcome.code === 'server' || outcome.code === 'generic')) {
     return (await usernameRefusal(input.username, client)) ?? outcome;

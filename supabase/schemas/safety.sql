@@ -186,7 +186,8 @@ create trigger "on sign-up the age and guardian are recorded" after insert on au
 -- A new confirmation link for a minor's guardian: the token (for the mail) with the guardian's
 -- address and the minor's username, or no row when no guardian is awaited. Called by the server
 -- that sends the mail (the sync-server's sign-up; the edge function guardian-mail); only the hash
--- is kept. One a minute to an address and five a day (guardian_mail_rate_limited), and the older
+-- is kept. One a minute to an address and five a day (guardian_mail_rate_limited), five new
+-- accounts a day to one address (guardian_address_rate_limited), and the older
 -- links of the account stop confirming, so a stale mail (or one to a mistyped address) cannot
 -- confirm.
 create or replace function public.issue_guardian_link(p_user_id uuid)
@@ -203,6 +204,7 @@ begin
     return;
   end if;
   perform private.check_guardian_mail_rate(p_user_id, (select s.guardian_email from public.account_safety s where s.user_id = p_user_id));
+  perform private.check_guardian_address_rate(p_user_id, (select s.guardian_email from public.account_safety s where s.user_id = p_user_id));
   update private.guardian_links set expires_at = now() where user_id = p_user_id and expires_at > now();
   insert into private.guardian_links (token_hash, user_id, sent_to)
   values (encode(sha256(convert_to(fresh, 'UTF8')), 'hex'), p_user_id,
@@ -783,11 +785,49 @@ $$;
 revoke all on function private.check_guardian_mail_rate(uuid, text) from public, anon, authenticated;
 grant execute on function private.check_guardian_mail_rate(uuid, text) to service_role;
 
+-- And five accounts a day to one guardian's address (any case): making accounts that name one
+-- adult does not flood that inbox (siblings share a guardian: five of them a day). The accounts
+-- counted are those whose first link to the address went out in the last day; an account that
+-- already mailed this address (a resend by the same minor) keeps only the limits above. Refuses
+-- with P0001 guardian_address_rate_limited; one address's first links are counted and issued one
+-- after the other (the lock, held to the end of the transaction).
+create or replace function private.check_guardian_address_rate(p_user_id uuid, p_address text)
+returns void
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  address text := lower(btrim(p_address));
+  accounts integer;
+begin
+  if address is null
+     or exists (select 1 from private.guardian_links l where l.user_id = p_user_id and lower(l.sent_to) = address) then
+    return;
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('guardian mail ' || address, 0));
+  select count(*) into accounts from (
+    select l.user_id from private.guardian_links l
+     where lower(l.sent_to) = address
+     group by l.user_id
+    having min(l.created_at) > now() - interval '1 day'
+  ) firsts;
+  if accounts >= 5 then
+    raise exception using errcode = 'P0001', message = 'This guardian''s address was asked enough today; try again tomorrow.',
+      hint = 'guardian_address_rate_limited';
+  end if;
+end
+$$;
+revoke all on function private.check_guardian_address_rate(uuid, text) from public, anon, authenticated;
+grant execute on function private.check_guardian_address_rate(uuid, text) to service_role;
+
 -- A minor who mistyped the guardian's address corrects it while the guardian has not confirmed
 -- (a confirmed guardian is not replaced by the minor alone). The rules of the sign-up hold: a
 -- valid address (guardian_email), not the minor's own (guardian_email_own). Refused when no
 -- guardian is awaited (guardian_not_pending) or when the mail that follows could not go out
--- (guardian_mail_rate_limited, checked first: the address never changes without its mail). The old address's
+-- (guardian_mail_rate_limited, guardian_address_rate_limited, checked first: the address never
+-- changes without its mail). The old address's
 -- links stop confirming at once. The caller (the edge function) then issues the new link.
 create or replace function public.change_guardian_email(p_user_id uuid, p_guardian_email text)
 returns void
@@ -810,6 +850,7 @@ begin
     raise exception using errcode = '22023', message = 'The guardian''s e-mail cannot be your own.', hint = 'guardian_email_own';
   end if;
   perform private.check_guardian_mail_rate(p_user_id, guardian);
+  perform private.check_guardian_address_rate(p_user_id, guardian);
   update public.account_safety set guardian_email = guardian where user_id = p_user_id;
   update private.guardian_links set expires_at = now() where user_id = p_user_id and expires_at > now();
 end

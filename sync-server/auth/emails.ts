@@ -107,7 +107,8 @@ export async function sendEmailChange(q: Queryable, user: Recipient, newEmail: s
  * A minor's sign-up (issue 22): the database issues a link for their guardian
  * (public.issue_guardian_link: nothing when no guardian is awaited) and the mail goes to the
  * mailbox. The link opens the app's /guardian/{token} (/en/guardian/… when the sign-up came from
- * the English app), on the origin the sign-up asked to come back to.
+ * the English app), on the origin the sign-up asked to come back to. An address named by too many
+ * accounts today gets nothing (the account stays; its guardian_mailed_at stays null).
  */
 export async function sendGuardianRequest(q: Queryable, userId: string, mail: MailContext) {
   // A database whose migrations know no guardians (the server's own test fixtures) sends nothing.
@@ -115,10 +116,21 @@ export async function sendGuardianRequest(q: Queryable, userId: string, mail: Ma
     `select to_regprocedure('public.issue_guardian_link(uuid)') is not null as known`,
   );
   if (!known[0]?.known) return;
-  const { rows } = await q.query<{ guardian_email: string; username: string; token: string }>(
-    `select guardian_email, username, token from public.issue_guardian_link($1)`,
-    [userId],
-  );
+  // Too many accounts named this address today (guardian_address_rate_limited): the account is
+  // kept and nothing is mailed; the app says so and the minor sends it later (guardian-mail).
+  await q.query('savepoint guardian_link');
+  let rows: { guardian_email: string; username: string; token: string }[];
+  try {
+    ({ rows } = await q.query<{ guardian_email: string; username: string; token: string }>(
+      `select guardian_email, username, token from public.issue_guardian_link($1)`,
+      [userId],
+    ));
+  } catch (error) {
+    if ((error as { hint?: string }).hint !== 'guardian_address_rate_limited') throw error;
+    await q.query('rollback to savepoint guardian_link');
+    return;
+  }
+  await q.query('release savepoint guardian_link');
   const request = rows[0];
   if (!request) return;
   await storeNotice(

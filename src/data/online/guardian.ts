@@ -25,6 +25,8 @@ export type GuardianMailProblem =
   | 'guardian_email_own'
   /** One mail a minute, five a day: `retryAfterSeconds` says when. */
   | 'rate_limited'
+  /** The guardian's address was named by too many accounts today (five): tomorrow, or the guardian. */
+  | 'guardian_address_rate_limited'
   /** The server, the mail service or the connection failed. */
   | 'server';
 
@@ -44,6 +46,7 @@ const REFUSALS = new Set<GuardianMailProblem>(['guardian_not_pending', 'guardian
 async function refusalOf(error: FunctionsHttpError): Promise<GuardianMailResult> {
   const response = error.context as Response;
   const body = (await response.json().catch(() => ({}))) as { code?: string; retry_after_seconds?: number };
+  if (response.status === 429 && body.code === 'guardian_address_rate_limited') return { ok: false, problem: body.code };
   if (response.status === 429) {
     return { ok: false, problem: 'rate_limited', retryAfterSeconds: Math.max(1, Number(body.retry_after_seconds) || 60) };
   }
@@ -68,19 +71,27 @@ export async function sendGuardianMail(request: GuardianMailRequest = {}, client
 /**
  * After a sign-up or sign-in: sends the guardian's first mail when the account awaits a guardian
  * and none was sent (hosted Supabase). A sync-server sign-up has sent it already, so nothing
- * happens there. Quiet on failure: the settings show the guardian's state and a "send again".
+ * happens there — unless the sync-server's sign-up sent nothing because the guardian's address had
+ * been named by too many accounts today: asked here, that answer (guardian_address_rate_limited)
+ * is returned for the sign-up to say. Other failures are quiet: the settings show the guardian's
+ * state and a "send again".
  */
-export async function ensureGuardianMailed(options: { english?: boolean } = {}, client: SupabaseClient = getSupabase()): Promise<void> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
+export async function ensureGuardianMailed(
+  options: { english?: boolean } = {},
+  client: SupabaseClient = getSupabase(),
+): Promise<'guardian_address_rate_limited' | undefined> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return undefined;
   try {
     const { data } = await client
       .from('account_safety')
       .select('guardian_email, guardian_confirmed_at, guardian_mailed_at')
       .maybeSingle<{ guardian_email: string | null; guardian_confirmed_at: string | null; guardian_mailed_at: string | null }>();
-    if (!data?.guardian_email || data.guardian_confirmed_at || data.guardian_mailed_at) return;
-    await sendGuardianMail({ english: options.english }, client);
+    if (!data?.guardian_email || data.guardian_confirmed_at || data.guardian_mailed_at) return undefined;
+    const sent = await sendGuardianMail({ english: options.english }, client);
+    return !sent.ok && sent.problem === 'guardian_address_rate_limited' ? sent.problem : undefined;
   } catch {
     // Nothing to do: the settings offer to send it.
+    return undefined;
   }
 }
 

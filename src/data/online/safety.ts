@@ -64,15 +64,17 @@ export interface MySafety {
   minor: boolean;
   guardianEmail: string | null;
   guardianConfirmed: boolean;
+  /** Whether the guardian was ever mailed a link (false: not yet — e.g. the address had enough that day). */
+  guardianMailed?: boolean;
 }
 
 const ADULT_AGE = 18;
 
 /** The person's own age and guardian state (account_safety: only they read it). */
 export async function readMySafety(): Promise<SafetyResult<MySafety | null>> {
-  const result = await call<{ birth_date: string | null; guardian_email: string | null; guardian_confirmed_at: string | null }[]>(() =>
-    getSupabase().from('account_safety').select('birth_date, guardian_email, guardian_confirmed_at'),
-  );
+  const result = await call<
+    { birth_date: string | null; guardian_email: string | null; guardian_confirmed_at: string | null; guardian_mailed_at: string | null }[]
+  >(() => getSupabase().from('account_safety').select('birth_date, guardian_email, guardian_confirmed_at, guardian_mailed_at'));
   if (!result.ok) return result;
   const row = result.value[0];
   if (!row) return { ok: true, value: null };
@@ -82,6 +84,7 @@ export async function readMySafety(): Promise<SafetyResult<MySafety | null>> {
       minor: row.birth_date !== null && yearsSince(row.birth_date) < ADULT_AGE,
       guardianEmail: row.guardian_email,
       guardianConfirmed: row.guardian_confirmed_at !== null,
+      guardianMailed: row.guardian_mailed_at != null,
     },
   };
 }

@@ -6,6 +6,7 @@ import { AuthPanel, CheckEmailPanel } from '../accounts/AuthPanel.tsx';
 import { ConfirmPasswordField, EmailField, NewPasswordField } from '../accounts/fields.tsx';
 import { FormAlert } from '../accounts/FormAlert.tsx';
 import { SubmitButton } from '../accounts/SubmitButton.tsx';
+import { guardianAddressLimitMessage } from '../safety/messages.ts';
 import {
   PASSWORD_RULES,
   birthDateMessage,
@@ -178,9 +179,10 @@ export default function RegisterScreen() {
       // A minor sees where the guardian's mail went, so a mistyped address is noticed at once
       // (walkthrough J8); Settings' account tab corrects it.
       const guardianAddress = guardianEmail.trim();
+      const notMailed = outcome.status === 'signed-in' && outcome.guardianNotMailed;
       toast({
         title: t`Registro realizado com sucesso!`,
-        ...(minor ? { description: t`Enviamos um e-mail para seu responsável: ${guardianAddress}` } : {}),
+        ...(minor ? { description: notMailed ? i18n._(guardianAddressLimitMessage) : t`Enviamos um e-mail para seu responsável: ${guardianAddress}` } : {}),
       });
       if (outcome.status === 'check-email') setSentTo(outcome.email);
       else navigate(afterSignIn(search));

@@ -30,7 +30,7 @@ export default function GuardianSection({ userId }: { userId: string }) {
           <Trans>Seu responsável ({mine.guardianEmail}) confirmou que acompanha sua conta.</Trans>
         </p>
       ) : (
-        <PendingGuardian userId={userId} guardianEmail={mine.guardianEmail ?? ''} />
+        <PendingGuardian userId={userId} guardianEmail={mine.guardianEmail ?? ''} notMailed={mine.guardianMailed === false} />
       )}
     </section>
   );
@@ -38,7 +38,7 @@ export default function GuardianSection({ userId }: { userId: string }) {
 
 type Outcome = { kind: 'sent'; to: string } | { kind: 'problem'; message: ReactNode } | null;
 
-function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEmail: string }) {
+function PendingGuardian({ userId, guardianEmail, notMailed }: { userId: string; guardianEmail: string; notMailed: boolean }) {
   const { i18n } = useLingui();
   const online = useOnline();
   const guardianState = useUpdateGuardianState(userId);
@@ -56,7 +56,7 @@ function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEm
     setBusy(false);
     if (result.ok) {
       setOutcome({ kind: 'sent', to: result.guardianEmail });
-      guardianState.set({ guardianEmail: result.guardianEmail });
+      guardianState.set({ guardianEmail: result.guardianEmail, guardianMailed: true });
     } else if (result.problem === 'guardian_not_pending') {
       // Confirmed meanwhile (or the copy was old): show what the server knows.
       void guardianState.refresh();
@@ -91,10 +91,17 @@ function PendingGuardian({ userId, guardianEmail }: { userId: string; guardianEm
   return (
     <>
       <p className={css.text}>
-        <Trans>
-          Esperando seu responsável ({guardianEmail}) confirmar pelo link que enviamos por e-mail. Até lá, seu perfil e
-          suas conexões ficam privados.
-        </Trans>
+        {notMailed ? (
+          <Trans>
+            Ainda não enviamos o e-mail ao seu responsável ({guardianEmail}). Envie abaixo; até ele confirmar, seu perfil e
+            suas conexões ficam privados.
+          </Trans>
+        ) : (
+          <Trans>
+            Esperando seu responsável ({guardianEmail}) confirmar pelo link que enviamos por e-mail. Até lá, seu perfil e
+            suas conexões ficam privados.
+          </Trans>
+        )}
       </p>
       <p className={css.muted}>
         <Trans>Não chegou? Veja a caixa de spam, envie de novo ou corrija o endereço.</Trans>

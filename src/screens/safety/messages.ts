@@ -40,7 +40,15 @@ export function guardianMailProblemMessage(problem: Exclude<GuardianMailProblem,
     case 'sameAsOwn':
     case 'guardian_email_own':
       return msg`Use o e-mail do seu responsável, não o seu.`;
+    case 'guardian_address_rate_limited':
+      return guardianAddressLimitMessage;
     case 'server':
       return msg`Não foi possível enviar o e-mail agora. Tente de novo em alguns minutos.`;
   }
 }
+
+/**
+ * The guardian's address was named by five accounts today (the database's limit per address): no
+ * mail went out, the account is kept. Said at sign-up (RegisterScreen) and on "send again".
+ */
+export const guardianAddressLimitMessage: MessageDescriptor = msg`O e-mail do seu responsável já recebeu o máximo de pedidos de confirmação por hoje, então não enviamos o seu. Sua conta foi criada: envie de novo amanhã em Configurações, ou peça ao seu responsável para ficar de olho no e-mail.`;

@@ -14,6 +14,7 @@
  *   422 guardian_email                not an e-mail address
  *   422 guardian_email_own            the minor's own address
  *   429 guardian_mail_rate_limited    one mail a minute, five a day: retry_after_seconds (and Retry-After)
+ *   429 guardian_address_rate_limited the guardian's address was named by five accounts today: tomorrow
  *   502 mail_failed                   the mail service refused or could not be reached
  *   503 mail_not_configured           no mail sender (hosted: the MAIL_* secrets are missing)
  * Whether the phone is online is the app's business.
@@ -67,6 +68,7 @@ function fromDatabase(error: UpstreamError): Response {
     const seconds = Math.max(1, Number(details) || 60);
     return refusal(429, hint, message, { retry_after_seconds: seconds });
   }
+  if (hint === 'guardian_address_rate_limited') return refusal(429, hint, message);
   return refusal(502, 'server', message);
 }
 
