@@ -78,6 +78,16 @@ describe('the guardian mail, from the app', () => {
     expect(await mailCount(right)).toBe(1);
   });
 
+  it("an address named by five accounts today: the sixth sign-up is not mailed, and the app hears why (issue 35)", async () => {
+    const guardian = `gapp-limit-${process.pid}@example.test`;
+    for (let n = 0; n < 5; n++) await minor(n % 2 ? guardian.toUpperCase() : guardian);
+    expect(await mailCount(guardian)).toBe(5);
+    const sixth = await minor(guardian);
+    expect(await ensureGuardianMailed({}, sixth.client)).toBe('guardian_address_rate_limited');
+    expect(await sendGuardianMail({}, sixth.client)).toEqual({ ok: false, problem: 'guardian_address_rate_limited' });
+    expect(await mailCount(guardian)).toBe(5);
+  });
+
   it("reads the sign-up's language from its redirect", () => {
     expect(isEnglishAppUrl('http://127.0.0.1:5173/en/')).toBe(true);
     expect(isEnglishAppUrl('http://127.0.0.1:5173/en')).toBe(true);
