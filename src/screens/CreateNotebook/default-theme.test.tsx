@@ -1,12 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '@lingui/core';
 import { of } from 'rxjs';
 import type { DataLayer } from '../../data/data-layer.ts';
-import type { CatalogueTheme } from '../../data/online/theme-catalogue.ts';
-import { useSessionStore } from '../../state/session.ts';
-import { THEME_PALETTES } from '../../styles/theme-colors.ts';
+import { offlineSignedInDevice, radio, themesOnDevice } from '../notebooks/look/testing.ts';
 import { CreateForm } from './CreateNotebookScreen.tsx';
 
 /**
@@ -15,31 +13,7 @@ import { CreateForm } from './CreateNotebookScreen.tsx';
  * owned"), purple otherwise; a free theme admins added is a default as the app's own.
  * Settings › Cadernos' picker: src/screens/Settings/default-theme.test.tsx.
  */
-const USER = 'u-default-theme';
-const menta: CatalogueTheme = { id: 'menta', name: 'Menta', is_premium: false, colors: { ...THEME_PALETTES.teal, cover: '#065f46' } };
-const noite: CatalogueTheme = { id: 'noite', name: 'Noite estrelada', is_premium: true, colors: { cover: '#1e3a8a', coverText: '#fefce8', accent: '#1d4ed8', accentSoft: '#dbeafe', spine: '#172554' } };
-const appThemes = (['purple', 'pink', 'blue', 'teal', 'yellow', 'orange', 'galaxy', 'pastel', 'retro'] as const).map((id) => ({ id, name: id, is_premium: ['galaxy', 'pastel', 'retro'].includes(id), colors: THEME_PALETTES[id] }));
-
-function device({ owned }: { owned: string[] }) {
-  localStorage.setItem('cadernos-theme-catalogue', JSON.stringify([...appThemes, menta, noite]));
-  localStorage.setItem(`cadernos-owned-looks:${USER}`, JSON.stringify({ themes: owned, papers: [], stickers: [], covers: [] }));
-}
-
-beforeEach(() => {
-  i18n.loadAndActivate({ locale: 'pt-BR', messages: {} });
-  // offline: the catalogue and the owned looks come from the device's copies
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-  vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
-  useSessionStore.setState({ status: 'signed-in', userId: USER } as never);
-});
-afterEach(() => {
-  cleanup();
-  localStorage.clear();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
-const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+offlineSignedInDevice();
 
 describe('a new notebook with a store default', () => {
   function create(theme: string) {
@@ -63,21 +37,21 @@ describe('a new notebook with a store default', () => {
   }
 
   it('starts with it while the person owns it', async () => {
-    device({ owned: ['noite'] });
+    themesOnDevice({ owned: ['noite'] });
     const made = create('noite');
     await waitFor(() => expect(radio('Noite estrelada').checked).toBe(true));
     expect(await submit(made)).toBe('noite');
   });
 
   it('starts purple when the person no longer owns it (the server would refuse the notebook)', async () => {
-    device({ owned: [] });
+    themesOnDevice({ owned: [] });
     const made = create('noite');
     await waitFor(() => expect(radio('Roxo').checked).toBe(true));
     expect(await submit(made)).toBe('purple');
   });
 
   it('starts with a free theme an admin added', async () => {
-    device({ owned: [] });
+    themesOnDevice({ owned: [] });
     const made = create('menta');
     await waitFor(() => expect(radio('Menta').checked).toBe(true));
     expect(await submit(made)).toBe('menta');
