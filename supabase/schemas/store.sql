@@ -538,6 +538,23 @@ $$;
 revoke all on function public.my_store_looks() from public, anon, authenticated, service_role;
 grant execute on function public.my_store_looks() to authenticated;
 
+-- Whether one of these people owns a look from the store (issue 35): an entitlement to a seasonal
+-- item of that category whose grants_ref is the look's id — also after its season ended. The one
+-- home of the rule the "… is owned" triggers below ask (themes, the default theme, papers,
+-- stickers, cover styles); definer code only.
+create or replace function private.owns_look(p_people uuid[], p_category text, p_ref text)
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
+     where e.user_id = any (p_people) and i.category = p_category and i.grants_ref = p_ref)
+$$;
+revoke all on function private.owns_look(uuid[], text, text) from public, anon, authenticated, service_role;
+
 -- A store theme on a notebook is owned (issue 35; spec §6: premium themes must be bought): when a
 -- signed-in person sets a premium theme (notebook_themes.is_premium) — the notebook's theme or its
 -- cover's — the notebook's owner or the writer owns it from the store. Guests and collaborators see
@@ -560,9 +577,7 @@ begin
     continue when theme is null;
     continue when tg_op = 'UPDATE' and theme in (old.theme, coalesce(old.cover ->> 'theme', ''));
     continue when not exists (select 1 from public.notebook_themes t where t.id = theme and t.is_premium);
-    continue when exists (
-      select 1 from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
-       where e.user_id in (new.user_id, auth.uid()) and i.category = 'theme' and i.grants_ref = theme);
+    continue when private.owns_look(array[new.user_id, auth.uid()], 'theme', theme);
     raise exception 'a store theme nobody here owns' using errcode = '42501', hint = 'look_not_owned';
   end loop;
   return new;
@@ -598,9 +613,7 @@ begin
   if not exists (select 1 from public.notebook_themes t where t.id = new.notebook_theme and t.is_premium) then
     return new;
   end if;
-  if exists (
-    select 1 from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
-     where e.user_id = new.user_id and i.category = 'theme' and i.grants_ref = new.notebook_theme) then
+  if private.owns_look(array[new.user_id], 'theme', new.notebook_theme) then
     return new;
   end if;
   raise exception 'a store theme nobody here owns' using errcode = '42501', hint = 'look_not_owned';
@@ -632,9 +645,7 @@ begin
   if not exists (select 1 from public.paper_styles p where p.id = new.paper_style and p.is_premium) then
     return new;
   end if;
-  if exists (
-    select 1 from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
-     where e.user_id in (new.user_id, auth.uid()) and i.category = 'paper_style' and i.grants_ref = new.paper_style) then
+  if private.owns_look(array[new.user_id, auth.uid()], 'paper_style', new.paper_style) then
     return new;
   end if;
   raise exception 'a store paper nobody here owns' using errcode = '42501', hint = 'paper_not_owned';
@@ -778,9 +789,7 @@ begin
              select 1 from jsonb_array_elements(old.cover -> 'stickers') as o(sticker)
               where o.sticker ->> 'id' = c.sticker ->> 'id')
   loop
-    if not exists (
-      select 1 from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
-       where e.user_id in (new.user_id, auth.uid()) and i.category = 'sticker_pack' and i.grants_ref = pack) then
+    if not private.owns_look(array[new.user_id, auth.uid()], 'sticker_pack', pack) then
       raise exception 'a store sticker nobody here owns' using errcode = '42501', hint = 'sticker_not_owned';
     end if;
   end loop;
@@ -857,9 +866,7 @@ begin
   if not exists (select 1 from public.cover_styles c where c.id = style and c.is_premium) then
     return new;
   end if;
-  if exists (
-    select 1 from public.store_entitlements e join public.seasonal_items i on i.id = e.item_id
-     where e.user_id in (new.user_id, auth.uid()) and i.category = 'cover_style' and i.grants_ref = style) then
+  if private.owns_look(array[new.user_id, auth.uid()], 'cover_style', style) then
     return new;
   end if;
   raise exception 'a store cover style nobody here owns' using errcode = '42501', hint = 'cover_style_not_owned';

@@ -111,6 +111,7 @@ const LANDED: Record<string, string> = {
   '20261129042000_pulse_collections.sql': 'b833874dc634306349cade69d8f4c3e53fe3f23cdfff7372cba42f9eae5d37e9',
   '20261129043000_replication_prepared_push.sql': '3aee45f4c530f046a3df5d6afb351b6e87215475b06fcda849936a1af871162a',
   '20261129045000_guardian_signup_address_limit.sql': 'c257f509c9d57f45bf9f3b19d1f64ff37212e9df06d9e94229cdf1436ddb48a2',
+  '20261129046000_one_home_for_owning_a_look.sql': 'a36d32ef1dc26420b5dd97da011200bd8446bc6053bae4b1e2545df8126ec47f',
 };
 
 test('the folded and landed migrations are as they were applied (a change is a new migration)', () => {
