@@ -225,6 +225,9 @@ for (const { how, title, description } of [
     const userId = await signUpViaApi(baseURL!, person);
     await logIn(page, person);
     await expect(accountMenu(page)).toContainText(`@${person.username}`);
+    // Away from the app while the change lands: this is the check on load. An open app hears its
+    // own profile change live and signs out at once (takedown.spec) — a toast a reload then drops.
+    await page.goto('about:blank');
 
     const service = { apikey: SUPABASE_DEMO_SERVICE_KEY, authorization: `Bearer ${SUPABASE_DEMO_SERVICE_KEY}`, 'content-type': 'application/json' };
     const response =
@@ -262,6 +265,11 @@ test('a banned profile (account_status) is thrown out too', async ({ page, baseU
   // that answer is found by this page, which signs out while the reload interrupts it — the
   // server's session is gone, the stored one not yet: 'Sessão encerrada' on load instead.
   await expect(accountMenu(page)).toContainText(`@${person.username}`);
+  // Away from the app while the ban lands: an open app hears its own profile change live and
+  // signs out at once with the same toast (takedown.spec), which a reload would then drop (the CI
+  // rehearsal of 2026-11-29 found the login page and no toast). This is the check on load.
+  const url = page.url();
+  await page.goto('about:blank');
   const response = await fetch(`${baseURL}/rest/v1/profiles?id=eq.${userId}`, {
     method: 'PATCH',
     headers: {
@@ -272,7 +280,7 @@ test('a banned profile (account_status) is thrown out too', async ({ page, baseU
     body: JSON.stringify({ account_status: 'banned' }),
   });
   expect(response.ok).toBe(true);
-  await page.reload();
+  await page.goto(url);
   await expect(page.getByTestId('toast')).toContainText('Conta banida');
   await expect(page).toHaveURL(/\/$/);
 });
